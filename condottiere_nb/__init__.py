@@ -1,0 +1,20 @@
+"""condottiere_nb: the card game Condottiere as a rules engine that explains itself.
+
+>>> from condottiere_nb import Battle
+>>> b = Battle(["Ana", "Ben"])
+>>> b.play("Ana", "10"); b.play("Ben", "winter")
+>>> b.resolve().winner
+'Ana'
+"""
+from .battle import Battle, Move, Resolution
+from .cards import STANDARD_DECK, Card, parse_kind
+from .errors import IllegalMove, RulesError, UnknownCard
+from .explain import RULES, Step
+from .rulesets import RULESETS, Ruleset, get_ruleset
+
+__all__ = [
+    "Battle", "Move", "Resolution", "Card", "STANDARD_DECK", "parse_kind",
+    "RulesError", "IllegalMove", "UnknownCard", "Step", "RULES",
+    "Ruleset", "RULESETS", "get_ruleset",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,630 @@
+"""Battle: players lay cards in their lines, on-play effects fire, and resolve() explains.
+
+A Battle built directly is a *sandbox*: any player may play any card in any order
+(a passed player may not play again), limited only by the deck.  ``strict=True``
+enforces turn order; ``hands=`` enforces real hands.  The Game uses both.
+
+Every call either applies completely or raises and leaves the battle as it was:
+all checks run before anything changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from .cards import Card, kind_name, parse_kind
+from .errors import IllegalMove, RulesError, UnknownCard
+from .explain import Step, explain, format_strengths, join_names
+from .rulesets import Ruleset, get_ruleset
+from .strength import evaluate
+
+_UNSET = object()
+
+
+@dataclass(frozen=True)
+class Move:
+    """One thing a player did in a battle: a card played (with its options) or a pass."""
+
+    player: str
+    kind: str | None            # None for a pass
+    face_down: bool = False
+    take: str | None = None     # Scarecrow: the kind taken back, or None
+    card: int | None = None     # the physical card id that was played
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind is None
+
+
+@dataclass
+class Resolution:
+    """The outcome of a battle and every step that led to it."""
+
+    strengths: dict[str, int]
+    winner: str | None
+    token_holder: str | None
+    favor: str | None
+    steps: list[Step]
+    lines: dict[str, list[Card]] = field(default_factory=dict)
+    values: dict[int, int] = field(default_factory=dict)
+    discarded: list[Card] = field(default_factory=list)
+    returned: dict[str, list[Card]] = field(default_factory=dict)
+    tied: list[str] = field(default_factory=list)
+    surrendered_by: str | None = None
+    players: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """The whole battle in plain text, one numbered step a line."""
+        return explain(self.steps)
+
+    def __repr__(self) -> str:
+        won = f"winner={self.winner!r}" if self.winner else f"tie={self.tied!r}"
+        return (f"<Resolution {won} strengths={self.strengths} token_holder={self.token_holder!r}"
+                f" favor={self.favor!r} steps={len(self.steps)}>")
+
+    def _repr_html_(self) -> str:
+        from .views.html import resolution_html
+        return resolution_html(self)
+
+
+class Battle:
+    """One battle for one region.
+
+    >>> b = Battle(["Ana", "Ben"])
+    >>> b.play("Ana", "10"); b.play("Ben", "winter")
+    >>> b.strengths()
+    {'Ana': 1, 'Ben': 0}
+    >>> b.resolve().winner
+    'Ana'
+    """
+
+    def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
+                 strict: bool = False, hands: Mapping[str, Iterable] | None = None,
+                 token_holder: str | None = None, leader: str | None = None,
+                 defender: str | None = None, region: str | None = None):
+        self.ruleset = get_ruleset(ruleset)
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise RulesError(f"players must be a list of names such as ['Ana', 'Ben'], not {players!r}")
+        players = tuple(players)
+        bad = [p for p in players if not isinstance(p, str) or not p.strip()]
+        if bad:
+            raise RulesError(f"player names must be non-empty strings; got {bad[0]!r}")
+        if len(set(players)) != len(players):
+            dup = next(p for p in players if players.count(p) > 1)
+            raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
+        if not 2 <= len(players) <= 6:
+            raise RulesError(f"a battle needs 2 to 6 players, not {len(players)}")
+        for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
+            if who is not None and who not in players:
+                raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
+        self.players = players
+        self.strict = bool(strict)
+        self.token_holder = token_holder if token_holder is not None else players[0]
+        self.leader = leader if leader is not None else self.token_holder
+        self.defender = defender
+        self.region = region
+        self.deck = self.ruleset.make_deck()
+        self._kinds = self.ruleset.kinds
+        self._initial_hands = None if hands is None else self._deal_hands(hands)
+        self._reset()
+
+    # -- state ----------------------------------------------------------------------
+    def _reset(self) -> None:
+        self.lines: dict[str, list[Card]] = {p: [] for p in self.players}
+        self.face_down: set[int] = set()
+        self.hands = None if self._initial_hands is None else {p: list(h) for p, h in self._initial_hands.items()}
+        self.returned: dict[str, list[Card]] = {p: [] for p in self.players}
+        self.discarded: list[Card] = []
+        self.passed: list[str] = []
+        self.favor: str | None = None
+        self.surrendered_by: str | None = None
+        self.moves: list[Move] = []
+        self.steps: list[Step] = []
+        self._resolution: Resolution | None = None
+        self._next = self.players.index(self.leader)
+
+    def _deal_hands(self, hands: Mapping[str, Iterable]) -> dict[str, list[Card]]:
+        if not isinstance(hands, Mapping):
+            raise RulesError("hands must map each player to a list of cards")
+        unknown = [p for p in hands if p not in self.players]
+        if unknown:
+            raise RulesError(f"hands name {unknown[0]!r}, who is not a player; players are {list(self.players)}")
+        used: set[int] = set()
+        dealt = {p: [] for p in self.players}
+        for p, cards in hands.items():
+            if isinstance(cards, str):
+                cards = cards.split()
+            for item in cards:
+                if isinstance(item, Card):
+                    if item.id in used:
+                        raise RulesError(f"card {item.tag} is in two hands")
+                    card = item
+                else:
+                    kind = parse_kind(item, self._kinds)
+                    free = [c for c in self.deck if c.kind == kind and c.id not in used]
+                    if not free:
+                        raise RulesError(f"the hands hold more {kind_name(kind)} cards than the deck's "
+                                         f"{self.ruleset.counts[kind]}")
+                    card = free[0]
+                used.add(card.id)
+                dealt[p].append(card)
+        return dealt
+
+    @property
+    def is_over(self) -> bool:
+        """True once everyone has passed or a Surrender was played."""
+        return self.surrendered_by is not None or len(self.passed) == len(self.players)
+
+    @property
+    def is_resolved(self) -> bool:
+        return self._resolution is not None
+
+    @property
+    def to_move(self) -> str | None:
+        """Whose turn it is (turn order as in strict mode), or None once the battle is over."""
+        if self.is_over:
+            return None
+        return self.players[self._next]
+
+    def waiting(self, player: str) -> bool:
+        """Invasion: the defender who has passed but not played a card yet may still play."""
+        return player == self.defender and not self.lines[player] and player not in self.passed \
+            and any(m.player == player and m.is_pass for m in self.moves)
+
+    def _advance(self, after: str) -> None:
+        n = len(self.players)
+        i = self.players.index(after)
+        for step in range(1, n + 1):
+            j = (i + step) % n
+            if self.players[j] not in self.passed:
+                self._next = j
+                return
+
+    def in_play(self) -> list[Card]:
+        """Every card in every line, in seat order."""
+        return [c for p in self.players for c in self.lines[p]]
+
+    def copy(self) -> "Battle":
+        """An independent copy (for previews and what-ifs)."""
+        other = Battle.__new__(Battle)
+        other.__dict__.update(self.__dict__)
+        other.lines = {p: list(l) for p, l in self.lines.items()}
+        other.face_down = set(self.face_down)
+        other.hands = None if self.hands is None else {p: list(h) for p, h in self.hands.items()}
+        other.returned = {p: list(l) for p, l in self.returned.items()}
+        other.discarded = list(self.discarded)
+        other.passed = list(self.passed)
+        other.moves = list(self.moves)
+        other.steps = list(self.steps)
+        return other
+
+    # -- checks shared by play and pass ----------------------------------------------
+    def _check_can_act(self, player) -> None:
+        if self._resolution is not None:
+            raise IllegalMove("this battle has already been resolved; start a new Battle (or use preview())")
+        if not isinstance(player, str) or player not in self.players:
+            raise IllegalMove(f"{player!r} is not a player in this battle; players are {list(self.players)}")
+        if self.surrendered_by is not None:
+            raise IllegalMove(f"the battle is over: {self.surrendered_by} played a Surrender; call resolve()")
+        if self.is_over:
+            raise IllegalMove("the battle is over: everyone has passed; call resolve()")
+        if player in self.passed:
+            raise IllegalMove(f"{player} has passed and cannot play again in this battle")
+        if self.strict and self.players[self._next] != player:
+            raise IllegalMove(f"it is {self.players[self._next]}'s turn, not {player}'s")
+
+    # -- playing ------------------------------------------------------------------------
+    def play(self, player: str, card, *, face_down: bool = False, take=_UNSET) -> None:
+        """``player`` lays ``card`` in their line; its on-play effect fires at once.
+
+        ``card``: a name ("5", "winter", "Mùa Đông"), a :class:`Card`, or "5#41" for one
+        physical card.  ``face_down`` where the ruleset has hidden cards.  ``take``: for a
+        Scarecrow, the value of one of the player's own face-up Mercenaries to take back
+        (a name, a :class:`Card` or "5#41"); ``None`` takes nothing.
+        """
+        self._check_can_act(player)
+        chosen = self._find_card(player, card)
+        if not isinstance(face_down, bool):
+            raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
+        rs = self.ruleset
+        if face_down:
+            if not rs.hidden_cards:
+                raise IllegalMove(f"cards are played face up under the {rs.name!r} ruleset; face_down=True "
+                                  f"needs a ruleset with hidden cards, such as 'hidden-cards'")
+            if rs.face_down_specials == "mercenaries_only" and not chosen.mercenary:
+                raise IllegalMove(f"under this ruleset only Mercenaries may be played face down, "
+                                  f"not a {chosen.name}")
+        acts_now = not face_down or rs.face_down_specials == "on_play"
+        taken = None
+        if take is not _UNSET and chosen.kind != "scarecrow":
+            raise IllegalMove(f"take= is only for a Scarecrow, not for a {chosen.name}")
+        if chosen.kind == "scarecrow" and take is not _UNSET and take is not None:
+            if not acts_now:
+                raise IllegalMove("a face-down Scarecrow does nothing until it is revealed, so it cannot "
+                                  "take a card back; use take=None")
+            taken = self._find_take(player, take)
+        # Everything is checked: from here on the battle changes.
+        self._apply_play(player, chosen, face_down, acts_now, taken)
+
+    def _find_card(self, player: str, card) -> Card:
+        if isinstance(card, Card):
+            kind, want_id = card.kind, card.id
+            if want_id >= len(self.deck) or self.deck[want_id] != card:
+                raise IllegalMove(f"{card!r} is not a card of the {self.ruleset.name} deck")
+        elif isinstance(card, str) and "#" in card:
+            name, _, num = card.rpartition("#")
+            kind = parse_kind(name, self._kinds)
+            if not num.isdigit() or int(num) >= len(self.deck) or self.deck[int(num)].kind != kind:
+                raise UnknownCard(f"{card!r} does not name a card of this deck: card #{num} is not a {kind_name(kind)}")
+            want_id = int(num)
+        else:
+            kind, want_id = parse_kind(card, self._kinds), None
+        if self.hands is not None:
+            hand = self.hands[player]
+            for c in hand:
+                if c.kind == kind and (want_id is None or c.id == want_id):
+                    return c
+            shown = " ".join(c.name for c in hand) or "no cards"
+            raise IllegalMove(f"{player} has no {kind_name(kind)} in hand; {player}'s hand: {shown}")
+        # Sandbox: a card the player took back with a Scarecrow is in their hand first.
+        for c in self.returned[player]:
+            if c.kind == kind and (want_id is None or c.id == want_id):
+                return c
+        busy = {c.id for c in self.in_play()} | {c.id for c in self.discarded}
+        busy |= {c.id for cs in self.returned.values() for c in cs}
+        for c in self.deck:
+            if c.kind == kind and c.id not in busy and (want_id is None or c.id == want_id):
+                return c
+        total = self.ruleset.counts[kind]
+        if want_id is not None:
+            raise IllegalMove(f"card {kind_name(kind)}#{want_id} is already used in this battle")
+        raise IllegalMove(f"the deck has only {total} {kind_name(kind)} card{'s' if total > 1 else ''}, "
+                          f"and all {total} are already used in this battle (in lines, discarded or back "
+                          f"in a hand)")
+
+    def _find_take(self, player: str, take) -> Card:
+        own = self.lines[player]
+        if isinstance(take, Card):
+            if take not in own:
+                owner = next((p for p, l in self.lines.items() if take in l), None)
+                if owner is not None and owner != player:
+                    raise IllegalMove(f"a Scarecrow takes back one of your own Mercenaries; {take.tag} is in "
+                                      f"{owner}'s line")
+                raise IllegalMove(f"{take.tag} is not in {player}'s line")
+            target = take
+        else:
+            if isinstance(take, str) and "#" in take:
+                name, _, num = take.rpartition("#")
+                kind = parse_kind(name, self._kinds)
+                candidates = [c for c in own if c.kind == kind and str(c.id) == num]
+            else:
+                kind = parse_kind(take, self._kinds)
+                candidates = [c for c in own if c.kind == kind]
+            if not candidates:
+                mine = [c.name for c in own if c.mercenary and c.id not in self.face_down]
+                others = [p for p in self.players if p != player and any(c.kind == kind for c in self.lines[p])]
+                where = (f" (there is one in {join_names(others)}'s line, but a Scarecrow only takes back your own)"
+                         if others else "")
+                allowed = f"{player}'s face-up Mercenaries: {' '.join(mine)}" if mine else \
+                    f"{player} has no face-up Mercenary to take back (use take=None)"
+                raise IllegalMove(f"{player} has no {kind_name(kind)} in their line{where}; {allowed}")
+            face_up = [c for c in candidates if c.id not in self.face_down]
+            if not face_up:
+                raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
+                                  f"{kind_name(kind)} is face down)")
+            target = face_up[-1]
+        if not target.mercenary:
+            raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
+        if target.id in self.face_down:
+            raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
+        return target
+
+    def _announced(self) -> dict[str, int]:
+        return evaluate(self.players, self._visible_lines(), explain=False)[0]
+
+    def _visible_lines(self) -> dict[str, list[Card]]:
+        fd = self.face_down
+        return {p: [c for c in l if c.id not in fd] for p, l in self.lines.items()}
+
+    def _apply_play(self, player: str, card: Card, face_down: bool, acts_now: bool, taken: Card | None) -> None:
+        if self.hands is not None:
+            self.hands[player].remove(card)
+        if card in self.returned[player]:
+            self.returned[player].remove(card)
+        self.lines[player].append(card)
+        if face_down:
+            self.face_down.add(card.id)
+        self.moves.append(Move(player, card.kind, face_down, taken.kind if taken else None, card.id))
+        before = self._announced()
+        if face_down:
+            self.steps.append(Step("play.face_down",
+                                   f"{player} plays a card face down; announced strengths count face-up cards only.",
+                                   strengths=before, player=player, cards=(card.id,)))
+        else:
+            self.steps.append(Step("play.card", f"{player} plays {_a(card)} and announces {before[player]}.",
+                                   strengths=before,
+                                   player=player, cards=(card.id,)))
+        if acts_now:
+            effect = _ON_PLAY.get(card.kind)
+            if effect is not None:
+                effect(self, player, card, taken)
+        if not self.is_over:
+            self._advance(player)
+
+    # -- on-play effects (DESIGN.md section 3, "On play") ------------------------------
+    def _discard(self, cards: Sequence[Card]) -> None:
+        ids = {c.id for c in cards}
+        for p in self.players:
+            self.lines[p] = [c for c in self.lines[p] if c.id not in ids]
+        self.face_down -= ids
+        self.discarded.extend(cards)
+
+    def _season(self, player: str, card: Card, _taken) -> None:
+        other = "spring" if card.kind == "winter" else "winter"
+        victims = [c for c in self.in_play() if c.kind == other]
+        if not victims:
+            return
+        before = self._announced()
+        owners = [p for p in self.players if any(c in victims for c in self.lines[p])]
+        self._discard(victims)
+        self.steps.append(Step(
+            "season.cancel",
+            f"{card.name} discards every {kind_name(other)} in play ({join_names(o + chr(39) + 's' for o in owners)} "
+            f"{kind_name(other)}): only one season can be in play.",
+            strengths=self._announced(), before=before, player=player,
+            cards=tuple(c.id for c in victims)))
+
+    def _bishop(self, player: str, card: Card, _taken) -> None:
+        before = self._announced()
+        visible = [c for c in self.in_play() if c.mercenary and c.id not in self.face_down]
+        victims = []
+        if visible:
+            top = max(c.value for c in visible)
+            victims = [c for c in visible if c.value == top]
+        by = {p: [c for c in self.lines[p] if c in victims] for p in self.players}
+        self._discard(victims + [card])
+        if victims:
+            hit = [f"{p}'s {join_names(c.name for c in cs)}" for p, cs in by.items() if cs]
+            passed = [p for p, cs in by.items() if cs and p in self.passed]
+            note = f" ({join_names(passed)} had passed: a passed line is still hit.)" if passed else ""
+            own = " The Bishop's own line is hit too." if by[player] else ""
+            text = (f"Bishop: the highest face-up Mercenary in play is {victims[0].value}; every one of them is "
+                    f"discarded: {join_names(hit)}.{own}{note}")
+            if self.face_down:
+                text += " Face-down cards are not seen by the Bishop."
+        else:
+            text = "Bishop: there is no face-up Mercenary in play, so nothing is discarded."
+        text += " The Bishop itself is discarded."
+        self.steps.append(Step("card.bishop", text, strengths=self._announced(), before=before,
+                               player=player, cards=tuple(c.id for c in victims)))
+        self.favor = player
+        self.steps.append(Step("token.favor",
+                               f"{player} earns the Pope's Favor and places it on a region without a control "
+                               f"marker, or off the map; a later Bishop moves it.",
+                               strengths=self._announced(), player=player))
+
+    def _scarecrow(self, player: str, card: Card, taken: Card | None) -> None:
+        before = self._announced()
+        self._discard([card])
+        if taken is None:
+            text = (f"{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
+                    f"name it with take=). The Scarecrow is discarded.")
+            touched = ()
+        else:
+            self.lines[player].remove(taken)
+            if self.hands is not None:
+                self.hands[player].append(taken)
+            self.returned[player].append(taken)
+            twin = any(c.kind == taken.kind for c in self.lines[player])
+            which = f"{taken.name} (card #{taken.id})" if twin else taken.name
+            text = (f"{player}'s Scarecrow takes {player}'s {which} back to hand; it can be played again "
+                    f"later. The Scarecrow is discarded.")
+            touched = (taken.id,)
+        self.steps.append(Step("card.scarecrow", text, strengths=self._announced(), before=before,
+                               player=player, cards=touched))
+
+    def _surrender(self, player: str, card: Card, _taken) -> None:
+        self.surrendered_by = player
+        self.steps.append(Step("card.surrender",
+                               f"{player} plays a Surrender: the battle ends at once, and the region goes to the "
+                               f"strongest line at this moment.",
+                               strengths=self._announced(), player=player, cards=(card.id,)))
+
+    # -- passing ------------------------------------------------------------------------
+    def pass_turn(self, player: str) -> None:
+        """``player`` passes: they play no more cards in this battle, but their line still counts."""
+        self._check_can_act(player)
+        self.moves.append(Move(player, None))
+        if player == self.defender and not self.lines[player] and \
+                any(p not in self.passed for p in self.players if p != player):
+            # Invasion (vi, Xâm Lược): the defender may pass and still play later, until their first card.
+            self.steps.append(Step("play.wait",
+                                   f"{player}, the defender, passes but may still play later in this battle "
+                                   f"(until playing a first card).", strengths=self._announced(), player=player))
+        else:
+            self.passed.append(player)
+            self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
+                                   f"{player}'s line still counts.", strengths=self._announced(), player=player))
+        if not self.is_over:
+            self._advance(player)
+
+    # -- strengths and resolution --------------------------------------------------------
+    def strengths(self) -> dict[str, int]:
+        """Current totals as each player would announce them (face-up cards only)."""
+        return self._announced()
+
+    def preview(self) -> Resolution:
+        """Resolve a copy as if everyone passed now, leaving this battle open."""
+        return self.copy().resolve()
+
+    def resolve(self) -> Resolution:
+        """End the battle: reveal, count, compare and pass the Condottiere token.
+
+        A sandbox battle may be resolved at any time (as if all passed now); a strict
+        one only once it is over.  A battle is resolved once.
+        """
+        if self._resolution is not None:
+            raise IllegalMove("this battle has already been resolved; its result is in .resolution")
+        if self.strict and not self.is_over:
+            raise IllegalMove(f"the battle is not over: {join_names(p for p in self.players if p not in self.passed)}"
+                              f" still {'has' if len(self.players) - len(self.passed) == 1 else 'have'} to pass")
+        steps = list(self.steps)
+        if self.surrendered_by is None:
+            ended = "everyone has passed" if self.is_over else "the battle is resolved now, as if everyone passed"
+            steps.append(Step("battle.end", f"The battle ends: {ended}.", strengths=self._announced()))
+        if self.face_down:
+            steps += self._reveal()
+        totals, values, pipeline = evaluate(self.players, self.lines, explain=True)
+        steps += pipeline
+        best = max(totals.values())
+        top = [p for p in self.players if totals[p] == best]
+        winner = top[0] if len(top) == 1 else None
+        if winner:
+            text = f"{winner} has the strongest line ({best}) and conquers the region."
+            if winner in self.passed:
+                text += f" {winner} had passed: a passed player's line still counts."
+        else:
+            text = f"{join_names(top)} tie for the highest total ({best}): nobody conquers the region."
+        steps.append(Step("battle.compare", text, strengths=dict(totals), values=dict(values),
+                          data={"winner": winner, "tied": top if not winner else []}))
+        holder, why = self._token(winner)
+        steps.append(Step("token.condottiere", why, strengths=dict(totals), player=holder,
+                          data={"holder": holder, "previous": self.token_holder}))
+        self._resolution = Resolution(
+            strengths=dict(totals), winner=winner, token_holder=holder, favor=self.favor, steps=steps,
+            lines={p: list(l) for p, l in self.lines.items()}, values=values,
+            discarded=list(self.discarded), returned={p: list(l) for p, l in self.returned.items()},
+            tied=top if not winner else [], surrendered_by=self.surrendered_by, players=self.players)
+        return self._resolution
+
+    @property
+    def resolution(self) -> Resolution | None:
+        return self._resolution
+
+    def _reveal(self) -> list[Step]:
+        """Hidden cards (vi, Ẩn Bài): turn the face-down cards over, in play order."""
+        steps = []
+        order = [self.deck[m.card] for m in self.moves if m.card is not None and m.card in self.face_down]
+        before = self._announced()
+        names = "; ".join(f"{p}: {join_names(c.name for c in self.lines[p] if c.id in self.face_down)}"
+                          for p in self.players if any(c.id in self.face_down for c in self.lines[p]))
+        acted = self.ruleset.face_down_specials == "on_play"
+        self.face_down = set()
+        steps.append(Step("battle.reveal", f"Everyone reveals their face-down cards ({names}).",
+                          strengths=self._announced(), before=before, cards=tuple(c.id for c in order)))
+        if acted:
+            return steps
+        for card in order:
+            if card.kind in ("winter", "spring") and card in self.in_play():
+                mark = len(self.steps)
+                self._season(self._owner(card), card, None)
+                steps += self.steps[mark:]
+                del self.steps[mark:]
+            elif card.kind in ("bishop", "scarecrow", "surrender") and card in self.in_play():
+                before = self._announced()
+                self._discard([card])
+                steps.append(Step("battle.reveal",
+                                  f"{self._owner_from_moves(card)}'s face-down {card.name} was a bluff: played face "
+                                  f"down it does nothing, and it is discarded.",
+                                  strengths=self._announced(), before=before, cards=(card.id,)))
+        return steps
+
+    def _owner(self, card: Card) -> str:
+        return next(p for p in self.players if card in self.lines[p])
+
+    def _owner_from_moves(self, card: Card) -> str:
+        return next(m.player for m in self.moves if m.card == card.id)
+
+    def _token(self, winner: str | None) -> tuple[str, str]:
+        """The Condottiere token: Courtesan majority, then the winner, then the defender
+        (Invasion tie), then the seat after the previous holder."""
+        if self.ruleset.courtesan_token:
+            counts = {p: sum(c.kind == "courtesan" for c in self.lines[p]) for p in self.players}
+            most = max(counts.values())
+            leaders = [p for p in self.players if counts[p] == most]
+            if most > 0 and len(leaders) == 1:
+                who = leaders[0]
+                extra = "" if who == winner else (f", instead of the winner {winner}" if winner else
+                                                  " although nobody won the battle")
+                return who, (f"{who} has the most Courtesans ({most}) and takes the Condottiere token{extra}.")
+            if most > 0:
+                tie_note = f"{join_names(leaders)} tie for the most Courtesans ({most}), so the Courtesans decide nothing. "
+            else:
+                tie_note = ""
+        else:
+            tie_note = ""
+        if winner is not None:
+            return winner, f"{tie_note}The winner, {winner}, takes the Condottiere token."
+        if self.defender is not None:
+            return self.defender, (f"{tie_note}The battle is tied: the defender {self.defender} keeps the region "
+                                   f"and takes the Condottiere token.")
+        i = self.players.index(self.token_holder)
+        nxt = self.players[(i + 1) % len(self.players)]
+        return nxt, (f"{tie_note}Nobody won, so the token passes from {self.token_holder} to the next seat on "
+                     f"the left: {nxt}.")
+
+    # -- undo and notation ----------------------------------------------------------------
+    def undo(self) -> Move:
+        """Take back the last move (by replaying the others); returns the move undone."""
+        if self._resolution is not None:
+            raise IllegalMove("this battle has already been resolved; undo is no longer possible")
+        if not self.moves:
+            raise IllegalMove("there is no move to undo")
+        moves = self.moves[:-1]
+        last = self.moves[-1]
+        self._reset()
+        for m in moves:
+            self._replay(m)
+        return last
+
+    def _replay(self, m: Move) -> None:
+        if m.is_pass:
+            self.pass_turn(m.player)
+        elif m.kind == "scarecrow":
+            self.play(m.player, self.deck[m.card], face_down=m.face_down, take=m.take)
+        else:
+            self.play(m.player, self.deck[m.card], face_down=m.face_down)
+
+    def notation(self) -> str:
+        """The battle as text that :meth:`from_notation` reads back (see notation.py)."""
+        from .notation import format_battle
+        return format_battle(self)
+
+    @classmethod
+    def from_notation(cls, text: str, ruleset: "Ruleset | str" = "standard", **kwargs) -> "Battle":
+        """Build a battle from its notation, e.g. ``"[Ana Ben] Ana 10, Ben winter, Ana 5"``."""
+        from .notation import parse_battle
+        return parse_battle(text, ruleset=ruleset, **kwargs)
+
+    def explain(self) -> str:
+        """The steps so far, in plain text."""
+        return explain(self.steps)
+
+    def __repr__(self) -> str:
+        parts = []
+        for p in self.players:
+            cards = " ".join(("?" + c.name if c.id in self.face_down else c.name) for c in self.lines[p]) or "-"
+            mark = " (passed)" if p in self.passed else ""
+            parts.append(f"{p}: {cards}{mark}")
+        state = "resolved" if self._resolution else ("over" if self.is_over else "in progress")
+        extra = "" if self.ruleset.name == "standard" else f" ruleset={self.ruleset.name!r}"
+        return f"<Battle{extra} {state} | " + " | ".join(parts) + f" | strengths {format_strengths(self.strengths())}>"
+
+    def _repr_html_(self) -> str:
+        from .views.html import battle_html
+        return battle_html(self)
+
+
+def _a(card: Card) -> str:
+    """'a 10', 'a Winter', 'an 8' (the Persian tutorial has 8s)."""
+    name = card.name
+    return ("an " if name[0] in "AEIOU8" or name in ("11", "18") else "a ") + name
+
+
+_ON_PLAY = {
+    "winter": Battle._season,
+    "spring": Battle._season,
+    "bishop": Battle._bishop,
+    "scarecrow": Battle._scarecrow,
+    "surrender": Battle._surrender,
+}

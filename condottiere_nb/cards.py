@@ -1,0 +1,199 @@
+"""Card kinds, the 110-card deck, and reading card names typed in any of our languages.
+
+A *kind* is a short string: a mercenary is its value ("1" .. "10"), a special card its
+lower-case English name ("winter", "bishop").  A :class:`Card` is one physical card of a
+deck: two 5s are two cards with different ids, so a step can say which one moved.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from typing import Iterable, Mapping
+
+from .errors import UnknownCard
+from .i18n import ALIASES, MERCENARY_ALIASES, NAMES
+
+MERCENARY_VALUES = (1, 2, 3, 4, 5, 6, 10)
+
+# family colours the views use: mercenary, season, character, tactic
+_SPECIALS = {
+    # kind: (printed strength, family)
+    "winter": (0, "season"),
+    "spring": (0, "season"),
+    "bishop": (0, "tactic"),
+    "courtesan": (1, "character"),
+    "drummer": (0, "character"),
+    "heroine": (10, "character"),
+    "scarecrow": (0, "tactic"),
+    "surrender": (0, "tactic"),
+    "banner": (0, "character"),
+    "maiden": (0, "tactic"),
+    "weapon": (0, "tactic"),
+}
+
+#: The FFG 2006 deck (DESIGN.md section 3): 58 mercenaries and 52 special cards.
+STANDARD_COUNTS: Mapping[str, int] = {
+    "1": 10, "2": 8, "3": 8, "4": 8, "5": 8, "6": 8, "10": 8,
+    "winter": 3, "spring": 3, "bishop": 6, "courtesan": 12,
+    "drummer": 6, "heroine": 3, "scarecrow": 16, "surrender": 3,
+}
+
+
+class Card:
+    """One physical card: its id in the deck and its kind.
+
+    Cards are immutable; value, family and mercenary are computed once, because the
+    strength pipeline reads them millions of times in a simulation.
+
+    >>> c = STANDARD_DECK[0]
+    >>> c, c.value, c.mercenary, c.tag
+    (Card('1', id=0), 1, True, '1#0')
+    """
+
+    __slots__ = ("id", "kind", "value", "mercenary", "family")
+
+    def __init__(self, id: int, kind: str):
+        merc = kind.isdigit()
+        if not merc and kind not in _SPECIALS:
+            raise ValueError(f"unknown card kind {kind!r}")
+        set_ = object.__setattr__
+        set_(self, "id", id)
+        set_(self, "kind", kind)
+        set_(self, "mercenary", merc)
+        set_(self, "value", int(kind) if merc else _SPECIALS[kind][0])
+        set_(self, "family", "mercenary" if merc else _SPECIALS[kind][1])
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, Card) and other.id == self.id and other.kind == self.kind
+
+    def __hash__(self):
+        return hash((self.id, self.kind))
+
+    def __lt__(self, other):
+        return self.id < other.id
+
+    def __reduce__(self):
+        return (Card, (self.id, self.kind))
+
+    @property
+    def name(self) -> str:
+        """English display name: "5", "Winter"."""
+        return kind_name(self.kind)
+
+    @property
+    def tag(self) -> str:
+        """The name with the card id, to tell two cards of a kind apart: "5#41"."""
+        return f"{self.name}#{self.id}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.kind!r}, id={self.id})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def kind_name(kind: str) -> str:
+    """English display name of a kind: mercenaries by value, specials capitalised."""
+    return kind if kind.isdigit() else NAMES[kind]["en"]
+
+
+def is_mercenary_kind(kind: str) -> bool:
+    return kind.isdigit()
+
+
+def make_deck(counts: Mapping[str, int]) -> tuple[Card, ...]:
+    """A deck with ids 0..n-1, kinds in the order of ``counts``."""
+    deck = []
+    for kind, n in counts.items():
+        base = len(deck)
+        deck.extend([Card(base + i, kind) for i in range(n)])
+    return tuple(deck)
+
+
+STANDARD_DECK = make_deck(STANDARD_COUNTS)
+
+
+# --- reading names ------------------------------------------------------------------
+
+_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+_LETTERS = str.maketrans({"đ": "d", "Đ": "d", "ي": "ی", "ك": "ک", "\u200c": "", "\u200d": ""})
+
+
+def _key(text: str) -> str:
+    """Fold a typed name for matching: no case, accents, spaces, dashes or ZWNJ."""
+    text = str(text).translate(_LETTERS).translate(_DIGITS)
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return "".join(ch for ch in text if ch not in " -_'.\t")
+
+
+def _alias_table() -> dict[str, str]:
+    table = {}
+    for kind, names in NAMES.items():
+        table[_key(kind)] = kind
+        for name in names.values():
+            table[_key(name)] = kind
+    for kind, names in ALIASES.items():
+        for name in names:
+            table[_key(name)] = kind
+    return table
+
+
+_ALIAS = _alias_table()
+_MERC_WORDS = sorted({_key(w) for w in MERCENARY_ALIASES}, key=len, reverse=True)
+
+
+def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
+    """Read a card name typed by a person and return its kind.
+
+    Mercenaries by value ("5", "mercenary 5", "Quân Lính 5", "۵"), specials by their
+    English or localised name, case- and accent-insensitive.  ``kinds`` is the deck
+    the name must belong to.
+
+    >>> parse_kind("Bishop"), parse_kind("mùa đông"), parse_kind("Espantapájaros"), parse_kind("10")
+    ('bishop', 'winter', 'scarecrow', '10')
+    """
+    kinds = tuple(kinds)
+    if isinstance(name, Card):
+        name = name.kind
+    if isinstance(name, bool) or not isinstance(name, (str, int)):
+        raise UnknownCard(f"a card is named by a string such as '5' or 'winter', not {name!r}")
+    raw = str(name).strip().translate(_DIGITS)
+    if re.fullmatch(r"[-+]?\d+", raw):
+        raw = str(int(raw))
+        if raw not in [k for k in kinds if k.isdigit()]:
+            real = ", ".join(sorted((k for k in kinds if k.isdigit()), key=int))
+            raise UnknownCard(f"there is no Mercenary of value {name!r}: the Mercenaries are {real}")
+        return raw
+    key = _key(name)
+    for word in _MERC_WORDS:
+        if key.startswith(word) and key[len(word):].lstrip("-").isdigit():
+            key = key[len(word):]
+            break
+    values = [k for k in kinds if k.isdigit()]
+    if key.lstrip("-").isdigit():
+        kind = str(int(key))
+        if kind not in values:
+            real = ", ".join(sorted(values, key=int))
+            raise UnknownCard(f"there is no Mercenary of value {name!r}: the Mercenaries are {real}")
+        return kind
+    kind = _ALIAS.get(key)
+    if kind is not None and kind in kinds:
+        return kind
+    english = [kind_name(k).lower() for k in kinds if not k.isdigit()]
+    if kind is not None:
+        raise UnknownCard(f"{name!r} ({kind_name(kind)}) is not a card of this deck; "
+                          f"its special cards are: {', '.join(english)}")
+    close = difflib.get_close_matches(key, list(_ALIAS), n=3, cutoff=0.6)
+    suggestions = []
+    for c in close:
+        k = _ALIAS[c]
+        if k in kinds and kind_name(k).lower() not in suggestions:
+            suggestions.append(kind_name(k).lower())
+    hint = f" Did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+    raise UnknownCard(f"unknown card {name!r}.{hint} Cards are the Mercenaries "
+                      f"{', '.join(sorted(values, key=int))} and {', '.join(english)}.")

@@ -1,0 +1,13 @@
+"""The three error types of the public API (DESIGN.md section 2)."""
+
+
+class RulesError(ValueError):
+    """Something the rules do not allow, or input the engine cannot read."""
+
+
+class IllegalMove(RulesError):
+    """A move that is not allowed here and now; the state is left unchanged."""
+
+
+class UnknownCard(RulesError):
+    """A card name the engine does not know; the message lists the closest names."""

@@ -1,0 +1,98 @@
+"""Explanations as data: every rule that fires produces a :class:`Step`.
+
+The widgets, notebooks, text logs and tests all read the same steps; nothing
+re-derives an explanation on its own.  ``RULES`` names every rule id with a title and
+where the rulebooks state it, so a reader can find a rule by its name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+# rule id -> (title, source in the rulebooks).  Sources name the rulebook and its
+# section in the original language.
+RULES: dict[str, tuple[str, str]] = {
+    "play.card": ("Playing a card", "vi: Cách Chơi 1 (Chơi một lá bài); es: Jugar una carta"),
+    "play.face_down": ("Playing a card face down", "vi: Luật mở rộng, Ẩn Bài"),
+    "play.pass": ("Passing", "vi: Cách Chơi 2 (Bỏ qua); es: Pasar"),
+    "play.wait": ("The invaded defender waits", "vi: Luật mở rộng, Xâm Lược"),
+    "season.cancel": ("Winter and Spring discard each other",
+                      "vi: Các lá bài Đặc Biệt 1-2 (Mùa Đông, Mùa Xuân)"),
+    "card.bishop": ("Bishop", "vi: Các lá bài Đặc Biệt 3 (Giám Mục); es: Explicaciones de la tarjeta"),
+    "token.favor": ("The Pope's Favor", "vi: Thành Phần 4 and Giám Mục; es: Componentes"),
+    "card.scarecrow": ("Scarecrow", "vi: Các lá bài Đặc Biệt 7 (Bù Nhìn)"),
+    "card.surrender": ("Surrender", "vi: Các lá bài Đặc Biệt 8 (Đầu Hàng); es: Concluyendo una batalla"),
+    "battle.end": ("The battle ends", "vi: Kết thúc trận chiến; es: Concluyendo una batalla"),
+    "battle.reveal": ("Hidden cards are revealed", "vi: Luật mở rộng, Ẩn Bài"),
+    "strength.printed": ("Printed strengths", "vi: Chồng bài rút, Quân Lính; es: Jugar una carta"),
+    "season.winter": ("Winter: every Mercenary counts 1", "vi: Các lá bài Đặc Biệt 1 (Mùa Đông)"),
+    "card.drummer": ("Drummer: the line's Mercenaries double",
+                     "vi: Các lá bài Đặc Biệt 5 (Người Đánh Trống)"),
+    "season.spring": ("Spring: the highest Mercenaries get +3", "vi: Các lá bài Đặc Biệt 2 (Mùa Xuân)"),
+    "strength.characters": ("Heroines and Courtesans are added",
+                            "vi: Các lá bài Đặc Biệt 4 and 6 (Giai Nhân, Nữ Anh Hùng)"),
+    "battle.compare": ("Compare strengths", "vi: Kết thúc trận chiến 1 (So sánh sức mạnh); es: 1. Compare la fuerza"),
+    "token.condottiere": ("Who takes the Condottiere token",
+                          "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza"),
+}
+
+
+def rule_title(rule: str) -> str:
+    return RULES.get(rule, (rule, ""))[0]
+
+
+def rule_source(rule: str) -> str:
+    return RULES.get(rule, ("", ""))[1]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rule firing: what happened, in words and as data.
+
+    ``strengths`` are the totals after the step (``before`` the totals before it, when
+    the step changed them); ``cards`` the ids of the cards it touched; ``values`` the
+    effective value of every counted card after the step (card id -> value), for views
+    that draw strengths as they change.
+    """
+
+    rule: str
+    text: str
+    strengths: Mapping[str, int] | None = None
+    before: Mapping[str, int] | None = None
+    cards: tuple[int, ...] = ()
+    player: str | None = None
+    values: Mapping[int, int] | None = None
+    data: Mapping = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return rule_title(self.rule)
+
+    @property
+    def source(self) -> str:
+        return rule_source(self.rule)
+
+    def __repr__(self) -> str:
+        return f"Step({self.rule!r}, {self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def join_names(items) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = [str(i) for i in items]
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def format_strengths(strengths: Mapping[str, int]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in strengths.items())
+
+
+def explain(steps) -> str:
+    """Plain-text rendering of a list of steps, one numbered line each."""
+    return "\n".join(f"{i}. [{s.rule}] {s.text}" for i, s in enumerate(steps, 1))

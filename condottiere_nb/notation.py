@@ -1,0 +1,158 @@
+"""Battle notation: a battle as one line of text that can be pasted, shared and tested.
+
+The canonical form lists the moves in the order they were made::
+
+    [Ana Ben Cy] Ana 10, Ben winter, Cy scarecrow>5, Ana 6*, Ben pass
+
+* ``[...]`` the seats in clockwise order (the first placed the token and leads);
+  optional: without it the players are the names in order of first appearance.
+* ``Name card`` a card played (English names, lower case; any name the engine reads
+  is accepted on input); ``*`` after the card: played face down; ``scarecrow>5``:
+  a Scarecrow taking back the player's 5 (a plain ``scarecrow`` takes nothing).
+* ``Name pass`` a pass.
+* An optional ``(ruleset)`` in front names the ruleset, e.g. ``(hidden-cards)``.
+* Names with spaces are written in double quotes.
+
+A shorthand is accepted on input, one line per player, the cards played round-robin
+in seat order and the passes last::
+
+    Ana: 10 5 winter | Ben: 3 drummer; pass Ben
+"""
+from __future__ import annotations
+
+import re
+import shlex
+
+from .errors import RulesError
+from .rulesets import RULESETS, get_ruleset
+
+_TOKEN = re.compile(r'"[^"]*"|\S+')
+
+
+def _name(n: str) -> str:
+    return f'"{n}"' if re.search(r'[\s,\[\]():|;"*>]', n) or n.lower() == "pass" else n
+
+
+def format_battle(battle) -> str:
+    """The canonical notation of a battle."""
+    head = ""
+    if battle.ruleset.name != "standard" and RULESETS.get(battle.ruleset.name) == battle.ruleset:
+        head = f"({battle.ruleset.name}) "
+    seats = "[" + " ".join(_name(p) for p in battle.players) + "]"
+    moves = []
+    for m in battle.moves:
+        if m.is_pass:
+            moves.append(f"{_name(m.player)} pass")
+        else:
+            card = m.kind + ("*" if m.face_down else "")
+            if m.kind == "scarecrow" and m.take:
+                card += f">{m.take}"
+            moves.append(f"{_name(m.player)} {card}")
+    return head + seats + (" " + ", ".join(moves) if moves else "")
+
+
+def _split_words(text: str) -> list[str]:
+    try:
+        return shlex.split(text, posix=True)
+    except ValueError as e:
+        raise RulesError(f"cannot read {text!r}: {e}") from None
+
+
+def parse_battle(text: str, ruleset=None, **kwargs):
+    """Build a Battle from notation (canonical or shorthand)."""
+    from .battle import Battle
+
+    if not isinstance(text, str) or not text.strip():
+        raise RulesError("battle notation is a non-empty string such as '[Ana Ben] Ana 10, Ben winter'")
+    text = text.strip()
+    m = re.match(r"\(([^)]*)\)\s*", text)
+    if m:
+        named = get_ruleset(m.group(1))
+        if ruleset is not None and get_ruleset(ruleset) != named:
+            raise RulesError(f"the notation says ruleset {named.name!r} but ruleset={get_ruleset(ruleset).name!r} "
+                             f"was given")
+        ruleset = named
+        text = text[m.end():]
+    ruleset = get_ruleset(ruleset)
+    if "|" in text or re.match(r'^("[^"]*"|[^\s\[,]+):', text):
+        seats, moves = _shorthand(text)
+    else:
+        seats, moves = _canonical(text)
+    battle = Battle(seats, ruleset, **kwargs)
+    for i, (player, word) in enumerate(moves, 1):
+        try:
+            _apply(battle, player, word)
+        except RulesError as e:
+            raise type(e)(f"move {i} ({player} {word}): {e}") from None
+    return battle
+
+
+def _canonical(text: str):
+    seats = None
+    m = re.match(r"\[([^\]]*)\]\s*", text)
+    if m:
+        seats = _split_words(m.group(1))
+        if not seats:
+            raise RulesError("the seat list [...] is empty; write the players, e.g. [Ana Ben]")
+        text = text[m.end():]
+    moves = []
+    for chunk in [c.strip() for c in text.split(",")]:
+        if not chunk:
+            continue
+        words = _split_words(chunk)
+        if len(words) != 2:
+            raise RulesError(f"cannot read the move {chunk!r}: a move is 'Name card' or 'Name pass', "
+                             f"moves are separated by commas")
+        moves.append((words[0], words[1]))
+    if seats is None:
+        seats = []
+        for p, _ in moves:
+            if p not in seats:
+                seats.append(p)
+    else:
+        for p, w in moves:
+            if p not in seats:
+                raise RulesError(f"the move '{p} {w}' names {p!r}, who is not in the seat list {seats}")
+    return seats, moves
+
+
+def _shorthand(text: str):
+    passes = []
+    if ";" in text:
+        text, _, tail = text.partition(";")
+        words = _split_words(tail)
+        if not words or words[0].lower() != "pass":
+            raise RulesError(f"after ';' write 'pass' and the names that passed, not {tail.strip()!r}")
+        passes = words[1:]
+    seats, lines = [], []
+    for seg in text.split("|"):
+        seg = seg.strip()
+        m = re.match(r'("[^"]*"|[^:]+):(.*)$', seg)
+        if not m:
+            raise RulesError(f"cannot read {seg!r}: each part is 'Name: cards', e.g. 'Ana: 10 5 winter'")
+        name = m.group(1).strip().strip('"')
+        seats.append(name)
+        lines.append(_split_words(m.group(2)))
+    for p in passes:
+        if p not in seats:
+            raise RulesError(f"'pass {p}' names {p!r}, who has no line; players are {seats}")
+    moves = []
+    for i in range(max((len(l) for l in lines), default=0)):
+        for p, l in zip(seats, lines):
+            if i < len(l):
+                moves.append((p, l[i]))
+    moves += [(p, "pass") for p in passes]
+    return seats, moves
+
+
+def _apply(battle, player: str, word: str) -> None:
+    if word.lower() == "pass":
+        battle.pass_turn(player)
+        return
+    card, _, take = word.partition(">")
+    face_down = card.endswith("*")
+    card = card.rstrip("*")
+    if _:
+        battle.play(player, card, face_down=face_down, take=None if take in ("", "-") else take)
+    else:
+        battle.play(player, card, face_down=face_down)

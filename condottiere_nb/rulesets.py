@@ -1,0 +1,140 @@
+"""Rulesets are data: a frozen dataclass of named options, and the named rulesets.
+
+Every option says which rulebook it comes from.  Where the rulebooks are vague, the
+option's doc states the reading we chose and names the other reading as another value,
+so a user can flip it and see the outcome change (the concordance notebook does).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, fields
+from typing import Mapping
+
+from .cards import STANDARD_COUNTS, Card, make_deck
+from .errors import RulesError
+
+
+def option(default, doc: str, source: str = "standard", choices: tuple = ()):
+    """A ruleset option with its documentation, source and allowed values."""
+    return field(default=default, metadata={"doc": doc, "source": source, "choices": choices})
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A set of rules for :class:`~condottiere_nb.Battle` and :class:`~condottiere_nb.Game`."""
+
+    name: str = option("standard", "The ruleset's name, as listed in RULESETS.")
+    summary: str = option("The Fantasy Flight 2006 rules (DESIGN.md section 3).",
+                          "One line on what this ruleset is.")
+    deck: tuple = option(tuple(STANDARD_COUNTS.items()),
+                         "The deck as (kind, count) pairs; the standard deck has 110 cards.",
+                         "vi: Chồng bài rút; es: Componentes")
+    hidden_cards: bool = option(
+        False,
+        "Cards may be played face down. Announced strengths count face-up cards only; "
+        "Scarecrow cannot take back a face-down card; Bishop sees only face-up Mercenaries; "
+        "everything is revealed at the end.",
+        "vi: Luật mở rộng, Ẩn Bài")
+    face_down_specials: str = option(
+        "reveal",
+        "What a special card played face down does. The Vietnamese Hidden Cards text lets any "
+        "card be played face down but only says how face-down Mercenaries behave. "
+        "'reveal' (our reading): a face-down special acts only when revealed at the end, in "
+        "play order - a revealed Winter or Spring discards the other season then; Drummer, "
+        "Heroine and Courtesan count; a face-down Bishop, Scarecrow or Surrender does nothing "
+        "(a bluff) and is discarded. 'on_play': the special acts at once as if face up, only "
+        "its identity stays hidden. 'mercenaries_only': only Mercenaries may be played face down.",
+        "vi: Luật mở rộng, Ẩn Bài",
+        ("reveal", "on_play", "mercenaries_only"))
+    courtesan_token: bool = option(
+        True,
+        "The player with the most Courtesans (alone) takes the Condottiere token instead of "
+        "the winner.",
+        "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza")
+
+    # -- derived facts -------------------------------------------------------------
+    @property
+    def counts(self) -> dict[str, int]:
+        return dict(self.deck)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k for k, _ in self.deck)
+
+    def make_deck(self) -> tuple[Card, ...]:
+        return make_deck(self.counts)
+
+    # -- deriving and describing ---------------------------------------------------
+    def replace(self, **changes) -> "Ruleset":
+        """A copy with some options changed; unknown options or values are an error."""
+        names = {f.name: f for f in fields(self)}
+        for key, value in changes.items():
+            if key not in names:
+                raise RulesError(f"Ruleset has no option {key!r}; options are: {', '.join(names)}")
+            choices = names[key].metadata.get("choices")
+            if choices and value not in choices:
+                raise RulesError(f"option {key} cannot be {value!r}; allowed: "
+                                 f"{', '.join(repr(c) for c in choices)}")
+        if "name" not in changes:
+            changes["name"] = self.name + "+custom"
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def options(cls) -> list[dict]:
+        """Every option: name, default, doc, source and allowed values."""
+        return [{"name": f.name, "default": f.default, "doc": f.metadata["doc"],
+                 "source": f.metadata["source"], "choices": f.metadata["choices"]}
+                for f in fields(cls)]
+
+    def differences(self, other: "Ruleset | str" = "standard") -> dict[str, tuple]:
+        """option -> (this value, other value) for every option that differs."""
+        other = get_ruleset(other)
+        skip = {"name", "summary"}
+        return {f.name: (getattr(self, f.name), getattr(other, f.name))
+                for f in fields(self) if f.name not in skip and getattr(self, f.name) != getattr(other, f.name)}
+
+    def describe(self) -> str:
+        """A readable list of the options, marking how this ruleset differs from standard."""
+        diff = self.differences("standard")
+        lines = [f"Ruleset {self.name!r}: {self.summary}"]
+        if diff:
+            lines.append("Differs from standard in: " + ", ".join(diff))
+        else:
+            lines.append("Same options as standard.")
+        for f in fields(self):
+            if f.name in ("name", "summary"):
+                continue
+            mark = "*" if f.name in diff else " "
+            value = getattr(self, f.name)
+            shown = f"{len(self.make_deck())} cards" if f.name == "deck" else repr(value)
+            lines.append(f" {mark} {f.name} = {shown}  [{f.metadata['source']}]")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        diff = self.differences("standard") if self.name != "standard" else {}
+        inner = ", ".join(f"{k}={v[0]!r}" for k, v in diff.items() if k != "deck")
+        return f"Ruleset({self.name!r}{', ' + inner if inner else ''})"
+
+
+STANDARD = Ruleset()
+
+RULESETS: dict[str, Ruleset] = {
+    "standard": STANDARD,
+    "hidden-cards": STANDARD.replace(
+        name="hidden-cards", hidden_cards=True,
+        summary="Vietnamese variant Ẩn Bài: cards may be played face down."),
+}
+
+
+def get_ruleset(ruleset: "Ruleset | str | None") -> Ruleset:
+    """A Ruleset from an instance or a name in RULESETS (None means standard)."""
+    if ruleset is None:
+        return STANDARD
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    if isinstance(ruleset, str):
+        key = ruleset.strip().lower().replace("_", "-").replace(" ", "-")
+        if key in RULESETS:
+            return RULESETS[key]
+        raise RulesError(f"unknown ruleset {ruleset!r}; named rulesets are: {', '.join(RULESETS)}")
+    raise RulesError(f"ruleset must be a name or a Ruleset, not {type(ruleset).__name__}")
