@@ -81,7 +81,7 @@ class Battle:
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
                  strict: bool = False, hands: Mapping[str, Iterable] | None = None,
                  token_holder: str | None = None, leader: str | None = None,
-                 defender: str | None = None, region: str | None = None):
+                 defender: str | None = None, region: str | None = None, explain: bool = True):
         self.ruleset = get_ruleset(ruleset)
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise RulesError(f"players must be a list of names such as ['Ana', 'Ben'], not {players!r}")
@@ -99,6 +99,9 @@ class Battle:
                 raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
         self.players = players
         self.strict = bool(strict)
+        # explain=False: no Step objects while playing (the fast path for simulations);
+        # resolve() still returns the same strengths, winner and token holder.
+        self.explain = bool(explain)
         self.token_holder = token_holder if token_holder is not None else players[0]
         self.leader = leader if leader is not None else self.token_holder
         self.defender = defender
@@ -335,12 +338,15 @@ class Battle:
         if face_down:
             self.face_down.add(card.id)
         self.moves.append(Move(player, card.kind, face_down, taken.kind if taken else None, card.id))
-        before = self._announced()
-        if face_down:
+        if not self.explain:
+            pass
+        elif face_down:
+            before = self._announced()
             self.steps.append(Step("play.face_down",
                                    f"{player} plays a card face down; announced strengths count face-up cards only.",
                                    strengths=before, player=player, cards=(card.id,)))
         else:
+            before = self._announced()
             self.steps.append(Step("play.card", f"{player} plays {_a(card)} and announces {before[player]}.",
                                    strengths=before,
                                    player=player, cards=(card.id,)))
@@ -364,6 +370,9 @@ class Battle:
         victims = [c for c in self.in_play() if c.kind == other]
         if not victims:
             return
+        if not self.explain:
+            self._discard(victims)
+            return
         before = self._announced()
         owners = [p for p in self.players if any(c in victims for c in self.lines[p])]
         self._discard(victims)
@@ -375,12 +384,16 @@ class Battle:
             cards=tuple(c.id for c in victims)))
 
     def _bishop(self, player: str, card: Card, _taken) -> None:
-        before = self._announced()
+        before = self._announced() if self.explain else None
         visible = [c for c in self.in_play() if c.mercenary and c.id not in self.face_down]
         victims = []
         if visible:
             top = max(c.value for c in visible)
             victims = [c for c in visible if c.value == top]
+        if not self.explain:
+            self._discard(victims + [card])
+            self.favor = player
+            return
         by = {p: [c for c in self.lines[p] if c in victims] for p in self.players}
         self._discard(victims + [card])
         if victims:
@@ -404,31 +417,33 @@ class Battle:
                                strengths=self._announced(), player=player))
 
     def _scarecrow(self, player: str, card: Card, taken: Card | None) -> None:
-        before = self._announced()
+        before = self._announced() if self.explain else None
         self._discard([card])
-        if taken is None:
-            text = (f"{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
-                    f"name it with take=). The Scarecrow is discarded.")
-            touched = ()
-        else:
+        if taken is not None:
             self.lines[player].remove(taken)
             if self.hands is not None:
                 self.hands[player].append(taken)
             self.returned[player].append(taken)
+        if not self.explain:
+            return
+        if taken is None:
+            text = (f"{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
+                    f"name it with take=). The Scarecrow is discarded.")
+        else:
             twin = any(c.kind == taken.kind for c in self.lines[player])
             which = f"{taken.name} (card #{taken.id})" if twin else taken.name
             text = (f"{player}'s Scarecrow takes {player}'s {which} back to hand; it can be played again "
                     f"later. The Scarecrow is discarded.")
-            touched = (taken.id,)
         self.steps.append(Step("card.scarecrow", text, strengths=self._announced(), before=before,
-                               player=player, cards=touched))
+                               player=player, cards=(taken.id,) if taken else ()))
 
     def _surrender(self, player: str, card: Card, _taken) -> None:
         self.surrendered_by = player
-        self.steps.append(Step("card.surrender",
-                               f"{player} plays a Surrender: the battle ends at once, and the region goes to the "
-                               f"strongest line at this moment.",
-                               strengths=self._announced(), player=player, cards=(card.id,)))
+        if self.explain:
+            self.steps.append(Step("card.surrender",
+                                   f"{player} plays a Surrender: the battle ends at once, and the region goes to the "
+                                   f"strongest line at this moment.",
+                                   strengths=self._announced(), player=player, cards=(card.id,)))
 
     # -- passing ------------------------------------------------------------------------
     def pass_turn(self, player: str) -> None:
@@ -438,13 +453,16 @@ class Battle:
         if player == self.defender and not self.lines[player] and \
                 any(p not in self.passed for p in self.players if p != player):
             # Invasion (vi, Xâm Lược): the defender may pass and still play later, until their first card.
-            self.steps.append(Step("play.wait",
+            if self.explain:
+                self.steps.append(Step("play.wait",
                                    f"{player}, the defender, passes but may still play later in this battle "
-                                   f"(until playing a first card).", strengths=self._announced(), player=player))
+                                       f"(until playing a first card).", strengths=self._announced(),
+                                       player=player))
         else:
             self.passed.append(player)
-            self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
-                                   f"{player}'s line still counts.", strengths=self._announced(), player=player))
+            if self.explain:
+                self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
+                                       f"{player}'s line still counts.", strengths=self._announced(), player=player))
         if not self.is_over:
             self._advance(player)
 
@@ -469,12 +487,12 @@ class Battle:
             raise IllegalMove(f"the battle is not over: {join_names(p for p in self.players if p not in self.passed)}"
                               f" still {'has' if len(self.players) - len(self.passed) == 1 else 'have'} to pass")
         steps = list(self.steps)
-        if self.surrendered_by is None:
+        if self.surrendered_by is None and self.explain:
             ended = "everyone has passed" if self.is_over else "the battle is resolved now, as if everyone passed"
             steps.append(Step("battle.end", f"The battle ends: {ended}.", strengths=self._announced()))
         if self.face_down:
             steps += self._reveal()
-        totals, values, pipeline = evaluate(self.players, self.lines, explain=True)
+        totals, values, pipeline = evaluate(self.players, self.lines, explain=self.explain)
         steps += pipeline
         best = max(totals.values())
         top = [p for p in self.players if totals[p] == best]
