@@ -100,8 +100,9 @@ class Battle:
         self.players = players
         self.strict = bool(strict)
         # explain=False: no Step objects while playing (the fast path for simulations);
-        # resolve() still returns the same strengths, winner and token holder.
-        self.explain = bool(explain)
+        # resolve() still returns the same strengths, winner and token holder.  The flag is
+        # named `explaining` so that it does not hide the explain() method.
+        self.explaining = bool(explain)
         self.token_holder = token_holder if token_holder is not None else players[0]
         self.leader = leader if leader is not None else self.token_holder
         self.defender = defender
@@ -338,7 +339,7 @@ class Battle:
         if face_down:
             self.face_down.add(card.id)
         self.moves.append(Move(player, card.kind, face_down, taken.kind if taken else None, card.id))
-        if not self.explain:
+        if not self.explaining:
             pass
         elif face_down:
             before = self._announced()
@@ -370,7 +371,7 @@ class Battle:
         victims = [c for c in self.in_play() if c.kind == other]
         if not victims:
             return
-        if not self.explain:
+        if not self.explaining:
             self._discard(victims)
             return
         before = self._announced()
@@ -384,13 +385,13 @@ class Battle:
             cards=tuple(c.id for c in victims)))
 
     def _bishop(self, player: str, card: Card, _taken) -> None:
-        before = self._announced() if self.explain else None
+        before = self._announced() if self.explaining else None
         visible = [c for c in self.in_play() if c.mercenary and c.id not in self.face_down]
         victims = []
         if visible:
             top = max(c.value for c in visible)
             victims = [c for c in visible if c.value == top]
-        if not self.explain:
+        if not self.explaining:
             self._discard(victims + [card])
             self.favor = player
             return
@@ -417,14 +418,14 @@ class Battle:
                                strengths=self._announced(), player=player))
 
     def _scarecrow(self, player: str, card: Card, taken: Card | None) -> None:
-        before = self._announced() if self.explain else None
+        before = self._announced() if self.explaining else None
         self._discard([card])
         if taken is not None:
             self.lines[player].remove(taken)
             if self.hands is not None:
                 self.hands[player].append(taken)
             self.returned[player].append(taken)
-        if not self.explain:
+        if not self.explaining:
             return
         if taken is None:
             text = (f"{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
@@ -439,7 +440,7 @@ class Battle:
 
     def _surrender(self, player: str, card: Card, _taken) -> None:
         self.surrendered_by = player
-        if self.explain:
+        if self.explaining:
             self.steps.append(Step("card.surrender",
                                    f"{player} plays a Surrender: the battle ends at once, and the region goes to the "
                                    f"strongest line at this moment.",
@@ -453,14 +454,14 @@ class Battle:
         if player == self.defender and not self.lines[player] and \
                 any(p not in self.passed for p in self.players if p != player):
             # Invasion (vi, Xâm Lược): the defender may pass and still play later, until their first card.
-            if self.explain:
+            if self.explaining:
                 self.steps.append(Step("play.wait",
                                    f"{player}, the defender, passes but may still play later in this battle "
                                        f"(until playing a first card).", strengths=self._announced(),
                                        player=player))
         else:
             self.passed.append(player)
-            if self.explain:
+            if self.explaining:
                 self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
                                        f"{player}'s line still counts.", strengths=self._announced(), player=player))
         if not self.is_over:
@@ -487,12 +488,12 @@ class Battle:
             raise IllegalMove(f"the battle is not over: {join_names(p for p in self.players if p not in self.passed)}"
                               f" still {'has' if len(self.players) - len(self.passed) == 1 else 'have'} to pass")
         steps = list(self.steps)
-        if self.surrendered_by is None and self.explain:
+        if self.surrendered_by is None and self.explaining:
             ended = "everyone has passed" if self.is_over else "the battle is resolved now, as if everyone passed"
             steps.append(Step("battle.end", f"The battle ends: {ended}.", strengths=self._announced()))
         if self.face_down:
             steps += self._reveal()
-        totals, values, pipeline = evaluate(self.players, self.lines, explain=self.explain)
+        totals, values, pipeline = evaluate(self.players, self.lines, explain=self.explaining)
         steps += pipeline
         best = max(totals.values())
         top = [p for p in self.players if totals[p] == best]
