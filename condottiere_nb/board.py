@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from .errors import RulesError
+
 __all__ = [
     "REGIONS",
     "BORDERS",
@@ -115,8 +117,11 @@ def italy() -> nx.Graph:
 # --------------------------------------------------------------------------
 
 
-class UnknownRegion(ValueError):
-    """A region name that is not one of the 17; the message lists the closest names."""
+class UnknownRegion(RulesError):
+    """A region name that is not one of the 17; the message lists the closest names.
+
+    A RulesError (hence a ValueError), like UnknownCard: bad input, not a bad move.
+    """
 
 
 def _key(text: str) -> str:
@@ -202,12 +207,41 @@ def adjacent_group(regions: Iterable[str], graph: nx.Graph = ITALY) -> frozenset
     >>> adjacent_group([])
     frozenset()
     """
-    nodes = {_node(r, graph) for r in regions}
-    if not nodes:
-        return frozenset()
-    groups = nx.connected_components(graph.subgraph(nodes))
+    if graph is ITALY:
+        # The game checks victory after every battle: a plain BFS on a precomputed
+        # adjacency is ~20x faster than a networkx subgraph, with the same answer.
+        nodes = {r if r in _NEIGHBOURS else region(r) for r in regions}
+        if not nodes:
+            return frozenset()
+        groups = _components(nodes)
+    else:
+        nodes = {_node(r, graph) for r in regions}
+        if not nodes:
+            return frozenset()
+        groups = nx.connected_components(graph.subgraph(nodes))
     best = min(groups, key=lambda g: (-len(g), min(g)))
     return frozenset(best)
+
+
+_NEIGHBOURS: dict[str, frozenset] = {r: frozenset(ITALY.adj[r]) for r in REGIONS}
+
+
+def _components(nodes: set) -> list[set]:
+    """Connected groups of `nodes` on ITALY (breadth-first search)."""
+    left = set(nodes)
+    groups = []
+    while left:
+        start = left.pop()
+        group = {start}
+        frontier = [start]
+        while frontier:
+            for n in _NEIGHBOURS[frontier.pop()]:
+                if n in left:
+                    left.discard(n)
+                    group.add(n)
+                    frontier.append(n)
+        groups.append(group)
+    return groups
 
 
 _THRESHOLDS = {2: (6, 4), 3: (6, 4), 4: (5, 3), 5: (5, 3), 6: (5, 3)}
@@ -239,7 +273,7 @@ class Victory:
 
 def _canonical_control(control: Mapping[str, str]) -> dict[str, str]:
     """control with canonical region names, uncontrolled (None) entries dropped."""
-    return {region(r): p for r, p in control.items() if p is not None}
+    return {(r if r in _NEIGHBOURS else region(r)): p for r, p in control.items() if p is not None}
 
 
 def regions_of(control: Mapping[str, str], player: str) -> frozenset:
