@@ -1,4 +1,44 @@
-"""Views: HTML rendering of cards, lines and resolutions; the map; the widgets.
+"""Views: HTML for cards, lines and resolutions; the map; the widgets.
 
-The engine never imports this package; views import the engine.
+The engine never imports this package; views import the engine.  The HTML renderers
+and the plain-Python models load with the package; the widget classes (ipywidgets) and
+the map (matplotlib) load on first use, so ``Battle._repr_html_`` stays light::
+
+    from condottiere_nb.views import BattleBuilder, MapView, GameExplorer
 """
+from __future__ import annotations
+
+import importlib
+
+from .html import (battle_html, card_html, legend_html, line_html, resolution_html, rule_html, step_html,
+                   strengths_html)
+from .timeline import Shown, Timeline, resolution_timeline
+
+# name -> submodule that defines it, imported on first access (PEP 562).
+_LAZY = {
+    "BattleBuilder": "widgets",
+    "Stepper": "widgets",
+    "CompareView": "widgets",
+    "MapView": "mapview",
+    "draw_map": "mapview",
+    "GameExplorer": "explorer",
+    "BuilderModel": "model",
+    "StepperModel": "model",
+    "CompareModel": "model",
+}
+
+__all__ = ["battle_html", "card_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
+           "strengths_html", "Shown", "Timeline", "resolution_timeline", *_LAZY]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,41 +1,330 @@
-"""HTML for cards, lines, battles and resolutions (div/span with inline styles only,
-so JupyterLab's sanitiser keeps it in untrusted notebooks)."""
+"""HTML for cards, lines, battles, resolutions and single Steps.
+
+Only markup that JupyterLab's sanitiser keeps in an untrusted notebook (a fresh Binder
+notebook is untrusted): div, span, b and table elements with inline ``style``, ``title``
+and ``class`` attributes, and CSS properties from its allow-list (no flex gaps, no
+gradients, no ``<style>``, no script, no inline ``<svg>``).  tests/test_views.py checks
+every renderer against that list.
+
+Output is a pure function of its input (no ids, no clocks, no randomness), so a
+notebook can check it and the same battle always gives the same HTML.
+"""
 from __future__ import annotations
 
 from html import escape
+from typing import Mapping, Sequence
 
-_COLOURS = {"mercenary": "#f6c177", "season": "#9ccfd8", "character": "#eb6f92", "tactic": "#c4a7e7"}
+from ..explain import rule_source, rule_title
+from ..i18n import LANGUAGES, MERCENARY, card_name
+from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
+
+#: Card background and border colours by family (cards.py names the families).
+FAMILY_COLOURS = {"mercenary": "#f3d9a4", "season": "#a9d6e5", "character": "#f4b6c2", "tactic": "#cdb8ee"}
+FAMILY_BORDERS = {"mercenary": "#8a6d2f", "season": "#2d6a86", "character": "#9b3450", "tactic": "#5b3f94"}
+FAMILY_NAMES = {"mercenary": "Mercenary", "season": "season", "character": "character", "tactic": "tactic"}
+#: One colour per seat, shared by the strength bars and the map's control markers.
+PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+HIGHLIGHT = "#e8a317"
+_FONT = "font-family:sans-serif;"
+_BAR_PX = 220
 
 
-def card_html(card, *, face_down: bool = False, value: int | None = None, struck: bool = False) -> str:
+def player_colour(players: Sequence[str], player: str) -> str:
+    """The seat colour of ``player`` (by seat order, so a battle and its map agree)."""
+    try:
+        return PLAYER_COLOURS[list(players).index(player) % len(PLAYER_COLOURS)]
+    except ValueError:
+        return "#777777"
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def card_label(card, lang: str = "en") -> str:
+    """A card's name in a language; a Mercenary is its value ("5")."""
+    return card_name(card.kind, lang)
+
+
+def card_title(card, lang: str = "en") -> str:
+    """Tooltip text: "Mercenary 5 (card #34)", "Winter (season, card #58)"."""
+    if card.mercenary:
+        return f"{MERCENARY[lang]} {card.kind} (card #{card.id})"
+    return f"{card_name(card.kind, lang)} ({FAMILY_NAMES.get(card.family, card.family)}, card #{card.id})"
+
+
+# -- one card ------------------------------------------------------------------------------
+
+_BOX = ("display:inline-block;width:58px;height:70px;margin:2px;padding:2px;box-sizing:border-box;"
+        "border-radius:6px;text-align:center;vertical-align:top;overflow:hidden;line-height:1.15;" + _FONT)
+
+
+def card_back_html(*, highlight: bool = False, title: str = "a face-down card") -> str:
+    """A face-down card: its back, nothing of its kind or value."""
+    glow = f"box-shadow:0 0 0 3px {HIGHLIGHT};" if highlight else ""
+    return (f'<span class="cnb-card cnb-card-back" title="{escape(title)}" style="{_BOX}'
+            f'border:2px solid #22223b;background:#4a4e69;color:#f2e9e4;{glow}">'
+            f'<span style="display:block;font-size:26px;margin-top:12px">?</span></span>')
+
+
+def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bool = False,
+              revealed: bool = False, gone: str | None = None, highlight: bool = False) -> str:
+    """One card: kind, printed value, effective value (``value``), coloured by family.
+
+    ``face_down``: drawn as its back.  ``revealed``: played face down and turned over
+    (dashed border).  ``gone``: "discarded" or "returned" (to hand) - struck out.
+    ``highlight``: the card the current step changed.
+    """
+    _check_lang(lang)
     if face_down:
-        return ('<span style="display:inline-block;width:34px;height:48px;margin:2px;border-radius:5px;'
-                'background:#555;border:2px solid #333" title="face-down card"></span>')
-    bg = _COLOURS.get(card.family, "#ddd")
-    deco = "text-decoration:line-through;opacity:0.45;" if struck else ""
-    shown = "" if value is None or value == card.value else f"<br><b>{value}</b>"
-    return (f'<span style="display:inline-block;min-width:34px;min-height:48px;margin:2px;padding:2px;'
-            f'border-radius:5px;background:{bg};border:2px solid #333;text-align:center;font-size:12px;'
-            f'vertical-align:top;{deco}" title="{escape(card.tag)}">{escape(card.name)}{shown}</span>')
+        return card_back_html(highlight=highlight)
+    bg = FAMILY_COLOURS.get(card.family, "#dddddd")
+    edge = FAMILY_BORDERS.get(card.family, "#555555")
+    style = f"border:2px {'dashed' if revealed else 'solid'} {edge};background:{bg};color:#222222;"
+    title = card_title(card, lang)
+    if revealed:
+        title += "; played face down, revealed at the end"
+    if gone:
+        style += "text-decoration:line-through;opacity:0.45;"
+        title += "; taken back to hand" if gone == "returned" else "; discarded"
+    if highlight:
+        style += f"box-shadow:0 0 0 3px {HIGHLIGHT};"
+    printed = card.kind if card.mercenary else (str(card.value) if card.value else "")
+    if card.mercenary:
+        middle = f'<span style="display:block;font-size:22px;font-weight:bold">{escape(card.kind)}</span>'
+    else:
+        label = card_label(card, lang)
+        size = 10 if len(label) <= 9 else 9
+        middle = (f'<span style="display:block;font-size:{size}px;font-weight:bold;overflow-wrap:break-word;'
+                  f'margin-top:4px">{escape(label)}</span>')
+    if value is None or gone:
+        bottom = ""
+    else:
+        changed = "color:#b00020;" if value != card.value else ""
+        bottom = f'<span style="display:block;font-size:12px;{changed}"><b>= {value}</b></span>'
+    mark = " cnb-gone" if gone else ""
+    return (f'<span class="cnb-card cnb-card-{escape(card.kind)}{mark}" title="{escape(title)}" '
+            f'style="{_BOX}{style}">'
+            f'<span style="display:block;text-align:left;font-size:10px;height:12px">{escape(printed)}</span>'
+            f'{middle}{bottom}</span>')
 
 
-def battle_html(battle) -> str:
-    strengths = battle.strengths()
+def _as_shown(item) -> Shown:
+    return item if isinstance(item, Shown) else Shown(item)
+
+
+# -- a line ---------------------------------------------------------------------------------
+
+def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping[int, int] | None = None,
+              face_down=(), highlight=(), strength: int | None = None, passed: bool = False,
+              colour: str = "#555555", note: str = "", at: int | None = None) -> str:
+    """One player's battle line: the name, the cards in play order, the strength.
+
+    ``cards``: Cards, or :class:`~condottiere_nb.views.timeline.Shown` items (which also
+    carry face-down and struck-out states).  ``face_down`` and ``highlight`` are card ids;
+    with ``at`` (a step index) a struck-out card is highlighted only if step ``at`` removed
+    it (a card taken back and played again appears twice, once struck).
+    """
+    values = values or {}
+    face_down, highlight = set(face_down), set(highlight)
+    parts = []
+    for item in cards:
+        s = _as_shown(item)
+        c = s.card
+        parts.append(card_html(c, lang=lang, value=values.get(c.id), face_down=s.face_down or c.id in face_down,
+                               revealed=s.revealed, gone=s.gone,
+                               highlight=c.id in highlight and (at is None or s.gone is None or s.gone_at == at)))
+    body = "".join(parts) or '<span style="color:#888888;font-style:italic;padding:4px">no cards</span>'
+    extra = []
+    if passed:
+        extra.append("passed")
+    if note:
+        extra.append(note)
+    tag = f' <span style="color:#666666;font-size:11px">({escape(", ".join(extra))})</span>' if extra else ""
+    shown = "" if strength is None else (
+        f'<span class="cnb-line-strength" style="display:inline-block;min-width:36px;margin-left:6px;'
+        f'padding:2px 6px;border-radius:10px;background:{colour};color:#ffffff;font-weight:bold;'
+        f'text-align:center;vertical-align:middle" title="strength">{strength}</span>')
+    return (f'<div class="cnb-line" style="margin:3px 0;padding:2px 4px;border-left:5px solid {colour};{_FONT}">'
+            f'<div style="font-size:13px"><b>{escape(player)}</b>{tag}{shown}</div>'
+            f'<div>{body}</div></div>')
+
+
+# -- strengths as bars ---------------------------------------------------------------------------
+
+def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Mapping[str, int] | None = None,
+                   *, scale: int | None = None, winner: str | None = None) -> str:
+    """A bar per player: the strength after a step, the strength before it as a pale bar,
+    and "before -> after" in figures.  ``scale``: the strength a full bar stands for
+    (give the same scale for every step so bars do not jump)."""
+    top = max([1, scale or 0, *after.values(), *(before or {}).values()])
     rows = []
-    for p in battle.players:
-        cards = "".join(card_html(c, face_down=c.id in battle.face_down) for c in battle.lines[p])
-        mark = " (passed)" if p in battle.passed else ""
-        rows.append(f'<div style="margin:2px 0"><b>{escape(p)}</b>{mark}: {cards or "—"} '
-                    f'<span style="color:#555">strength {strengths[p]}</span></div>')
-    return '<div style="font-family:sans-serif">' + "".join(rows) + "</div>"
+    for p in players:
+        colour = player_colour(players, p)
+        a = after.get(p, 0)
+        b = a if before is None else before.get(p, 0)
+        wa, wb = round(_BAR_PX * a / top), round(_BAR_PX * b / top)
+        if b == a:
+            figures = f"{a}"
+        else:
+            arrow_colour = "#1b7f3b" if a > b else "#b00020"
+            figures = f'{b} <span style="color:{arrow_colour}">-&gt; {a}</span>'
+        crown = " <b>(wins)</b>" if winner == p else ""
+        rows.append(
+            f'<tr><td style="padding:1px 6px 1px 0;white-space:nowrap"><b>{escape(p)}</b></td>'
+            f'<td style="padding:1px 0;width:{_BAR_PX + 4}px">'
+            f'<div style="height:4px;width:{wb}px;background:{colour};opacity:0.3"></div>'
+            f'<div style="height:12px;width:{wa}px;background:{colour}"></div></td>'
+            f'<td style="padding:1px 0 1px 6px;white-space:nowrap">{figures}{crown}</td></tr>')
+    return (f'<table class="cnb-bars" style="border-collapse:collapse;{_FONT}font-size:12px">'
+            + "".join(rows) + "</table>")
 
 
-def resolution_html(res) -> str:
+def step_strengths(steps: Sequence, i: int, players: Sequence[str]) -> tuple[dict, dict]:
+    """(before, after) strengths of step ``i``: its own ``before`` if it has one, else the
+    totals of the last step that had totals (a step that changes nothing: before == after)."""
+    prev: Mapping[str, int] = {p: 0 for p in players}
+    for s in steps[:i]:
+        if s.strengths is not None:
+            prev = s.strengths
+    step = steps[i]
+    after = step.strengths if step.strengths is not None else prev
+    before = step.before if step.before is not None else prev
+    return dict(before), dict(after)
+
+
+def rule_html(step) -> str:
+    """The rule a step applied: its title and id, the explanation, the rulebook source."""
+    source = rule_source(step.rule)
+    src = (f'<div class="cnb-source" style="color:#666666;font-size:11px">Source: {escape(source)}</div>'
+           if source else "")
+    return (f'<div class="cnb-rule" style="{_FONT}margin:4px 0">'
+            f'<div><b>{escape(rule_title(step.rule))}</b> '
+            f'<span style="color:#666666;font-size:11px">[{escape(step.rule)}]</span></div>'
+            f'<div style="margin:2px 0">{escape(step.text)}</div>{src}</div>')
+
+
+# -- a step of a resolution ---------------------------------------------------------------------
+
+def timeline_scale(timeline: Timeline) -> int:
+    """The largest strength any step reaches (the stepper's bar scale)."""
+    top = 1
+    for s in timeline.steps:
+        for d in (s.strengths, s.before):
+            if d:
+                top = max(top, *d.values())
+    return top
+
+
+def step_lines_html(timeline: Timeline, i: int, *, lang: str = "en", after: Mapping[str, int] | None = None,
+                    passed=()) -> str:
+    """The lines after step ``i``, the cards that step touched highlighted."""
+    players = timeline.players
+    frame = timeline.frame(i)
+    step = timeline.steps[i] if timeline.steps else None
+    touched = set(step.cards) if step is not None else set()
+    values = timeline.values(i) or {}
+    after = after or {}
+    return "".join(line_html(p, frame[p], lang=lang, values=values, highlight=touched,
+                             strength=after.get(p), colour=player_colour(players, p), passed=p in passed, at=i)
+                   for p in players)
+
+
+def step_html(timeline: Timeline, i: int, *, lang: str = "en", scale: int | None = None) -> str:
+    """Step ``i`` in full: header, lines with the touched cards highlighted, strengths
+    before -> after as bars, and the rule with its source."""
+    steps = timeline.steps
+    n = len(steps)
+    if not 0 <= i < n:
+        raise IndexError(f"step {i} does not exist; this resolution has steps 0 to {n - 1}")
+    step = steps[i]
+    before, after = step_strengths(steps, i, timeline.players)
+    head = (f'<div class="cnb-step-head" style="{_FONT}font-size:13px;color:#444444">Step {i + 1} of {n}: '
+            f'<b>{escape(rule_title(step.rule))}</b></div>')
+    return (f'<div class="cnb-step" style="{_FONT}">{head}'
+            + step_lines_html(timeline, i, lang=lang, after=after)
+            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline))
+            + rule_html(step) + "</div>")
+
+
+# -- a whole battle and a resolution -----------------------------------------------------------
+
+def battle_html(battle, lang: str = "en") -> str:
+    """A battle in progress: each line (face-down cards as backs, discarded cards struck
+    out where they lay), announced strengths, who passed and whose turn it is."""
+    from ..strength import evaluate
+    _check_lang(lang)
+    players = battle.players
+    visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
+    announced, values, _ = evaluate(players, visible, explain=False)
+    timeline = battle_timeline(battle)
+    frame = timeline.frame(-1) if len(timeline) else {p: () for p in players}
     rows = []
-    for p in res.players:
-        cards = "".join(card_html(c, value=res.values.get(c.id)) for c in res.lines[p])
-        rows.append(f'<div style="margin:2px 0"><b>{escape(p)}</b>: {cards or "—"} '
-                    f'<b>{res.strengths[p]}</b></div>')
-    verdict = f"{escape(res.winner)} wins" if res.winner else "tie: nobody conquers"
-    return ('<div style="font-family:sans-serif">' + "".join(rows) +
-            f'<div>{verdict}; token: {escape(str(res.token_holder))}</div></div>')
+    turn = battle.to_move if not battle.is_resolved else None
+    for p in players:
+        note = "to move" if battle.strict and p == turn else ""
+        if getattr(battle, "waiting", None) and battle.waiting(p):
+            note = "defender, waiting"
+        rows.append(line_html(p, frame[p], lang=lang, values=values, strength=announced[p],
+                              passed=p in battle.passed, colour=player_colour(players, p), note=note))
+    state = "resolved" if battle.is_resolved else ("over" if battle.is_over else "in progress")
+    head = f"Battle ({escape(battle.ruleset.name)}), {state}"
+    if getattr(battle, "region", None):
+        head += f", for {escape(battle.region)}"
+    foot = []
+    if battle.favor:
+        foot.append(f"Pope's Favor: {escape(battle.favor)}")
+    if battle.surrendered_by:
+        foot.append(f"{escape(battle.surrendered_by)} surrendered")
+    if battle.face_down:
+        foot.append("announced strengths count face-up cards only")
+    tail = (f'<div style="color:#555555;font-size:12px">{"; ".join(foot)}</div>' if foot else "")
+    return (f'<div class="cnb-battle" style="{_FONT}"><div style="font-size:12px;color:#555555">{head}</div>'
+            + "".join(rows) + tail + "</div>")
+
+
+def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
+    """A resolved battle: the revealed lines with effective values and the cards the
+    steps removed struck out, strengths as bars, the verdict, and (``steps``) every
+    step numbered with its rule id."""
+    _check_lang(lang)
+    timeline = resolution_timeline(res)
+    players = timeline.players
+    frame = timeline.frame(-1) if len(timeline) else {p: tuple(res.lines.get(p, ())) for p in players}
+    rows = "".join(line_html(p, frame[p], lang=lang, values=res.values, strength=res.strengths.get(p),
+                             colour=player_colour(players, p)) for p in players)
+    bars = strengths_html(players, res.strengths, winner=res.winner)
+    if res.winner:
+        verdict = f"<b>{escape(res.winner)}</b> has the strongest line and conquers the region."
+    else:
+        verdict = f"Tie between {escape(' and '.join(res.tied))}: nobody conquers the region."
+    facts = [verdict]
+    if res.surrendered_by:
+        facts.append(f"{escape(res.surrendered_by)} played a Surrender.")
+    facts.append(f"Condottiere token: <b>{escape(str(res.token_holder))}</b>.")
+    if res.favor:
+        facts.append(f"Pope's Favor: <b>{escape(res.favor)}</b>.")
+    verdict_html = f'<div class="cnb-verdict" style="margin:4px 0">{" ".join(facts)}</div>'
+    table = ""
+    if steps and res.steps:
+        trs = "".join(
+            f'<tr><td style="padding:1px 6px;vertical-align:top;color:#666666">{i}</td>'
+            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(s.rule)}</b></td>'
+            f'<td style="padding:1px 6px;vertical-align:top">{escape(s.text)}</td></tr>'
+            for i, s in enumerate(res.steps, 1))
+        table = (f'<table class="cnb-steps" style="border-collapse:collapse;font-size:12px;margin-top:4px">'
+                 f"{trs}</table>")
+    return f'<div class="cnb-resolution" style="{_FONT}">{rows}{bars}{verdict_html}{table}</div>'
+
+
+def legend_html(lang: str = "en") -> str:
+    """The family colours, as a row of swatches."""
+    _check_lang(lang)
+    items = "".join(
+        f'<span style="display:inline-block;margin-right:8px"><span style="display:inline-block;width:12px;'
+        f'height:12px;border:1px solid {FAMILY_BORDERS[f]};background:{FAMILY_COLOURS[f]};'
+        f'vertical-align:middle"></span> {escape(MERCENARY[lang] if f == "mercenary" else FAMILY_NAMES[f])}</span>'
+        for f in FAMILY_COLOURS)
+    return f'<div class="cnb-legend" style="{_FONT}font-size:11px;color:#444444">{items}</div>'

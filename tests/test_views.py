@@ -1,0 +1,289 @@
+"""HTML views: cards, lines, battles, resolutions and steps (no widgets, no browser)."""
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from condottiere_nb import RULESETS, Battle, IllegalMove
+from condottiere_nb.cards import STANDARD_DECK
+from condottiere_nb.i18n import LANGUAGES, NAMES
+from condottiere_nb.views import (battle_html, card_html, legend_html, line_html, resolution_html,
+                                  resolution_timeline, step_html, strengths_html)
+from condottiere_nb.views.html import FAMILY_COLOURS, HIGHLIGHT, rule_html
+from condottiere_nb.views.safety import unsafe_parts
+from condottiere_nb.views.timeline import Shown
+
+
+def card(kind):
+    return next(c for c in STANDARD_DECK if c.kind == kind)
+
+
+def bishop_example():
+    """vi, Giám Mục: Huy 6, 3, 1, 1; Hoàng 6, 1, 1 then Bishop -> both 6s go; Huy 5, Hoàng 2."""
+    b = Battle(["Huy", "Hoàng"])
+    for p, cards in (("Huy", "6 3 1 1"), ("Hoàng", "6 1 1")):
+        for k in cards.split():
+            b.play(p, k)
+    b.play("Hoàng", "bishop")
+    return b
+
+
+def hidden_battle():
+    b = Battle(["Ana", "Ben", "Cy"], "hidden-cards")
+    b.play("Ana", "6")
+    b.play("Ben", "10", face_down=True)
+    b.play("Cy", "5")
+    b.play("Cy", "scarecrow", take="5")
+    b.play("Ana", "bishop", face_down=True)
+    b.play("Ben", "drummer")
+    return b
+
+
+def cards_in(html):
+    """The card boxes of a rendering as (classes, title) pairs, in order."""
+    return re.findall(r'<span class="(cnb-card[^"]*)" title="([^"]*)"', html)
+
+
+# -- one card ------------------------------------------------------------------------------
+
+def test_card_html_shows_kind_printed_and_effective_value_in_family_colour():
+    html = card_html(card("5"), value=13)
+    assert "cnb-card-5" in html and ">5<" in html
+    assert "<b>= 13</b>" in html and "#b00020" in html          # changed value stands out
+    assert FAMILY_COLOURS["mercenary"] in html
+    plain = card_html(card("5"), value=5)
+    assert "<b>= 5</b>" in plain and "#b00020" not in plain
+    assert "<b>=" not in card_html(card("5"))                  # no value known: none shown
+
+
+@pytest.mark.parametrize("kind,family", [("winter", "season"), ("spring", "season"), ("heroine", "character"),
+                                         ("courtesan", "character"), ("drummer", "character"),
+                                         ("bishop", "tactic"), ("scarecrow", "tactic"), ("surrender", "tactic")])
+def test_card_html_colour_by_family(kind, family):
+    html = card_html(card(kind))
+    assert FAMILY_COLOURS[family] in html
+    assert all(FAMILY_COLOURS[f] not in html for f in FAMILY_COLOURS if f != family)
+
+
+def test_card_html_heroine_shows_printed_strength():
+    assert 'font-size:10px;height:12px">10<' in card_html(card("heroine"))
+    assert 'font-size:10px;height:12px"><' in card_html(card("winter"))   # no printed strength
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_card_names_follow_the_language(lang):
+    html = card_html(card("scarecrow"), lang=lang)
+    assert NAMES["scarecrow"][lang] in html
+    merc = card_html(card("10"), lang=lang)
+    from condottiere_nb.i18n import MERCENARY
+    assert MERCENARY[lang] in merc
+
+
+def test_unknown_language_is_a_clear_error():
+    with pytest.raises(ValueError, match="choose one of en, vi, es, zh, fa"):
+        card_html(card("5"), lang="de")
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        battle_html(Battle(["A", "B"]), lang="xx")
+
+
+def test_face_down_card_is_a_back_without_its_kind():
+    html = card_html(card("10"), face_down=True)
+    assert "cnb-card-back" in html and "cnb-card-10" not in html and "Mercenary" not in html
+
+
+def test_struck_and_revealed_and_highlighted_cards():
+    gone = card_html(card("6"), gone="discarded", value=6)
+    assert "line-through" in gone and "discarded" in gone and "<b>=" not in gone
+    back = card_html(card("6"), gone="returned")
+    assert "line-through" in back and "taken back to hand" in back
+    shown = card_html(card("6"), revealed=True)
+    assert "dashed" in shown and "revealed at the end" in shown
+    assert HIGHLIGHT in card_html(card("6"), highlight=True)
+    assert HIGHLIGHT not in card_html(card("6"))
+
+
+# -- lines and bars ----------------------------------------------------------------------------
+
+def test_line_html_keeps_play_order_and_marks_passed():
+    cs = [card("10"), card("winter"), card("3")]
+    html = line_html("Ana", cs, strength=3, passed=True)
+    assert [k for k, _ in cards_in(html)] == ["cnb-card cnb-card-10", "cnb-card cnb-card-winter",
+                                              "cnb-card cnb-card-3"]
+    assert "(passed)" in html and ">3</span>" in html
+    assert "no cards" in line_html("Ben", [])
+
+
+def test_line_html_accepts_shown_items():
+    html = line_html("Ana", [Shown(card("10"), face_down=True), Shown(card("5"), gone="discarded")])
+    assert [k for k, _ in cards_in(html)] == ["cnb-card cnb-card-back", "cnb-card cnb-card-5 cnb-gone"]
+
+
+def test_strengths_html_shows_before_and_after():
+    html = strengths_html(["Ana", "Ben"], {"Ana": 3, "Ben": 12}, {"Ana": 19, "Ben": 12}, scale=20)
+    assert "19 <span" in html and "-&gt; 3" in html          # Ana fell from 19 to 3
+    assert ">12</td>" in html                                # Ben unchanged
+    assert "width:33px" in html and "width:209px" in html    # 3/20 and 19/20 of 220 px
+
+
+# -- a battle -----------------------------------------------------------------------------------
+
+def test_battle_html_bishop_example_strikes_the_sixes_where_they_lay():
+    b = bishop_example()
+    html = battle_html(b)
+    assert b.strengths() == {"Huy": 5, "Hoàng": 2}
+    kinds = [k for k, _ in cards_in(html)]
+    assert kinds[0] == "cnb-card cnb-card-6 cnb-gone"          # Huy's 6, first in his line
+    assert kinds[4] == "cnb-card cnb-card-6 cnb-gone"          # Hoàng's 6, first in hers
+    assert kinds[-1] == "cnb-card cnb-card-bishop cnb-gone"    # the Bishop itself is discarded
+    assert sum("cnb-gone" in k for k in kinds) == 3
+    assert "Pope's Favor: Hoàng" in html
+
+
+def test_battle_html_hides_face_down_values_until_resolution():
+    b = hidden_battle()
+    html = battle_html(b)
+    kinds = [k for k, _ in cards_in(html)]
+    assert kinds.count("cnb-card cnb-card-back") == 2
+    assert "cnb-card cnb-card-10" not in kinds
+    assert "face-up cards only" in html
+    res_html = resolution_html(b.resolve())
+    kinds = [k for k, _ in cards_in(res_html)]
+    assert "cnb-card cnb-card-back" not in kinds and "cnb-card cnb-card-10" in kinds
+    assert "revealed at the end" in res_html
+
+
+def test_battle_html_shows_scarecrow_return_struck():
+    b = hidden_battle()
+    titles = [t for k, t in cards_in(battle_html(b)) if "cnb-card-5" in k]
+    assert titles == ["Mercenary 5 (card #34); taken back to hand"]
+
+
+def test_repr_html_goes_through_the_views():
+    b = bishop_example()
+    assert b._repr_html_() == battle_html(b)
+    r = b.resolve()
+    assert r._repr_html_() == resolution_html(r)
+
+
+def test_same_battle_same_html():
+    assert battle_html(bishop_example()) == battle_html(bishop_example())
+    assert resolution_html(bishop_example().resolve()) == resolution_html(bishop_example().resolve())
+    assert resolution_html(hidden_battle().resolve()) == resolution_html(hidden_battle().resolve())
+
+
+def test_resolution_html_verdict_token_and_steps():
+    r = bishop_example().resolve()
+    html = resolution_html(r)
+    assert "<b>Huy</b> has the strongest line" in html
+    assert "Condottiere token: <b>Huy</b>" in html and "Pope's Favor: <b>Hoàng</b>" in html
+    assert html.count("<tr><td") >= len(r.steps)
+    assert "card.bishop" in html and "cnb-steps" in html
+    assert "cnb-steps" not in resolution_html(r, steps=False)
+
+
+def test_resolution_html_tie():
+    b = Battle(["Ana", "Ben"])
+    b.play("Ana", "5")
+    b.play("Ben", "5")
+    html = resolution_html(b.resolve())
+    assert "Tie between Ana and Ben" in html and "Condottiere token: <b>Ben</b>" in html
+
+
+# -- steps -------------------------------------------------------------------------------------
+
+def test_step_html_highlights_the_cards_the_step_touched():
+    r = bishop_example().resolve()
+    tl = resolution_timeline(r)
+    i = next(i for i, s in enumerate(r.steps) if s.rule == "card.bishop")
+    html = step_html(tl, i)
+    highlighted = re.findall(r'<span class="cnb-card cnb-card-(\w+)[^"]*" title="[^"]*" style="[^"]*'
+                             + re.escape(HIGHLIGHT), html)
+    assert highlighted == ["6", "6"]
+    assert f"Step {i + 1} of {len(r.steps)}" in html
+    assert "11 <span" in html and "-&gt; 5" in html    # Huy 11 -> 5
+    assert "Source: vi: Các lá bài Đặc Biệt 3" in html
+    with pytest.raises(IndexError, match="steps 0 to"):
+        step_html(tl, len(r.steps))
+
+
+def test_rule_html_names_rule_and_source():
+    r = bishop_example().resolve()
+    html = rule_html(r.steps[-1])
+    assert "[token.condottiere]" in html and "Who takes the Condottiere token" in html and "Source:" in html
+
+
+def test_timeline_follows_each_step():
+    r = hidden_battle().resolve()
+    tl = resolution_timeline(r)
+    assert tl.consistent and len(tl) == len(r.steps)
+    reveal = next(i for i, s in enumerate(r.steps) if s.rule == "battle.reveal")
+    ben_before = tl.frame(reveal - 1)["Ben"][0]
+    ben_after = tl.frame(reveal)["Ben"][0]
+    assert ben_before.face_down and not ben_after.face_down and ben_after.revealed
+    bluff = [s for s in tl.frame(-1)["Ana"] if s.card.kind == "bishop"][0]
+    assert bluff.gone == "discarded" and bluff.revealed     # the face-down Bishop was a bluff
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "hidden-cards", "hidden-cards-on-play"])
+def test_timeline_matches_the_engine_on_random_battles(ruleset):
+    rs = RULESETS["hidden-cards"].replace(face_down_specials="on_play") if ruleset.endswith("on-play") \
+        else RULESETS[ruleset]
+    rng = random.Random(5)
+    kinds = list(rs.counts)
+    for _ in range(60):
+        players = ["A", "B", "C", "D", "E", "F"][:rng.randint(2, 6)]
+        b = Battle(players, rs)
+        for _ in range(rng.randint(0, 25)):
+            p = rng.choice(players)
+            try:
+                if rng.random() < 0.1:
+                    b.pass_turn(p)
+                    continue
+                kind = rng.choice(kinds)
+                fd = rs.hidden_cards and rng.random() < 0.3
+                if kind == "scarecrow":
+                    own = [c.kind for c in b.lines[p] if c.mercenary and c.id not in b.face_down]
+                    b.play(p, kind, face_down=fd, take=rng.choice(own) if own and not fd else None)
+                else:
+                    b.play(p, kind, face_down=fd)
+            except IllegalMove:
+                pass
+        mid = battle_html(b)
+        assert not unsafe_parts(mid)
+        r = b.resolve()
+        tl = resolution_timeline(r)
+        assert tl.consistent, b.notation()
+        live = {p: [s.card.id for s in tl.frame(-1)[p] if s.gone is None] for p in players}
+        assert live == {p: [c.id for c in r.lines[p]] for p in players}
+        assert not any(s.face_down for p in players for s in tl.frame(-1)[p])
+
+
+# -- what JupyterLab keeps ------------------------------------------------------------------------
+
+def test_every_renderer_is_kept_by_the_jupyterlab_sanitiser():
+    b = hidden_battle()
+    r = b.copy().resolve()
+    tl = resolution_timeline(r)
+    outputs = [battle_html(b), resolution_html(r), legend_html("fa"), battle_html(bishop_example(), "zh"),
+               *(step_html(tl, i, lang="vi") for i in range(len(tl)))]
+    for html in outputs:
+        assert unsafe_parts(html) == []
+        assert "<style" not in html and "<script" not in html and "<svg" not in html
+
+
+def test_sanitiser_check_catches_what_jupyterlab_strips():
+    assert unsafe_parts('<div style="display:flex;gap:4px">') == ["CSS property 'gap' on <div> is not kept"]
+    assert unsafe_parts("<svg></svg>") == ["tag <svg> is not kept"]
+    assert unsafe_parts('<span onclick="x()">') == ["attribute 'onclick' on <span> is not kept",
+                                                    "event handler 'onclick' on <span>"]
+    assert unsafe_parts('<div style="background:linear-gradient(red, blue)">') != []
+
+
+def test_views_import_without_display_libraries():
+    code = ("import sys; from condottiere_nb.views import battle_html, BattleBuilder; "
+            "print(','.join(m for m in ('ipywidgets','matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code.replace(", BattleBuilder", "")], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == ""
