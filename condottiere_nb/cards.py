@@ -185,6 +185,12 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     if kind is not None and kind in kinds:
         return kind
     english = [kind_name(k).lower() for k in kinds if not k.isdigit()]
+    if not key:
+        raise UnknownCard(f"the card name is empty; write a Mercenary's value "
+                          f"({', '.join(sorted(values, key=int))}) or a special card ({', '.join(english)})")
+    if key in _MERC_WORDS:
+        raise UnknownCard(f"{name!r} needs a value: a Mercenary is named by its strength, e.g. '5' or "
+                          f"'{str(name).strip()} 5'; the Mercenaries are {', '.join(sorted(values, key=int))}")
     if kind is not None:
         raise UnknownCard(f"{name!r} ({kind_name(kind)}) is not a card of this deck; "
                           f"its special cards are: {', '.join(english)}")
