@@ -14,9 +14,9 @@ from typing import Iterable, Mapping, Sequence
 
 from .cards import Card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError, UnknownCard
-from .explain import Step, explain, format_strengths, join_names
+from .explain import Step, count_names, explain, format_strengths, join_names
 from .rulesets import Ruleset, get_ruleset
-from .strength import evaluate
+from .strength import evaluate, fast_totals
 
 _UNSET = object()
 
@@ -366,21 +366,27 @@ class Battle:
         self.face_down -= ids
         self.discarded.extend(cards)
 
-    def _season(self, player: str, card: Card, _taken) -> None:
+    def _season(self, player: str, card: Card, _taken, unseen: "set[int] | None" = None) -> None:
         other = "spring" if card.kind == "winter" else "winter"
-        victims = [c for c in self.in_play() if c.kind == other]
+        if unseen is None:
+            # Hidden cards, 'reveal' reading: a face-down season has not acted yet and nobody
+            # knows what it is, so a season played face up does not touch it; it acts when
+            # revealed.  Under 'on_play' it acted when played, so it is in play like any other.
+            unseen = self.face_down if self.ruleset.face_down_specials != "on_play" else ()
+        victims = [c for c in self.in_play() if c.kind == other and c.id not in unseen]
         if not victims:
             return
         if not self.explaining:
             self._discard(victims)
             return
         before = self._announced()
-        owners = [p for p in self.players if any(c in victims for c in self.lines[p])]
+        owned = [f"{p}'s {count_names(c.name for c in self.lines[p] if c in victims)}"
+                 for p in self.players if any(c in victims for c in self.lines[p])]
         self._discard(victims)
         self.steps.append(Step(
             "season.cancel",
-            f"{card.name} discards every {kind_name(other)} in play ({join_names(o + chr(39) + 's' for o in owners)} "
-            f"{kind_name(other)}): only one season can be in play.",
+            f"{player}'s {card.name} discards every {kind_name(other)} in play ({join_names(owned)}): "
+            f"only one season can be in play.",
             strengths=self._announced(), before=before, player=player,
             cards=tuple(c.id for c in victims)))
 
@@ -473,8 +479,11 @@ class Battle:
         return self._announced()
 
     def preview(self) -> Resolution:
-        """Resolve a copy as if everyone passed now, leaving this battle open."""
-        return self.copy().resolve()
+        """Resolve as if everyone passed now, leaving this battle open."""
+        # Only revealing hidden cards changes the battle; otherwise no copy is needed.
+        if self.face_down and (self.explaining or self._reveal_changes_lines()):
+            return self.copy()._conclude()
+        return self._conclude()
 
     def resolve(self) -> Resolution:
         """End the battle: reveal, count, compare and pass the Condottiere token.
@@ -487,59 +496,115 @@ class Battle:
         if self.strict and not self.is_over:
             raise IllegalMove(f"the battle is not over: {join_names(p for p in self.players if p not in self.passed)}"
                               f" still {'has' if len(self.players) - len(self.passed) == 1 else 'have'} to pass")
-        steps = list(self.steps)
-        if self.surrendered_by is None and self.explaining:
+        self._resolution = self._conclude()
+        self.face_down = set()  # everything is revealed at the end (the fast path skips _reveal)
+        return self._resolution
+
+    def _conclude(self) -> Resolution:
+        """Reveal, count, compare and pass the token; the battle changes only by the reveal.
+
+        With ``explaining`` off no Step is made and no text is formatted (the fast path for
+        simulations); the strengths, winner, token holder and Favor are the same.
+        """
+        explaining = self.explaining
+        players = self.players
+        if not explaining and not self._reveal_changes_lines():
+            return self._conclude_fast()
+        steps = list(self.steps) if explaining else []
+        if explaining and self.surrendered_by is None:
             ended = "everyone has passed" if self.is_over else "the battle is resolved now, as if everyone passed"
             steps.append(Step("battle.end", f"The battle ends: {ended}.", strengths=self._announced()))
         if self.face_down:
-            steps += self._reveal()
-        totals, values, pipeline = evaluate(self.players, self.lines, explain=self.explaining)
-        steps += pipeline
+            revealed = self._reveal()
+            if explaining:
+                steps += revealed
+        totals, values, pipeline = evaluate(players, self.lines, explain=explaining)
         best = max(totals.values())
-        top = [p for p in self.players if totals[p] == best]
+        top = [p for p in players if totals[p] == best]
         winner = top[0] if len(top) == 1 else None
-        if winner:
-            text = f"{winner} has the strongest line ({best}) and conquers the region."
-            if winner in self.passed:
-                text += f" {winner} had passed: a passed player's line still counts."
-        else:
-            text = f"{join_names(top)} tie for the highest total ({best}): nobody conquers the region."
-        steps.append(Step("battle.compare", text, strengths=dict(totals), values=dict(values),
-                          data={"winner": winner, "tied": top if not winner else []}))
-        holder, why = self._token(winner)
-        steps.append(Step("token.condottiere", why, strengths=dict(totals), player=holder,
-                          data={"holder": holder, "previous": self.token_holder}))
-        self._resolution = Resolution(
-            strengths=dict(totals), winner=winner, token_holder=holder, favor=self.favor, steps=steps,
-            lines={p: list(l) for p, l in self.lines.items()}, values=values,
-            discarded=list(self.discarded), returned={p: list(l) for p, l in self.returned.items()},
-            tied=top if not winner else [], surrendered_by=self.surrendered_by, players=self.players)
-        return self._resolution
+        holder, why = self._token(winner, explaining)
+        if explaining:
+            steps += pipeline
+            if winner:
+                text = f"{winner} has the strongest line ({best}) and conquers the region."
+                if winner in self.passed:
+                    text += f" {winner} had passed: a passed player's line still counts."
+            else:
+                text = f"{join_names(top)} tie for the highest total ({best}): nobody conquers the region."
+            steps.append(Step("battle.compare", text, strengths=dict(totals), values=dict(values),
+                              data={"winner": winner, "tied": top if not winner else []}))
+            steps.append(Step("token.condottiere", why, strengths=dict(totals), player=holder,
+                              data={"holder": holder, "previous": self.token_holder}))
+        return Resolution(
+            dict(totals), winner, holder, self.favor, steps,
+            {p: list(l) for p, l in self.lines.items()}, values, list(self.discarded),
+            {p: list(l) for p, l in self.returned.items()}, top if not winner else [],
+            self.surrendered_by, players)
 
     @property
     def resolution(self) -> Resolution | None:
         return self._resolution
 
+    def _reveal_changes_lines(self) -> bool:
+        """Will turning the face-down cards over change the lines?  Only a season (which
+        then acts) or a bluffed Bishop, Scarecrow or Surrender (discarded) does, under the
+        'reveal' reading; revealed Mercenaries and characters simply count."""
+        if not self.face_down or self.ruleset.face_down_specials == "on_play":
+            return False
+        deck = self.deck
+        return any(deck[i].kind in _ACT_WHEN_REVEALED for i in self.face_down)
+
+    def _conclude_fast(self) -> Resolution:
+        """_conclude for simulations: no Step, no text, no per-card values; the same
+        strengths, winner, token holder and Favor (the property tests compare the two)."""
+        players = self.players
+        lines = self.lines
+        totals = fast_totals([lines[p] for p in players])
+        best = max(totals)
+        if totals.count(best) == 1:
+            winner = players[totals.index(best)]
+            tied = []
+        else:
+            winner = None
+            tied = [p for p, t in zip(players, totals) if t == best]
+        return Resolution(
+            dict(zip(players, totals)), winner, self._token(winner, False)[0], self.favor, [],
+            {p: l[:] for p, l in lines.items()}, {}, self.discarded[:],
+            {p: l[:] for p, l in self.returned.items()}, tied, self.surrendered_by, players)
+
     def _reveal(self) -> list[Step]:
-        """Hidden cards (vi, Ẩn Bài): turn the face-down cards over, in play order."""
+        """Hidden cards (vi, Ẩn Bài): turn the face-down cards over, in play order.
+
+        Under the 'reveal' reading each revealed season then acts as if played at that
+        moment, in play order (so, as face up, the season played last stays); a revealed
+        Bishop, Scarecrow or Surrender was a bluff and is discarded.
+        """
+        explaining = self.explaining
         steps = []
         order = [self.deck[m.card] for m in self.moves if m.card is not None and m.card in self.face_down]
-        before = self._announced()
-        names = "; ".join(f"{p}: {join_names(c.name for c in self.lines[p] if c.id in self.face_down)}"
-                          for p in self.players if any(c.id in self.face_down for c in self.lines[p]))
+        if explaining:
+            before = self._announced()
+            names = "; ".join(f"{p}: {count_names(c.name for c in self.lines[p] if c.id in self.face_down)}"
+                              for p in self.players if any(c.id in self.face_down for c in self.lines[p]))
         acted = self.ruleset.face_down_specials == "on_play"
         self.face_down = set()
-        steps.append(Step("battle.reveal", f"Everyone reveals their face-down cards ({names}).",
-                          strengths=self._announced(), before=before, cards=tuple(c.id for c in order)))
+        if explaining:
+            steps.append(Step("battle.reveal", f"Everyone reveals their face-down cards ({names}).",
+                              strengths=self._announced(), before=before, cards=tuple(c.id for c in order)))
         if acted:
             return steps
+        pending = {c.id for c in order if c.kind in ("winter", "spring")}
         for card in order:
+            pending.discard(card.id)
             if card.kind in ("winter", "spring") and card in self.in_play():
                 mark = len(self.steps)
-                self._season(self._owner(card), card, None)
+                self._season(self._owner(card), card, None, unseen=pending)
                 steps += self.steps[mark:]
                 del self.steps[mark:]
             elif card.kind in ("bishop", "scarecrow", "surrender") and card in self.in_play():
+                if not explaining:
+                    self._discard([card])
+                    continue
                 before = self._announced()
                 self._discard([card])
                 steps.append(Step("battle.reveal",
@@ -554,13 +619,16 @@ class Battle:
     def _owner_from_moves(self, card: Card) -> str:
         return next(m.player for m in self.moves if m.card == card.id)
 
-    def _token(self, winner: str | None) -> tuple[str, str]:
+    def _token(self, winner: str | None, explain: bool = True) -> tuple[str, str | None]:
         """The Condottiere token: Courtesan majority, then the winner, then the defender
-        (Invasion tie), then the seat after the previous holder."""
+        (Invasion tie), then the seat after the previous holder.  Returns (holder, why);
+        ``why`` is None when ``explain`` is False."""
         if self.ruleset.courtesan_token:
-            counts = {p: sum(c.kind == "courtesan" for c in self.lines[p]) for p in self.players}
+            counts = {p: [c.kind for c in self.lines[p]].count("courtesan") for p in self.players}
             most = max(counts.values())
-            leaders = [p for p in self.players if counts[p] == most]
+            leaders = [p for p in self.players if counts[p] == most] if most else []
+            if not explain and len(leaders) == 1:
+                return leaders[0], None
             if most > 0 and len(leaders) == 1:
                 who = leaders[0]
                 extra = "" if who == winner else (f", instead of the winner {winner}" if winner else
@@ -572,6 +640,12 @@ class Battle:
                 tie_note = ""
         else:
             tie_note = ""
+        if not explain:
+            if winner is not None:
+                return winner, None
+            if self.defender is not None:
+                return self.defender, None
+            return self.players[(self.players.index(self.token_holder) + 1) % len(self.players)], None
         if winner is not None:
             return winner, f"{tie_note}The winner, {winner}, takes the Condottiere token."
         if self.defender is not None:
@@ -639,6 +713,8 @@ def _a(card: Card) -> str:
     name = card.name
     return ("an " if name[0] in "AEIOU8" or name in ("11", "18") else "a ") + name
 
+
+_ACT_WHEN_REVEALED = frozenset({"winter", "spring", "bishop", "scarecrow", "surrender"})
 
 _ON_PLAY = {
     "winter": Battle._season,

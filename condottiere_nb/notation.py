@@ -45,7 +45,7 @@ def format_battle(battle) -> str:
             moves.append(f"{_name(m.player)} pass")
         else:
             card = m.kind + ("*" if m.face_down else "")
-            if m.kind == "scarecrow" and m.take:
+            if m.kind in ("scarecrow", "maiden") and m.take:   # maiden>5#41: the soldier it removed
                 card += f">{m.take}"
             moves.append(f"{_name(m.player)} {card}")
     return head + seats + (" " + ", ".join(moves) if moves else "")

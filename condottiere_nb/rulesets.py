@@ -12,6 +12,17 @@ from typing import Mapping
 
 from .cards import STANDARD_COUNTS, Card, make_deck
 from .errors import RulesError
+from .variants import persian
+
+#: Named decks: deck name -> card counts (the Persian readings are in variants/persian.py).
+DECKS: dict[str, Mapping[str, int]] = {"standard": dict(STANDARD_COUNTS), **persian.DECKS}
+
+
+def deck_counts(name: str) -> dict[str, int]:
+    """The card counts of a named deck."""
+    if name not in DECKS:
+        raise RulesError(f"unknown deck {name!r}; named decks are: {', '.join(DECKS)}")
+    return dict(DECKS[name])
 
 
 def option(default, doc: str, source: str = "standard", choices: tuple = ()):
@@ -27,8 +38,14 @@ class Ruleset:
     summary: str = option("The Fantasy Flight 2006 rules (DESIGN.md section 3).",
                           "One line on what this ruleset is.")
     deck: tuple = option(tuple(STANDARD_COUNTS.items()),
-                         "The deck as (kind, count) pairs; the standard deck has 110 cards.",
-                         "vi: Chồng bài rút; es: Componentes")
+                         "The deck as (kind, count) pairs; the standard deck has 110 cards. "
+                         "A name from DECKS is accepted too and stored as pairs: 'fa-tutorial' is "
+                         "our reading of the Persian tutorial's 'about 40 soldiers valued 1 to 10 "
+                         "and about 15 specials: Banner, Maiden, Weapon' - four soldiers of each "
+                         "value 1-10 and five of each special (55 cards); "
+                         "'fa-tutorial-few-banners' is the other reading: 3 Banners, 6 Maidens, "
+                         "6 Weapons.",
+                         "vi: Chồng bài rút; es: Componentes; fa: مقدمه (کارت‌های سرباز و ویژه)")
     hidden_cards: bool = option(
         False,
         "Cards may be played face down. Announced strengths count face-up cards only; "
@@ -52,7 +69,57 @@ class Ruleset:
         "the winner.",
         "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza")
 
+    # -- battle options of the variants (issue 4; hooks in condottiere_nb/variants/) -------------
+    mercenaries_face_down: bool = option(
+        False,
+        "Every Mercenary (soldier) is laid face down and turned face up only for the count; "
+        "special cards are played face up. The Persian tutorial's turn: lay a soldier card face "
+        "down on the region, or play a special card, or withdraw; at the end all soldier cards are "
+        "turned over and added up.",
+        "fa: بند ۳ (گردش نوبت) و بند ۴ (مبارزه و تعیین برنده)")
+    banner_limit: str = option(
+        "per_line",
+        "How many Banners count. The Persian exact rules say Banners double the total but only one "
+        "Banner can be active: if several are played only one counts. 'per_line' (our reading): "
+        "like the real game's Drummer, which the tutorial paraphrases, a Banner doubles its own "
+        "line's soldiers and a second Banner in the same line adds nothing. 'one_per_battle': "
+        "only the first Banner played in the battle counts; a later one, in any line, is set aside.",
+        "fa: قوانین دقیق (درفش)",
+        ("per_line", "one_per_battle"))
+    maiden_targets: str = option(
+        "any",
+        "Whose soldier a Maiden removes. The Persian text: the Maiden removes one soldier card from "
+        "the region before the final count. We read it as on play (section 5: a special's rule is "
+        "announced when it is played), the player naming the card, face-down soldiers included. "
+        "'any' (our reading): the region holds every line, so any player's soldier, your own too. "
+        "'opponents': only another player's soldier.",
+        "fa: بند ۵ (دوشیزه) و قوانین دقیق",
+        ("any", "opponents"))
+    bishop_targets: str = option(
+        "highest",
+        "What a Bishop discards. 'highest' (standard): every face-up Mercenary of the highest "
+        "printed value. The Chinese variant's final battle: the Bishop can discard every "
+        "Drummer, in the order 1. Drummers 2. Mercenaries 10, 6, 5, 4, 3, 2, 1. "
+        "'drummers_first' (our reading of that order): if any Drummer is in play the Bishop "
+        "discards all the Drummers and no Mercenary; otherwise the highest Mercenaries as usual. "
+        "'drummers_and_highest': every Drummer and also the highest Mercenaries.",
+        "zh: 三、遊戲結束變體與最後決戰變體",
+        ("highest", "drummers_first", "drummers_and_highest"))
+
+    def __post_init__(self):
+        # A deck may be named ("fa-tutorial"); it is stored as (kind, count) pairs so that
+        # two rulesets with the same cards compare equal however the deck was given.
+        if isinstance(self.deck, str):
+            object.__setattr__(self, "deck", tuple(deck_counts(self.deck).items()))
+        elif isinstance(self.deck, Mapping):
+            object.__setattr__(self, "deck", tuple(self.deck.items()))
+
     # -- derived facts -------------------------------------------------------------
+    @property
+    def deck_name(self) -> str | None:
+        """The name in DECKS of this ruleset's deck, or None for a custom deck."""
+        return next((n for n, c in DECKS.items() if tuple(c.items()) == self.deck), None)
+
     @property
     def counts(self) -> dict[str, int]:
         return dict(self.deck)
@@ -106,7 +173,8 @@ class Ruleset:
                 continue
             mark = "*" if f.name in diff else " "
             value = getattr(self, f.name)
-            shown = f"{len(self.make_deck())} cards" if f.name == "deck" else repr(value)
+            shown = (f"{self.deck_name or 'custom'}, {len(self.make_deck())} cards" if f.name == "deck"
+                     else repr(value))
             lines.append(f" {mark} {f.name} = {shown}  [{f.metadata['source']}]")
         return "\n".join(lines)
 
@@ -123,6 +191,14 @@ RULESETS: dict[str, Ruleset] = {
     "hidden-cards": STANDARD.replace(
         name="hidden-cards", hidden_cards=True,
         summary="Vietnamese variant Ẩn Bài: cards may be played face down."),
+    "fa-tutorial": STANDARD.replace(
+        name="fa-tutorial", deck="fa-tutorial", mercenaries_face_down=True,
+        summary="The Persian tutorial's own system: soldiers 1-10 laid face down, Banner, Maiden, "
+                "Weapon (RULESETS.md lists every reading)."),
+    "city-states-final": STANDARD.replace(
+        name="city-states-final", bishop_targets="drummers_first", courtesan_token=False,
+        summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
+                "Courtesans are plain 1s."),
 }
 
 

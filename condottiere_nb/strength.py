@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .cards import Card
-from .explain import Step, join_names
+from .explain import Step, count_names, join_names
 
 #: Cards that double their line's Mercenaries (not cumulative).  The Banner is the
 #: Persian tutorial's Drummer-like card (fa-tutorial.txt, section 5).
@@ -57,10 +57,25 @@ def highest_printed(lines: Sequence[Sequence[Card]]) -> int | None:
     return top
 
 
+def _scan(lines: Sequence[Sequence[Card]]) -> tuple[bool, int | None]:
+    """(Winter in play, the printed value Spring raises or None) in one pass over the lines."""
+    winter = spring = False
+    top = 0
+    for line in lines:
+        for c in line:
+            if c.mercenary:
+                if c.value > top:
+                    top = c.value
+            elif c.kind == "winter":
+                winter = True
+            elif c.kind == "spring":
+                spring = True
+    return winter, (top if spring and top else None)
+
+
 def fast_totals(lines: Sequence[Sequence[Card]]) -> list[int]:
     """Line totals without explanation, for simulations (same rules as :func:`evaluate`)."""
-    winter, spring = seasons(lines)
-    top = highest_printed(lines) if spring else None
+    winter, top = _scan(lines)
     totals = []
     for line in lines:
         doubled = False
@@ -68,18 +83,39 @@ def fast_totals(lines: Sequence[Sequence[Card]]) -> list[int]:
             if c.kind in DOUBLERS:
                 doubled = True
                 break
-        total = 0
-        for c in line:
-            if c.mercenary:
-                total += mercenary_value(c.value, winter, doubled, top)
-            else:
-                total += c.value
+        if winter or doubled or top is not None:
+            total = 0
+            for c in line:
+                total += mercenary_value(c.value, winter, doubled, top) if c.mercenary else c.value
+        else:
+            # No stage applies: every card counts its printed value (0 for the specials
+            # that have none), which is mercenary_value(printed, False, False, None).
+            total = sum([c.value for c in line])
         totals.append(total)
     return totals
 
 
 def _owned(player: str, cards: Sequence[Card]) -> str:
-    return f"{player}'s {join_names(c.name for c in cards)}"
+    """"Ana's 10, 5 and 4", "Huy's two 6s"."""
+    return f"{player}'s {count_names(c.name for c in cards)}"
+
+
+def _fast_evaluate(players: Sequence[str], all_lines: list) -> tuple[dict[str, int], dict[int, int], list[Step]]:
+    winter, top = _scan(all_lines)
+    totals: dict[str, int] = {}
+    values: dict[int, int] = {}
+    for p, line in zip(players, all_lines):
+        doubled = any(c.kind in DOUBLERS for c in line)
+        total = 0
+        for c in line:
+            if c.mercenary:
+                v = values[c.id] = mercenary_value(c.value, winter, doubled, top)
+                total += v
+            elif c.value:
+                values[c.id] = c.value
+                total += c.value
+        totals[p] = total
+    return totals, values, []
 
 
 def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
@@ -87,96 +123,105 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
     """Totals per player, effective value per card id, and the Steps that explain them.
 
     ``lines`` holds the cards that count (face up, or all of them once revealed).
+    With ``explain=False`` no Step is made (the list is empty); totals and values are the same.
     """
     all_lines = [lines[p] for p in players]
-    winter, spring = seasons(all_lines)
-    top = highest_printed(all_lines) if spring else None
-    doubled = {p: any(c.kind in DOUBLERS for c in lines[p]) for p in players}
-    mercs = {p: [c for c in lines[p] if c.mercenary] for p in players}
+    if not explain:
+        return _fast_evaluate(players, all_lines)
+    winter, top = _scan(all_lines)
+    spring = top is not None or any(c.kind == "spring" for line in all_lines for c in line)
+    n = range(len(players))
+    mercs = [[c for c in line if c.mercenary] for line in all_lines]
+    doublers = [[c for c in line if c.kind in DOUBLERS] for line in all_lines]
     steps: list[Step] = []
 
-    def merc_stage(w: bool, d: bool, t: int | None):
-        values = {c.id: mercenary_value(c.value, w, d and doubled[p], t)
-                  for p in players for c in mercs[p]}
-        totals = {p: sum(values[c.id] for c in mercs[p]) for p in players}
-        return values, totals
+    def stage(w: bool, d: bool, t: int | None):
+        """Values and totals with the stages so far switched on; mercenary_value is the rule."""
+        vals = [[mercenary_value(c.value, w, d and bool(doublers[i]), t) for c in mercs[i]] for i in n]
+        values = {c.id: v for i in n for c, v in zip(mercs[i], vals[i])}
+        return vals, values, {players[i]: sum(vals[i]) for i in n}
 
-    values, totals = merc_stage(False, False, None)
-    if explain:
-        parts = []
-        for p in players:
-            if mercs[p]:
-                parts.append(f"{p} {' + '.join(c.name for c in mercs[p])} = {totals[p]}")
-            else:
-                parts.append(f"{p} has no Mercenary (0)")
-        steps.append(Step("strength.printed", "Mercenaries at their printed values: " + "; ".join(parts) + ".",
-                          strengths=dict(totals), values=dict(values),
-                          cards=tuple(c.id for p in players for c in mercs[p])))
+    vals, values, totals = stage(False, False, None)
+    parts = []
+    for i in n:
+        if len(mercs[i]) > 1:
+            parts.append(f"{players[i]} {' + '.join(c.name for c in mercs[i])} = {totals[players[i]]}")
+        elif mercs[i]:
+            parts.append(f"{players[i]} {mercs[i][0].name}")
+        else:
+            parts.append(f"{players[i]} has no Mercenary (0)")
+    steps.append(Step("strength.printed", "Mercenaries at their printed values: " + "; ".join(parts) + ".",
+                      strengths=totals, values=values, cards=tuple(values)))
     if winter:
         before = totals
-        values, totals = merc_stage(True, False, None)
-        if explain:
-            hit = [(p, mercs[p]) for p in players if mercs[p]]
-            detail = "; ".join(f"{_owned(p, cs)} {'become 1 each' if len(cs) > 1 else 'becomes 1'}"
-                               for p, cs in hit) or "no Mercenary is in play"
-            steps.append(Step("season.winter", f"Winter is in play: each Mercenary counts 1 ({detail}).",
-                              strengths=dict(totals), before=dict(before), values=dict(values),
-                              cards=tuple(c.id for _, cs in hit for c in cs)))
-    if any(doubled.values()):
+        vals, values, totals = stage(True, False, None)
+        hit = [(players[i], mercs[i]) for i in n if mercs[i]]
+        detail = "; ".join(f"{_owned(p, cs)} {'become 1 each' if len(cs) > 1 else 'becomes 1'}"
+                           for p, cs in hit) or "but no Mercenary is in play"
+        steps.append(Step("season.winter", f"Winter is in play: each Mercenary counts 1 ({detail}).",
+                          strengths=totals, before=before, values=values,
+                          cards=tuple(c.id for _, cs in hit for c in cs)))
+    if any(doublers):
         before = totals
-        values, totals = merc_stage(winter, True, None)
-        if explain:
-            parts = []
-            touched = []
-            for p in players:
-                if doubled[p]:
-                    if mercs[p]:
-                        parts.append(f"{p}'s Mercenaries double ({before[p]} -> {totals[p]})")
-                        touched += [c.id for c in mercs[p]]
-                    else:
-                        parts.append(f"{p} has a Drummer but no Mercenary to double")
-            extra = " Several Drummers in one line do not add up." if any(
-                sum(c.kind in DOUBLERS for c in lines[p]) > 1 for p in players) else ""
-            winter_note = " With Winter, each drummed Mercenary counts 2." if winter else ""
-            steps.append(Step("card.drummer", "Drummer: " + "; ".join(parts) + "." + winter_note + extra,
-                              strengths=dict(totals), before=dict(before), values=dict(values),
-                              cards=tuple(touched)))
+        vals, values, totals = stage(winter, True, None)
+        parts = []
+        touched = []
+        for i in n:
+            ds = doublers[i]
+            if not ds:
+                continue
+            p = players[i]
+            who = f"{p}'s {ds[0].name}" if len(ds) == 1 else \
+                f"{p} has {count_names(d.name for d in ds)}, which do not add up:"
+            if mercs[i]:
+                verb = "doubles" if len(ds) == 1 else f"{p}'s Mercenaries double once"
+                whose = f" {p}'s Mercenaries" if len(ds) == 1 else ""
+                parts.append(f"{who} {verb}{whose} ({before[p]} -> {totals[p]})")
+                touched += [c.id for c in mercs[i]]
+            else:
+                parts.append(f"{who} {'has' if len(ds) == 1 else 'and there is'} no Mercenary to double")
+        text = "; ".join(parts) + "."
+        if winter and touched:
+            text += " Winter came first, so each drummed Mercenary counts 2."
+        steps.append(Step("card.drummer", text[0].upper() + text[1:], strengths=totals, before=before,
+                          values=values, cards=tuple(touched)))
     if spring:
         before = totals
-        values, totals = merc_stage(winter, True, top)
-        if explain:
-            if top is None:
-                text = "Spring is in play, but no Mercenary is in play: nothing gets +3."
-                touched = []
-            else:
-                owners = [(p, [c for c in mercs[p] if c.value == top]) for p in players]
-                owners = [(p, cs) for p, cs in owners if cs]
-                touched = [c.id for _, cs in owners for c in cs]
-                who = join_names(_owned(p, cs) for p, cs in owners)
-                text = (f"Spring is in play: the highest printed Mercenary in play is {top}; "
-                        f"{who} {'gets' if len(touched) == 1 else 'get'} +3"
-                        f"{' each' if len(touched) > 1 else ''}.")
-                if any(doubled[p] for p, _ in owners):
-                    text += " The +3 comes after doubling."
-                if any(c.kind == "heroine" for p in players for c in lines[p]):
-                    text += " The Heroine is not a Mercenary, so she never counts as the highest."
-            steps.append(Step("season.spring", text, strengths=dict(totals), before=dict(before),
-                              values=dict(values), cards=tuple(touched)))
-    chars = {p: [c for c in lines[p] if not c.mercenary and c.value] for p in players}
-    if any(chars.values()):
+        vals, values, totals = stage(winter, True, top)
+        if top is None:
+            text = "Spring is in play, but no Mercenary is in play: nothing gets +3."
+            touched = []
+        else:
+            owners = [(players[i], [c for c in mercs[i] if c.value == top], bool(doublers[i])) for i in n]
+            owners = [o for o in owners if o[1]]
+            touched = [c.id for _, cs, _ in owners for c in cs]
+            each = len(touched) > 1
+            text = (f"Spring is in play: the highest printed Mercenary in play is {top}; "
+                    f"{join_names(_owned(p, cs) for p, cs, _ in owners)} {'get' if each else 'gets'} "
+                    f"+3{' each' if each else ''}.")
+            drummed = [(p, cs) for p, cs, d in owners if d]
+            if drummed:
+                text += " The +3 comes after doubling: " + join_names(
+                    f"{p}'s drummed {top}s count {values[cs[0].id]} each" if len(cs) > 1 else
+                    f"{p}'s drummed {top} counts {values[cs[0].id]}" for p, cs in drummed) + "."
+            if any(c.kind == "heroine" for line in all_lines for c in line):
+                text += " A Heroine is not a Mercenary, so she never counts as the highest."
+        steps.append(Step("season.spring", text, strengths=totals, before=before,
+                          values=values, cards=tuple(touched)))
+    chars = [[c for c in line if not c.mercenary and c.value] for line in all_lines]
+    if any(chars):
         before = totals
         totals = dict(totals)
         values = dict(values)
-        for p in players:
-            for c in chars[p]:
+        for i in n:
+            for c in chars[i]:
                 values[c.id] = c.value
-                totals[p] += c.value
-        if explain:
-            parts = [f"{p} +{sum(c.value for c in cs)} ({join_names(c.name for c in cs)})"
-                     for p, cs in chars.items() if cs]
-            steps.append(Step("strength.characters",
-                              "Heroines count 10 and Courtesans 1; they are not Mercenaries, so no season "
-                              f"or Drummer touched them: {'; '.join(parts)}.",
-                              strengths=dict(totals), before=dict(before), values=values,
-                              cards=tuple(c.id for cs in chars.values() for c in cs)))
+                totals[players[i]] += c.value
+        parts = [f"{players[i]} +{sum(c.value for c in chars[i])} ({count_names(c.name for c in chars[i])})"
+                 for i in n if chars[i]]
+        steps.append(Step("strength.characters",
+                          "Heroines count 10 and Courtesans 1; they are not Mercenaries, so no season, "
+                          f"Drummer, Bishop or Scarecrow touches them: {'; '.join(parts)}.",
+                          strengths=totals, before=before, values=values,
+                          cards=tuple(c.id for cs in chars for c in cs)))
     return totals, values, steps

@@ -1,0 +1,77 @@
+"""Rulesets as data: the named rulesets, replace(), describe(), differences() and named decks."""
+import dataclasses
+
+import pytest
+
+from condottiere_nb import RULESETS, Battle, RulesError, Ruleset, get_ruleset
+from condottiere_nb.rulesets import DECKS, deck_counts
+
+
+def test_standard_is_the_default_and_names_are_forgiving():
+    assert get_ruleset(None) is RULESETS["standard"] is get_ruleset("standard")
+    assert get_ruleset("Hidden Cards") is RULESETS["hidden-cards"]
+    assert get_ruleset("fa_tutorial") is RULESETS["fa-tutorial"]
+    with pytest.raises(RulesError, match="named rulesets are: standard"):
+        get_ruleset("no-such-rules")
+    with pytest.raises(RulesError, match="not int"):
+        get_ruleset(3)
+
+
+def test_every_named_ruleset_is_registered_under_its_own_name():
+    for name, rs in RULESETS.items():
+        assert rs.name == name
+        assert rs.summary and isinstance(rs, Ruleset)
+
+
+def test_named_rulesets_play_a_battle():
+    for name, rs in RULESETS.items():
+        b = Battle(["Ana", "Ben", "Cy"], rs)
+        b.play("Ana", "5")
+        b.play("Ben", "3")
+        r = b.resolve()
+        assert r.winner == "Ana", name
+
+
+def test_replace_checks_option_names_and_values_and_keeps_the_original():
+    std = get_ruleset("standard")
+    with pytest.raises(RulesError, match="no option 'drummers'"):
+        std.replace(drummers=2)
+    with pytest.raises(RulesError, match="banner_limit cannot be 'two'; allowed: 'per_line', 'one_per_battle'"):
+        std.replace(banner_limit="two")
+    custom = std.replace(courtesan_token=False)
+    assert custom.name == "standard+custom" and std.courtesan_token is True
+    assert dataclasses.replace(std, hidden_cards=True).hidden_cards is True
+
+
+def test_differences_and_describe_mark_what_changed():
+    fa = get_ruleset("fa-tutorial")
+    diff = fa.differences("standard")
+    assert set(diff) >= {"deck", "mercenaries_face_down"}
+    assert diff["mercenaries_face_down"] == (True, False)
+    text = fa.describe()
+    assert text.startswith("Ruleset 'fa-tutorial':")
+    assert " * mercenaries_face_down = True" in text
+    assert " * deck = fa-tutorial, 55 cards" in text
+    assert "   bishop_targets = 'highest'" in text
+    assert get_ruleset("standard").differences() == {}
+
+
+def test_a_named_deck_is_stored_as_pairs_and_compares_equal():
+    a = get_ruleset("standard").replace(deck="fa-tutorial")
+    b = get_ruleset("standard").replace(deck=tuple(deck_counts("fa-tutorial").items()))
+    c = get_ruleset("standard").replace(deck=deck_counts("fa-tutorial"))
+    assert a.deck == b.deck == c.deck and isinstance(a.deck, tuple)
+    assert a.deck_name == "fa-tutorial"
+    assert get_ruleset("standard").deck_name == "standard"
+    assert get_ruleset("standard").replace(deck=(("1", 3), ("winter", 1))).deck_name is None
+    with pytest.raises(RulesError, match="unknown deck 'tarot'; named decks are: standard, fa-tutorial"):
+        get_ruleset("standard").replace(deck="tarot")
+    assert len(Ruleset(deck="standard").make_deck()) == 110
+    assert sum(DECKS["standard"].values()) == 110
+
+
+def test_rulesets_are_frozen_and_hashable():
+    rs = get_ruleset("standard")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rs.hidden_cards = True
+    assert len({rs, get_ruleset("hidden-cards"), rs.replace(name="standard")}) == 2
