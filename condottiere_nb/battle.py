@@ -17,6 +17,7 @@ from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import Step, count_names, explain, format_strengths, join_names
 from .rulesets import Ruleset, get_ruleset
 from .strength import evaluate, fast_totals
+from .variants import persian
 
 _UNSET = object()
 
@@ -231,22 +232,25 @@ class Battle:
         if not isinstance(face_down, bool):
             raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
         rs = self.ruleset
-        if face_down:
+        forced = rs.mercenaries_face_down and chosen.mercenary   # Persian soldiers lie face down
+        if face_down and not forced:
             if not rs.hidden_cards:
                 raise IllegalMove(f"cards are played face up under the {rs.name!r} ruleset; face_down=True "
                                   f"needs a ruleset with hidden cards, such as 'hidden-cards'")
             if rs.face_down_specials == "mercenaries_only" and not chosen.mercenary:
                 raise IllegalMove(f"under this ruleset only Mercenaries may be played face down, "
                                   f"not a {chosen.name}")
+        face_down = face_down or forced
         acts_now = not face_down or rs.face_down_specials == "on_play"
         taken = None
-        if take is not _UNSET and chosen.kind != "scarecrow":
-            raise IllegalMove(f"take= is only for a Scarecrow, not for a {chosen.name}")
-        if chosen.kind == "scarecrow" and take is not _UNSET and take is not None:
+        if take is not _UNSET and chosen.kind not in ("scarecrow", "maiden"):
+            raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
+        if chosen.kind in ("scarecrow", "maiden") and take is not _UNSET and take is not None:
             if not acts_now:
-                raise IllegalMove("a face-down Scarecrow does nothing until it is revealed, so it cannot "
-                                  "take a card back; use take=None")
-            taken = self._find_take(player, take)
+                raise IllegalMove(f"a face-down {chosen.name} does nothing until it is revealed, so it cannot "
+                                  f"take a card; use take=None")
+            taken = (self._find_take(player, take) if chosen.kind == "scarecrow"
+                     else persian.maiden_target(self, player, take))
         # Everything is checked: from here on the battle changes.
         self._apply_play(player, chosen, face_down, acts_now, taken)
 
@@ -338,9 +342,15 @@ class Battle:
         self.lines[player].append(card)
         if face_down:
             self.face_down.add(card.id)
-        self.moves.append(Move(player, card.kind, face_down, taken.kind if taken else None, card.id))
+        # A Maiden's target is any player's card, so the move keeps its exact id ("5#41").
+        took = None if taken is None else (f"{taken.kind}#{taken.id}" if card.kind == "maiden" else taken.kind)
+        self.moves.append(Move(player, card.kind, face_down, took, card.id))
         if not self.explaining:
             pass
+        elif face_down and self.ruleset.mercenaries_face_down and card.mercenary:
+            self.steps.append(Step("play.face_down",
+                                   f"{player} lays a soldier face down; soldiers are turned face up only for "
+                                   f"the count.", strengths=self._announced(), player=player, cards=(card.id,)))
         elif face_down:
             before = self._announced()
             self.steps.append(Step("play.face_down",
@@ -390,20 +400,42 @@ class Battle:
             strengths=self._announced(), before=before, player=player,
             cards=tuple(c.id for c in victims)))
 
-    def _bishop(self, player: str, card: Card, _taken) -> None:
-        before = self._announced() if self.explaining else None
+    def _bishop_victims(self) -> tuple[list[Card], list[Card]]:
+        """(Drummers, Mercenaries) a Bishop discards; option bishop_targets (the city-state
+        final battle sends the Drummers first)."""
+        mode = self.ruleset.bishop_targets
+        drummers = [] if mode == "highest" else \
+            [c for c in self.in_play() if c.kind == "drummer" and c.id not in self.face_down]
+        if drummers and mode == "drummers_first":
+            return drummers, []
         visible = [c for c in self.in_play() if c.mercenary and c.id not in self.face_down]
         victims = []
         if visible:
             top = max(c.value for c in visible)
             victims = [c for c in visible if c.value == top]
+        return drummers, victims
+
+    def _bishop(self, player: str, card: Card, _taken) -> None:
+        before = self._announced() if self.explaining else None
+        drummers, victims = self._bishop_victims()
         if not self.explaining:
-            self._discard(victims + [card])
+            self._discard(drummers + victims + [card])
             self.favor = player
             return
         by = {p: [c for c in self.lines[p] if c in victims] for p in self.players}
-        self._discard(victims + [card])
-        if victims:
+        drums = {p: [c for c in self.lines[p] if c in drummers] for p in self.players}
+        self._discard(drummers + victims + [card])
+        if drummers:
+            text = ("Bishop: in this battle the Bishop discards the Drummers first (the city-state variant's "
+                    f"final battle), so every Drummer in play is discarded: "
+                    f"{join_names(f'{p}' + chr(39) + 's ' + join_names(c.name for c in cs) for p, cs in drums.items() if cs)}.")
+            if victims:
+                hit = [f"{p}'s {join_names(c.name for c in cs)}" for p, cs in by.items() if cs]
+                text += (f" Then the highest face-up Mercenaries ({victims[0].value}) are discarded too: "
+                         f"{join_names(hit)}.")
+            else:
+                text += " No Mercenary is discarded."
+        elif victims:
             hit = [f"{p}'s {join_names(c.name for c in cs)}" for p, cs in by.items() if cs]
             passed = [p for p, cs in by.items() if cs and p in self.passed]
             note = f" ({join_names(passed)} had passed: a passed line is still hit.)" if passed else ""
@@ -416,7 +448,7 @@ class Battle:
             text = "Bishop: there is no face-up Mercenary in play, so nothing is discarded."
         text += " The Bishop itself is discarded."
         self.steps.append(Step("card.bishop", text, strengths=self._announced(), before=before,
-                               player=player, cards=tuple(c.id for c in victims)))
+                               player=player, cards=tuple(c.id for c in drummers + victims)))
         self.favor = player
         self.steps.append(Step("token.favor",
                                f"{player} earns the Pope's Favor and places it on a region without a control "
@@ -673,7 +705,7 @@ class Battle:
     def _replay(self, m: Move) -> None:
         if m.is_pass:
             self.pass_turn(m.player)
-        elif m.kind == "scarecrow":
+        elif m.kind in ("scarecrow", "maiden"):
             self.play(m.player, self.deck[m.card], face_down=m.face_down, take=m.take)
         else:
             self.play(m.player, self.deck[m.card], face_down=m.face_down)
@@ -684,7 +716,7 @@ class Battle:
         return format_battle(self)
 
     @classmethod
-    def from_notation(cls, text: str, ruleset: "Ruleset | str" = "standard", **kwargs) -> "Battle":
+    def from_notation(cls, text: str, ruleset: "Ruleset | str | None" = None, **kwargs) -> "Battle":
         """Build a battle from its notation, e.g. ``"[Ana Ben] Ana 10, Ben winter, Ana 5"``."""
         from .notation import parse_battle
         return parse_battle(text, ruleset=ruleset, **kwargs)
@@ -722,4 +754,8 @@ _ON_PLAY = {
     "bishop": Battle._bishop,
     "scarecrow": Battle._scarecrow,
     "surrender": Battle._surrender,
+    # the Persian tutorial's specials (variants/persian.py)
+    "banner": persian.banner,
+    "maiden": persian.maiden,
+    "weapon": persian.weapon,
 }
