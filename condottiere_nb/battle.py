@@ -358,9 +358,12 @@ class Battle:
                                    strengths=before, player=player, cards=(card.id,)))
         else:
             before = self._announced()
-            self.steps.append(Step("play.card", f"{player} plays {_a(card)} and announces {before[player]}.",
-                                   strengths=before,
-                                   player=player, cards=(card.id,)))
+            if acts_now and self._effect_step_follows(card):
+                # the effect's own step tells what changed and carries the new strengths
+                text = f"{player} plays {_a(card)}."
+            else:
+                text = f"{player} plays {_a(card)} and announces {before[player]}."
+            self.steps.append(Step("play.card", text, strengths=before, player=player, cards=(card.id,)))
         if acts_now:
             effect = _ON_PLAY.get(card.kind)
             if effect is not None:
@@ -369,6 +372,16 @@ class Battle:
             self._advance(player)
 
     # -- on-play effects (DESIGN.md section 3, "On play") ------------------------------
+    def _effect_step_follows(self, card: Card) -> bool:
+        """Will this card's on-play effect add its own Step (so play.card need not announce)?"""
+        if card.kind in ("bishop", "scarecrow", "surrender"):
+            return True
+        if card.kind in ("winter", "spring"):
+            other = "spring" if card.kind == "winter" else "winter"
+            unseen = self.face_down if self.ruleset.face_down_specials != "on_play" else ()
+            return any(c.kind == other and c.id not in unseen for c in self.in_play())
+        return False
+
     def _discard(self, cards: Sequence[Card]) -> None:
         ids = {c.id for c in cards}
         for p in self.players:
@@ -428,20 +441,21 @@ class Battle:
         if drummers:
             text = ("Bishop: in this battle the Bishop discards the Drummers first (the city-state variant's "
                     f"final battle), so every Drummer in play is discarded: "
-                    f"{join_names(f'{p}' + chr(39) + 's ' + join_names(c.name for c in cs) for p, cs in drums.items() if cs)}.")
+                    f"{join_names(f'{p}' + chr(39) + 's ' + count_names(c.name for c in cs) for p, cs in drums.items() if cs)}.")
             if victims:
-                hit = [f"{p}'s {join_names(c.name for c in cs)}" for p, cs in by.items() if cs]
+                hit = [f"{p}'s {count_names(c.name for c in cs)}" for p, cs in by.items() if cs]
                 text += (f" Then the highest face-up Mercenaries ({victims[0].value}) are discarded too: "
                          f"{join_names(hit)}.")
             else:
                 text += " No Mercenary is discarded."
         elif victims:
-            hit = [f"{p}'s {join_names(c.name for c in cs)}" for p, cs in by.items() if cs]
+            hit = [f"{p}'s {count_names(c.name for c in cs)}" for p, cs in by.items() if cs]
             passed = [p for p, cs in by.items() if cs and p in self.passed]
-            note = f" ({join_names(passed)} had passed: a passed line is still hit.)" if passed else ""
-            own = " The Bishop's own line is hit too." if by[player] else ""
-            text = (f"Bishop: the highest face-up Mercenary in play is {victims[0].value}; every one of them is "
-                    f"discarded: {join_names(hit)}.{own}{note}")
+            note = (f" {join_names(passed)} had passed, but a passed player's line is hit like any other."
+                    if passed else "")
+            own = f" {player}'s own line is not spared." if by[player] else ""
+            text = (f"Bishop: the highest face-up Mercenary in play is {victims[0].value}, so every "
+                    f"{victims[0].value} in play is discarded: {join_names(hit)}.{own}{note}")
             if self.face_down:
                 text += " Face-down cards are not seen by the Bishop."
         else:
@@ -449,11 +463,14 @@ class Battle:
         text += " The Bishop itself is discarded."
         self.steps.append(Step("card.bishop", text, strengths=self._announced(), before=before,
                                player=player, cards=tuple(c.id for c in drummers + victims)))
-        self.favor = player
+        previous, self.favor = self.favor, player
+        earns = (f"earns the Pope's Favor, taking it from {previous} (the last Bishop played decides),"
+                 if previous and previous != player else "earns the Pope's Favor again" if previous
+                 else "earns the Pope's Favor")
         self.steps.append(Step("token.favor",
-                               f"{player} earns the Pope's Favor and places it on a region without a control "
-                               f"marker, or off the map; a later Bishop moves it.",
-                               strengths=self._announced(), player=player))
+                               f"{player} {earns} and places it on a region without a control marker, or off "
+                               f"the map.{'' if previous else ' A later Bishop would move it.'}",
+                               strengths=self._announced(), player=player, data={"previous": previous}))
 
     def _scarecrow(self, player: str, card: Card, taken: Card | None) -> None:
         before = self._announced() if self.explaining else None
@@ -469,9 +486,10 @@ class Battle:
             text = (f"{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
                     f"name it with take=). The Scarecrow is discarded.")
         else:
+            # two cards of one kind are different cards: say which one went back
             twin = any(c.kind == taken.kind for c in self.lines[player])
-            which = f"{taken.name} (card #{taken.id})" if twin else taken.name
-            text = (f"{player}'s Scarecrow takes {player}'s {which} back to hand; it can be played again "
+            which = f"one of the {taken.name}s (card #{taken.id})" if twin else f"the {taken.name}"
+            text = (f"With the Scarecrow, {player} takes {which} back to hand; it can be played again "
                     f"later. The Scarecrow is discarded.")
         self.steps.append(Step("card.scarecrow", text, strengths=self._announced(), before=before,
                                player=player, cards=(taken.id,) if taken else ()))
@@ -479,10 +497,11 @@ class Battle:
     def _surrender(self, player: str, card: Card, _taken) -> None:
         self.surrendered_by = player
         if self.explaining:
+            now = self._announced()
             self.steps.append(Step("card.surrender",
-                                   f"{player} plays a Surrender: the battle ends at once, and the region goes to the "
-                                   f"strongest line at this moment.",
-                                   strengths=self._announced(), player=player, cards=(card.id,)))
+                                   f"{player}'s Surrender ends the battle at once: nobody plays another card, and "
+                                   f"the region goes to the strongest line at this moment ({format_strengths(now)}).",
+                                   strengths=now, player=player, cards=(card.id,)))
 
     # -- passing ------------------------------------------------------------------------
     def pass_turn(self, player: str) -> None:
