@@ -8,13 +8,17 @@
 """
 from .battle import Battle, Move, Resolution
 from .cards import STANDARD_DECK, Card, parse_kind
+from .board import ITALY, REGIONS, UnknownRegion
 from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import RULES, Step
+from .game import TERMINAL, DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from .rulesets import RULESETS, Ruleset, get_ruleset
 
 __all__ = [
     "Battle", "Move", "Resolution", "Card", "STANDARD_DECK", "parse_kind",
     "RulesError", "IllegalMove", "UnknownCard", "Step", "RULES",
     "Ruleset", "RULESETS", "get_ruleset",
+    "Game", "TERMINAL", "PlaceToken", "Play", "Pass", "PlaceFavor", "DiscardHand", "Keep",
+    "ITALY", "REGIONS", "UnknownRegion",
 ]
 __version__ = "0.1.0"

@@ -322,7 +322,7 @@ def open_regions(
     16
     """
     taken = _canonical_control(control)
-    blocked = region(favor) if favor is not None else None
+    blocked = (favor if favor in _NEIGHBOURS else region(favor)) if favor is not None else None
     return [
         r for r in REGIONS
         if r != blocked and (allow_controlled or r not in taken)

@@ -69,6 +69,34 @@ class Ruleset:
         "the winner.",
         "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza")
 
+    # -- game options (condottiere_nb/game.py) ----------------------------------------
+    hand_size: int = option(
+        10,
+        "Each deal fills every hand up to this many cards (plus cards_per_region for each "
+        "region the player controls).",
+        "vi: Chuẩn Bị 4, Kết thúc vòng chơi; es: Comenzando el juego 3, Fin de una ronda")
+    cards_per_region: int = option(
+        1,
+        "Extra cards dealt for each region a player controls (es: no cards and Parma, Venezia "
+        "and Siena -> 13 cards).",
+        "vi: Kết thúc vòng chơi; es: Fin de una ronda")
+    keep_cards: int = option(
+        2,
+        "At the end of a round the only player with cards left keeps up to this many of them; "
+        "the rest are discarded.",
+        "vi: Kết thúc vòng chơi; es: Fin de una ronda")
+    hand_discard: bool = option(
+        True,
+        "After each battle a player with no Mercenary in hand may discard the whole hand.",
+        "vi: 4 – Bỏ bài trên tay; es: 4. Descartar cartas de la mano")
+    favor_on_battle_region: bool = option(
+        True,
+        "Whether the Bishop's player may put the Pope's Favor on the region being fought over. "
+        "The texts allow any region without a control marker, and the contested region has none "
+        "yet, so True (our reading): it may; if the battle ties, the region is then protected. "
+        "False: only another region (or off the map).",
+        "vi: Giám Mục; es: Componentes (Favor del Papa)")
+
     # -- battle options of the variants (issue 4; hooks in condottiere_nb/variants/) -------------
     mercenaries_face_down: bool = option(
         False,
@@ -129,7 +157,15 @@ class Ruleset:
         return tuple(k for k, _ in self.deck)
 
     def make_deck(self) -> tuple[Card, ...]:
-        return make_deck(self.counts)
+        # Cards are immutable, so every Battle of a game can share one deck: the Game builds a
+        # Battle per battle, and rebuilding 110 cards each time cost more than the battle.
+        try:
+            deck = _DECKS.get(self.deck)
+        except TypeError:           # an unhashable custom deck: build it each time
+            return make_deck(self.counts)
+        if deck is None:
+            deck = _DECKS[self.deck] = make_deck(self.counts)
+        return deck
 
     # -- deriving and describing ---------------------------------------------------
     def replace(self, **changes) -> "Ruleset":
@@ -200,6 +236,9 @@ RULESETS: dict[str, Ruleset] = {
         summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
                 "Courtesans are plain 1s."),
 }
+
+
+_DECKS: dict[tuple, tuple[Card, ...]] = {}
 
 
 def get_ruleset(ruleset: "Ruleset | str | None") -> Ruleset:
