@@ -43,14 +43,14 @@ def hidden_battle():
 
 def cards_in(html):
     """The card boxes of a rendering as (classes, title) pairs, in order."""
-    return re.findall(r'<span class="(cnb-card[^"]*)" title="([^"]*)"', html)
+    return re.findall(r'<span class="(cnb-face[^"]*)" title="([^"]*)"', html)
 
 
 # -- one card ------------------------------------------------------------------------------
 
 def test_card_html_shows_kind_printed_and_effective_value_in_family_colour():
     html = card_html(card("5"), value=13)
-    assert "cnb-card-5" in html and ">5<" in html
+    assert "cnb-face-5" in html and ">5<" in html
     assert "<b>= 13</b>" in html and "#b00020" in html          # changed value stands out
     assert FAMILY_COLOURS["mercenary"] in html
     plain = card_html(card("5"), value=5)
@@ -90,7 +90,7 @@ def test_unknown_language_is_a_clear_error():
 
 def test_face_down_card_is_a_back_without_its_kind():
     html = card_html(card("10"), face_down=True)
-    assert "cnb-card-back" in html and "cnb-card-10" not in html and "Mercenary" not in html
+    assert "cnb-face-back" in html and "cnb-face-10" not in html and "Mercenary" not in html
 
 
 def test_struck_and_revealed_and_highlighted_cards():
@@ -109,15 +109,15 @@ def test_struck_and_revealed_and_highlighted_cards():
 def test_line_html_keeps_play_order_and_marks_passed():
     cs = [card("10"), card("winter"), card("3")]
     html = line_html("Ana", cs, strength=3, passed=True)
-    assert [k for k, _ in cards_in(html)] == ["cnb-card cnb-card-10", "cnb-card cnb-card-winter",
-                                              "cnb-card cnb-card-3"]
+    assert [k for k, _ in cards_in(html)] == ["cnb-face cnb-face-10", "cnb-face cnb-face-winter",
+                                              "cnb-face cnb-face-3"]
     assert "(passed)" in html and ">3</span>" in html
     assert "no cards" in line_html("Ben", [])
 
 
 def test_line_html_accepts_shown_items():
     html = line_html("Ana", [Shown(card("10"), face_down=True), Shown(card("5"), gone="discarded")])
-    assert [k for k, _ in cards_in(html)] == ["cnb-card cnb-card-back", "cnb-card cnb-card-5 cnb-gone"]
+    assert [k for k, _ in cards_in(html)] == ["cnb-face cnb-face-back", "cnb-face cnb-face-5 cnb-gone"]
 
 
 def test_strengths_html_shows_before_and_after():
@@ -134,9 +134,9 @@ def test_battle_html_bishop_example_strikes_the_sixes_where_they_lay():
     html = battle_html(b)
     assert b.strengths() == {"Huy": 5, "Hoàng": 2}
     kinds = [k for k, _ in cards_in(html)]
-    assert kinds[0] == "cnb-card cnb-card-6 cnb-gone"          # Huy's 6, first in his line
-    assert kinds[4] == "cnb-card cnb-card-6 cnb-gone"          # Hoàng's 6, first in hers
-    assert kinds[-1] == "cnb-card cnb-card-bishop cnb-gone"    # the Bishop itself is discarded
+    assert kinds[0] == "cnb-face cnb-face-6 cnb-gone"          # Huy's 6, first in his line
+    assert kinds[4] == "cnb-face cnb-face-6 cnb-gone"          # Hoàng's 6, first in hers
+    assert kinds[-1] == "cnb-face cnb-face-bishop cnb-gone"    # the Bishop itself is discarded
     assert sum("cnb-gone" in k for k in kinds) == 3
     assert "Pope's Favor: Hoàng" in html
 
@@ -145,18 +145,18 @@ def test_battle_html_hides_face_down_values_until_resolution():
     b = hidden_battle()
     html = battle_html(b)
     kinds = [k for k, _ in cards_in(html)]
-    assert kinds.count("cnb-card cnb-card-back") == 2
-    assert "cnb-card cnb-card-10" not in kinds
+    assert kinds.count("cnb-face cnb-face-back") == 2
+    assert "cnb-face cnb-face-10" not in kinds
     assert "face-up cards only" in html
     res_html = resolution_html(b.resolve())
     kinds = [k for k, _ in cards_in(res_html)]
-    assert "cnb-card cnb-card-back" not in kinds and "cnb-card cnb-card-10" in kinds
+    assert "cnb-face cnb-face-back" not in kinds and "cnb-face cnb-face-10" in kinds
     assert "revealed at the end" in res_html
 
 
 def test_battle_html_shows_scarecrow_return_struck():
     b = hidden_battle()
-    titles = [t for k, t in cards_in(battle_html(b)) if "cnb-card-5" in k]
+    titles = [t for k, t in cards_in(battle_html(b)) if "cnb-face-5" in k]
     assert titles == ["Mercenary 5 (card #34); taken back to hand"]
 
 
@@ -198,7 +198,7 @@ def test_step_html_highlights_the_cards_the_step_touched():
     tl = resolution_timeline(r)
     i = next(i for i, s in enumerate(r.steps) if s.rule == "card.bishop")
     html = step_html(tl, i)
-    highlighted = re.findall(r'<span class="cnb-card cnb-card-(\w+)[^"]*" title="[^"]*" style="[^"]*'
+    highlighted = re.findall(r'<span class="cnb-face cnb-face-(\w+)[^"]*" title="[^"]*" style="[^"]*'
                              + re.escape(HIGHLIGHT), html)
     assert highlighted == ["6", "6"]
     assert f"Step {i + 1} of {len(r.steps)}" in html

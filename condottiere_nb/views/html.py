@@ -64,7 +64,7 @@ _BOX = ("display:inline-block;width:58px;height:70px;margin:2px;padding:2px;box-
 def card_back_html(*, highlight: bool = False, title: str = "a face-down card") -> str:
     """A face-down card: its back, nothing of its kind or value."""
     glow = f"box-shadow:0 0 0 3px {HIGHLIGHT};" if highlight else ""
-    return (f'<span class="cnb-card cnb-card-back" title="{escape(title)}" style="{_BOX}'
+    return (f'<span class="cnb-face cnb-face-back" title="{escape(title)}" style="{_BOX}'
             f'border:2px solid #22223b;background:#4a4e69;color:#f2e9e4;{glow}">'
             f'<span style="display:block;font-size:26px;margin-top:12px">?</span></span>')
 
@@ -105,7 +105,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
         changed = "color:#b00020;" if value != card.value else ""
         bottom = f'<span style="display:block;font-size:12px;{changed}"><b>= {value}</b></span>'
     mark = " cnb-gone" if gone else ""
-    return (f'<span class="cnb-card cnb-card-{escape(card.kind)}{mark}" title="{escape(title)}" '
+    return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(title)}" '
             f'style="{_BOX}{style}">'
             f'<span style="display:block;text-align:left;font-size:10px;height:12px">{escape(printed)}</span>'
             f'{middle}{bottom}</span>')

@@ -1,0 +1,371 @@
+"""The widgets, driven as a user would: set .value, call .click(), read the rendered HTML."""
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from condottiere_nb import RULESETS, Battle
+from condottiere_nb.views import BattleBuilder, CompareView, Stepper
+from condottiere_nb.views.html import HIGHLIGHT
+from condottiere_nb.views.safety import unsafe_parts
+from condottiere_nb.views.widgets import WIDGET_CLASSES
+
+
+def faces(html):
+    """Card kinds shown in a rendering, in order ('back' for a face-down card)."""
+    return re.findall(r'class="cnb-face cnb-face-([\w]+)', html)
+
+
+def line_of(bb, player):
+    """The kinds in one player's line as the battle view shows it."""
+    html = bb.battle_view.value
+    blocks = re.split(r'<div class="cnb-line"', html)[1:]
+    block = next(b for b in blocks if f"<b>{player}</b>" in b)
+    return faces(block)
+
+
+def classes(widget):
+    return set(widget._dom_classes)
+
+
+# -- construction and the stable class names -------------------------------------------------
+
+def test_constructor_shortcuts():
+    bb = BattleBuilder(players=["Ana", "Ben", "Cy"], ruleset="hidden-cards", lang="es")
+    assert bb.player_select.options == ("Ana", "Ben", "Cy") and bb.player_count.value == 3
+    assert bb.ruleset_select.value == "hidden-cards" and bb.lang_select.value == "es"
+    assert "Invierno" in bb.palette["winter"].description
+    nb = BattleBuilder(notation="[Huy Hoàng] Huy 6, Hoàng 6, Huy 3, Hoàng bishop")
+    assert nb.player_select.options == ("Huy", "Hoàng")
+    assert "cnb-gone" in nb.battle_view.value and nb.notation_box.value.startswith("[Huy Hoàng] Huy 6")
+
+
+def test_key_controls_carry_their_css_classes():
+    bb = BattleBuilder()
+    assert "cnb-builder" in classes(bb)
+    for kind, button in bb.palette.items():
+        assert {"cnb-card", f"cnb-card-{kind}"} <= classes(button)
+    expected = {
+        bb.player_count: "cnb-player-count", bb.player_select: "cnb-player-select",
+        bb.ruleset_select: "cnb-ruleset", bb.lang_select: "cnb-lang", bb.face_down_box: "cnb-face-down",
+        bb.take_select: "cnb-scarecrow-take", bb.pass_button: "cnb-pass", bb.undo_button: "cnb-undo",
+        bb.reset_button: "cnb-reset", bb.message: "cnb-message", bb.battle_view: "cnb-battle",
+        bb.notation_box: "cnb-notation", bb.load_button: "cnb-load-notation", bb.resolve_button: "cnb-resolve",
+        bb.compare_select: "cnb-compare", bb.close_button: "cnb-close-results", bb.stepper: "cnb-stepper",
+        bb.stepper.next_button: "cnb-next", bb.stepper.prev_button: "cnb-prev",
+        bb.stepper.slider: "cnb-step-slider", bb.stepper.strengths: "cnb-strengths", bb.stepper.rule: "cnb-rule",
+        bb.compare_view: "cnb-compare-view", bb.compare_view.diff_button: "cnb-next-difference",
+        bb.palette_box: "cnb-palette", bb.auto_advance_box: "cnb-auto-advance",
+    }
+    for widget, cls in expected.items():
+        assert cls in classes(widget), cls
+        assert cls in WIDGET_CLASSES.values()
+    assert {"cnb-player-name", "cnb-player-name-0"} <= classes(bb.name_boxes[0])
+    assert bb.resolve_button.description == "Resolve" and bb.stepper.next_button.description == "Next"
+
+
+# -- seats ---------------------------------------------------------------------------------------
+
+def test_player_count_and_name_boxes():
+    bb = BattleBuilder()
+    assert [b.layout.display for b in bb.name_boxes] == ["", ""] + ["none"] * 4
+    bb.player_count.value = 5
+    assert bb.player_select.options == ("Ana", "Ben", "Cy", "Dia", "Eli")
+    assert [b.value for b in bb.name_boxes[:5]] == ["Ana", "Ben", "Cy", "Dia", "Eli"]
+    assert bb.name_boxes[4].layout.display == "" and bb.name_boxes[5].layout.display == "none"
+    assert bb.battle_view.value.count('class="cnb-line"') == 5
+
+
+def test_renaming_a_seat_and_a_refused_name():
+    bb = BattleBuilder()
+    bb.palette["10"].click()
+    bb.name_boxes[0].value = "Zoe"
+    assert bb.player_select.options == ("Zoe", "Ben") and bb.notation_box.value == "[Zoe Ben] Zoe 10"
+    bb.name_boxes[1].value = "Zoe"
+    assert "appears twice" in bb.message.value
+    assert bb.name_boxes[1].value == "Ben" and bb.player_select.options == ("Zoe", "Ben")
+
+
+def test_player_selector_chooses_whose_line_gets_the_card():
+    bb = BattleBuilder(players=["Ana", "Ben", "Cy"])
+    bb.player_select.value = "Cy"
+    bb.palette["heroine"].click()
+    assert line_of(bb, "Cy") == ["heroine"] and line_of(bb, "Ana") == []
+    assert bb.player_select.value == "Ana"          # next seat after Cy
+    bb.auto_advance_box.value = False
+    bb.palette["5"].click()
+    bb.palette["6"].click()
+    assert line_of(bb, "Ana") == ["5", "6"] and bb.player_select.value == "Ana"
+
+
+# -- the palette ---------------------------------------------------------------------------------
+
+def test_palette_click_adds_the_card_in_play_order_and_counts_down():
+    bb = BattleBuilder()
+    assert bb.palette["10"].description == "10 ×8" and bb.palette["bishop"].description == "Bishop ×6"
+    bb.palette["10"].click()
+    bb.palette["drummer"].click()
+    bb.player_select.value = "Ana"
+    bb.palette["10"].click()
+    assert line_of(bb, "Ana") == ["10", "10"] and line_of(bb, "Ben") == ["drummer"]
+    assert bb.palette["10"].description == "10 ×6" and bb.palette["drummer"].description == "Drummer ×5"
+    assert bb.notation_box.value == "[Ana Ben] Ana 10, Ben drummer, Ana 10"
+    assert ">20</span>" in bb.battle_view.value                 # Ana's announced strength
+    assert bb.message.value == ""
+
+
+def test_palette_shows_the_last_card_used_up():
+    bb = BattleBuilder(auto_advance=False)
+    for _ in range(3):
+        bb.palette["heroine"].click()
+    assert bb.palette["heroine"].description == "Heroine ×0"
+    assert bb.palette["heroine"].style.button_color == "#eeeeee"
+
+
+def test_illegal_card_shows_the_engine_message_and_changes_nothing():
+    bb = BattleBuilder(auto_advance=False)
+    for _ in range(3):
+        bb.palette["heroine"].click()
+    before = (bb.notation_box.value, bb.battle_view.value)
+    bb.palette["heroine"].click()
+    assert "the deck has only 3 Heroine cards" in bb.message.value and "#b00020" in bb.message.value
+    assert (bb.notation_box.value, bb.battle_view.value) == before
+    bb.pass_button.click()
+    bb.palette["5"].click()
+    assert "Ana has passed and cannot play again" in bb.message.value
+    assert bb.notation_box.value == "[Ana Ben] Ana heroine, Ana heroine, Ana heroine, Ana pass"
+
+
+def test_surrender_ends_the_battle_and_further_cards_are_refused():
+    bb = BattleBuilder()
+    bb.palette["10"].click()
+    bb.palette["surrender"].click()
+    bb.palette["5"].click()
+    assert "Surrender" in bb.message.value and "Ben surrendered" in bb.battle_view.value
+
+
+# -- options of a play ------------------------------------------------------------------------------
+
+def test_face_down_box_disabled_and_refused_under_standard():
+    bb = BattleBuilder()
+    assert bb.face_down_box.disabled
+    bb.face_down_box.value = True
+    assert bb.face_down_box.value is False and "face up under the" in bb.message.value
+
+
+def test_face_down_play_under_hidden_cards_shows_a_back():
+    bb = BattleBuilder(ruleset="hidden-cards")
+    assert not bb.face_down_box.disabled
+    bb.face_down_box.value = True
+    bb.palette["10"].click()
+    assert line_of(bb, "Ana") == ["back"] and bb.face_down_box.value is False
+    assert bb.notation_box.value == "(hidden-cards) [Ana Ben] Ana 10*"
+    assert ">0</span>" in bb.battle_view.value                     # announced: face-up cards only
+
+
+def test_scarecrow_target_dropdown():
+    bb = BattleBuilder(auto_advance=False)
+    bb.palette["10"].click()
+    bb.palette["3"].click()
+    labels = [label for label, _ in bb.take_select.options]
+    assert labels[0] == "take nothing back" and labels[2].startswith("take back 3 (card #")
+    bb.take_select.value = bb.take_select.options[2][1]
+    bb.palette["scarecrow"].click()
+    assert line_of(bb, "Ana") == ["10", "3", "scarecrow"] and "cnb-gone" in bb.battle_view.value
+    assert bb.notation_box.value == "[Ana Ben] Ana 10, Ana 3, Ana scarecrow>3"
+    assert bb.take_select.value is None and len(bb.take_select.options) == 2
+
+
+def test_scarecrow_target_follows_the_selected_player():
+    bb = BattleBuilder(auto_advance=False)
+    bb.palette["10"].click()
+    bb.player_select.value = "Ben"
+    assert [v for _, v in bb.take_select.options] == [None]
+
+
+# -- pass, undo, reset --------------------------------------------------------------------------------
+
+def test_pass_undo_reset_buttons():
+    bb = BattleBuilder()
+    bb.palette["10"].click()
+    bb.pass_button.click()
+    assert "(passed)" in bb.battle_view.value and bb.notation_box.value == "[Ana Ben] Ana 10, Ben pass"
+    bb.undo_button.click()
+    assert "(passed)" not in bb.battle_view.value and bb.notation_box.value == "[Ana Ben] Ana 10"
+    assert "undid Ben pass" in bb.message.value
+    bb.reset_button.click()
+    assert bb.notation_box.value == "[Ana Ben]" and faces(bb.battle_view.value) == []
+    bb.undo_button.click()
+    assert "no move to undo" in bb.message.value
+
+
+# -- ruleset and language -------------------------------------------------------------------------------
+
+def test_ruleset_dropdown_lists_RULESETS_and_switches(monkeypatch):
+    bb = BattleBuilder()
+    assert [v for _, v in bb.ruleset_select.options] == list(RULESETS)
+    monkeypatch.setitem(RULESETS, "late-arrival", RULESETS["standard"].replace(name="late-arrival"))
+    bb.render()
+    assert "late-arrival" in [v for _, v in bb.ruleset_select.options]
+    bb.ruleset_select.value = "hidden-cards"
+    assert not bb.face_down_box.disabled and "hidden-cards" in bb.battle_view.value
+
+
+def test_ruleset_switch_refused_snaps_back():
+    bb = BattleBuilder(ruleset="hidden-cards")
+    bb.face_down_box.value = True
+    bb.palette["5"].click()
+    bb.ruleset_select.value = "standard"
+    assert bb.ruleset_select.value == "hidden-cards"
+    assert "move 1 (Ana 5) is not allowed" in bb.message.value
+
+
+def test_language_dropdown_renames_cards():
+    bb = BattleBuilder()
+    bb.palette["winter"].click()
+    for lang, name in [("vi", "Mùa Đông"), ("es", "Invierno"), ("zh", "寒冬"), ("fa", "زمستان")]:
+        bb.lang_select.value = lang
+        assert name in bb.battle_view.value and bb.palette["winter"].description.startswith(name)
+    assert [v for _, v in bb.lang_select.options] == ["en", "vi", "es", "zh", "fa"]
+
+
+# -- notation ----------------------------------------------------------------------------------------------
+
+def test_notation_box_paste_and_load():
+    bb = BattleBuilder()
+    bb.notation_box.value = "Ana: 10 5 | Ben: 3 drummer | Cy: heroine; pass Ben"
+    bb.load_button.click()
+    assert bb.player_select.options == ("Ana", "Ben", "Cy") and "loaded 6 moves" in bb.message.value
+    assert bb.notation_box.value == "[Ana Ben Cy] Ana 10, Ben 3, Cy heroine, Ana 5, Ben drummer, Ben pass"
+    assert line_of(bb, "Ben") == ["3", "drummer"]
+
+
+def test_notation_box_bad_text_changes_nothing():
+    bb = BattleBuilder()
+    bb.palette["10"].click()
+    bb.notation_box.value = "[A B] A 10, B wintr"
+    bb.load_button.click()
+    assert "Did you mean" in bb.message.value and "winter" in bb.message.value
+    assert bb.notation_box.value == "[Ana Ben] Ana 10" and bb.player_select.options == ("Ana", "Ben")
+
+
+# -- resolve and the stepper ----------------------------------------------------------------------------------
+
+def build_bishop(bb):
+    bb.notation_box.value = "[Huy Hoàng] Huy 6, Hoàng 6, Huy 3, Hoàng 1, Huy 1, Hoàng 1, Huy 1, Hoàng bishop"
+    bb.load_button.click()
+
+
+def test_resolve_opens_the_stepper_and_next_prev_slider_move():
+    bb = BattleBuilder()
+    build_bishop(bb)
+    assert bb.stepper.layout.display == "none" and bb.close_button.disabled
+    bb.resolve_button.click()
+    st = bb.stepper
+    assert st.layout.display == "" and not bb.close_button.disabled
+    assert st.slider.value == 0 and st.slider.max == len(st.model) - 1 and st.prev_button.disabled
+    assert "Step 1 of" in st.header.value and "Huy plays a 6" in st.rule.value
+    st.next_button.click()
+    assert st.slider.value == 1 and "Hoàng plays a 6" in st.rule.value
+    st.prev_button.click()
+    assert st.slider.value == 0
+    bishop = next(i for i, s in enumerate(st.model.steps) if s.rule == "card.bishop")
+    st.slider.value = bishop
+    assert "Step %d of" % (bishop + 1) in st.header.value
+    assert "11 <span" in st.strengths.value and "-&gt; 5" in st.strengths.value
+    assert "8 <span" in st.strengths.value and "-&gt; 2" in st.strengths.value
+    assert "Source: vi: Các lá bài Đặc Biệt 3" in st.rule.value
+    highlighted = re.findall(r'cnb-face-(\w+)[^"]*" title="[^"]*" style="[^"]*' + re.escape(HIGHLIGHT),
+                             st.lines.value)
+    assert highlighted == ["6", "6"]
+    while not st.next_button.disabled:
+        st.next_button.click()
+    assert "token.condottiere" in st.rule.value and "(wins)" in st.strengths.value
+    for w in (st.lines, st.strengths, st.rule, st.header):
+        assert unsafe_parts(w.value) == []
+
+
+def test_stepper_follows_edits_and_closes():
+    bb = BattleBuilder()
+    bb.palette["10"].click()
+    bb.resolve_button.click()
+    n = bb.stepper.slider.max
+    bb.palette["spring"].click()
+    assert bb.stepper.slider.max > n
+    assert bb.stepper.model.resolution.strengths == {"Ana": 13, "Ben": 0}
+    assert not bb.model.battle.is_resolved                         # the battle stays editable
+    bb.close_button.click()
+    assert bb.stepper.layout.display == "none"
+
+
+def test_stepper_on_a_six_player_resolution():
+    bb = BattleBuilder(players=["A", "B", "C", "D", "E", "F"])
+    for k in "10 6 5 drummer spring heroine 3 courtesan 10 winter bishop 2".split():
+        bb.palette[k].click()
+    bb.resolve_button.click()
+    st = bb.stepper
+    seen = set()
+    while True:
+        seen.add(st.model.step.rule)
+        assert st.strengths.value.count("<tr>") == 6
+        if st.next_button.disabled:
+            break
+        st.next_button.click()
+    assert {"season.cancel", "card.bishop", "battle.compare", "token.condottiere"} <= seen
+
+
+def test_standalone_stepper():
+    b = Battle(["Ana", "Ben"])
+    b.play("Ana", "10")
+    b.play("Ben", "winter")
+    st = Stepper(b.resolve(), lang="vi")
+    assert "Mùa Đông" not in st.lines.value                     # step 1: only Ana's 10
+    st.slider.value = st.slider.max
+    assert "token.condottiere" in st.rule.value and st.next_button.disabled
+    assert "Mùa Đông" in st.lines.value
+
+
+# -- compare mode ----------------------------------------------------------------------------------------------
+
+def test_compare_mode_side_by_side_with_divergence_marked():
+    bb = BattleBuilder(players=["Huy", "Hân"], ruleset="hidden-cards")
+    labels = [label for label, _ in bb.compare_select.options]
+    assert labels[0] == "off" and "hidden-cards with face_down_specials='on_play'" in labels
+    bb.notation_box.value = "(hidden-cards) [Huy Hân] Huy 6, Hân 5, Huy 6, Hân bishop*"
+    bb.load_button.click()
+    bb.compare_select.value = dict(bb.compare_select.options)["hidden-cards with face_down_specials='on_play'"]
+    bb.resolve_button.click()
+    cv = bb.compare_view
+    assert cv.layout.display == "" and bb.stepper.layout.display == "none"
+    assert "The rulesets diverge here" in cv.body.value          # opens on the first difference
+    assert "the outcome differs" in cv.summary.value
+    cv.slider.value = 0
+    assert "Same step under both rulesets" in cv.body.value
+    cv.diff_button.click()
+    assert "The rulesets diverge here" in cv.body.value and cv.slider.value == cv.model.first_difference
+    cv.next_button.click()
+    cv.prev_button.click()
+    assert cv.slider.value == cv.model.first_difference
+    assert unsafe_parts(cv.body.value) == [] and unsafe_parts(cv.summary.value) == []
+    bb.compare_select.value = None
+    assert bb.compare_view.layout.display == "none" and bb.stepper.layout.display == ""
+
+
+def test_compare_with_a_ruleset_where_the_battle_is_illegal():
+    bb = BattleBuilder(ruleset="hidden-cards")
+    bb.face_down_box.value = True
+    bb.palette["5"].click()
+    bb.compare_select.value = RULESETS["standard"]
+    bb.resolve_button.click()
+    assert "is not allowed" in bb.message.value and bb.compare_view.layout.display == "none"
+
+
+def test_standalone_compare_view():
+    b = Battle(["Ana", "Ben"])
+    b.play("Ana", "10")
+    b.play("Ben", "courtesan")
+    b.play("Ana", "courtesan")
+    cv = CompareView(b, "standard", RULESETS["standard"].replace(courtesan_token=False))
+    assert cv.model.resolutions[0].token_holder == "Ana"
+    assert "Same step" in cv.body.value or "diverge" in cv.body.value
