@@ -1,0 +1,87 @@
+"""Build the teaching notebooks from their plain-text sources, and execute them.
+
+Each notebook is written in ``tools/notebooks/NN_title.txt``: cells are separated by a
+line ``%% md`` (Markdown) or ``%% code`` (Python).  This script turns each source into
+``notebooks/NN_title.ipynb`` with nbformat, runs it top to bottom in a fresh kernel
+(from the notebooks folder, as nbval and JupyterLab do) and stores the outputs, which
+nbval then checks on every test run.
+
+    python tools/build_notebooks.py            # every notebook
+    python tools/build_notebooks.py 01 02      # the notebooks whose names start so
+    python tools/build_notebooks.py --no-run   # write without executing
+
+The sources are the thing to edit; the .ipynb files are generated (outputs included).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT / "tools" / "notebooks"
+NOTEBOOKS = ROOT / "notebooks"
+SEPARATOR = re.compile(r"^%% (md|code)\s*$", re.M)
+
+
+def parse(text: str) -> list:
+    """The cells of a source text, in order."""
+    parts = SEPARATOR.split(text)
+    if parts[0].strip():
+        raise ValueError("a source must start with a '%% md' or '%% code' line")
+    cells = []
+    for kind, body in zip(parts[1::2], parts[2::2]):
+        body = body.strip("\n")
+        if not body.strip():
+            continue
+        if kind == "md":
+            cells.append(nbformat.v4.new_markdown_cell(body))
+        else:
+            cells.append(nbformat.v4.new_code_cell(body))
+    return cells
+
+
+def build(source: Path, run: bool = True) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = parse(source.read_text(encoding="utf-8"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    # Stable cell ids, so a rebuild changes only what changed.
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"c{i:03d}"
+    target = NOTEBOOKS / (source.stem + ".ipynb")
+    if run:
+        start = time.perf_counter()
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+        print(f"{target.name}: {len(nb.cells)} cells, ran in {time.perf_counter() - start:.1f} s")
+    nb.metadata["language_info"] = {"name": "python"}   # no local Python version in the files
+    nbformat.validate(nb)
+    nbformat.write(nb, target)
+    return target
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("prefixes", nargs="*", help="build only the notebooks whose names start so")
+    ap.add_argument("--no-run", action="store_true", help="write the notebooks without executing them")
+    args = ap.parse_args(argv)
+    sources = sorted(SOURCES.glob("*.txt"))
+    if args.prefixes:
+        sources = [s for s in sources if any(s.stem.startswith(p) for p in args.prefixes)]
+    if not sources:
+        print("no notebook source matches", args.prefixes, file=sys.stderr)
+        return 1
+    for source in sources:
+        build(source, run=not args.no_run)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
