@@ -1,0 +1,218 @@
+"""A real browser: JupyterLab in headless Chromium runs the tour notebook like a learner would.
+
+The test starts JupyterLab on a free loopback port over a temporary copy of notebooks/,
+opens the tour, runs every cell from the Run menu and reads what the page shows.  It needs
+Debian's Chromium at /usr/bin/chromium (Playwright drives it; Playwright never downloads a
+browser here).  Without it the test is skipped locally - install it with
+``apt-get install chromium`` - and fails in CI, where .ci/run sets CONDOTTIERE_REQUIRE_BROWSER=1.
+A screenshot of each page is saved under artifacts/ (not committed).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TOUR = "00_start_here.ipynb"
+# Generous waits: two cores are shared with the rest of the test run.
+START_TIMEOUT = 90
+RUN_TIMEOUT = 120
+
+
+def _require_browser():
+    """Skip (locally) or fail (in CI) when the browser or its driver is missing."""
+    required = os.environ.get("CONDOTTIERE_REQUIRE_BROWSER") == "1"
+    problem = None
+    if not os.path.exists(CHROMIUM):
+        problem = (f"no Chromium at {CHROMIUM}; install Debian's package to run the browser test: "
+                   "apt-get install chromium")
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "Playwright for Python is missing: python -m pip install -e '.[test]'"
+    if problem:
+        if required:
+            pytest.fail(f"CONDOTTIERE_REQUIRE_BROWSER=1 but the browser test cannot run: {problem}")
+        pytest.skip(problem)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_settings(settings: Path) -> None:
+    """JupyterLab settings for a quiet, fully rendered page."""
+    overrides = {
+        # every cell stays in the page (no virtual scrolling), so selectors find them all
+        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+        # no news or update pop-ups over the notebook (and no network)
+        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    }
+    for plugin, values in overrides.items():
+        path = settings / (plugin + ".jupyterlab-settings")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+
+
+class Lab:
+    def __init__(self, url: str, token: str, root: Path):
+        self.url, self.token, self.root = url, token, root
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}"
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    _require_browser()
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "notebooks"
+    shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    _write_settings(base / "settings")
+    port, token = _free_port(), "condottiere-browser-test"
+    env = dict(os.environ)
+    env.update(JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+               # the kernel imports the package from this working tree
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])))
+    log = open(base / "jupyterlab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+         f"--port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={base / 'settings'}",
+         f"--LabApp.workspaces_dir={base / 'workspaces'}"],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {proc.returncode}: "
+                                   f"{(base / 'jupyterlab.log').read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"JupyterLab did not answer on {url} within {START_TIMEOUT} s")
+            time.sleep(0.5)
+        yield Lab(url, token, root)
+    finally:
+        # only the process group we started: the server and its kernels
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(lab):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+# -- driving JupyterLab ------------------------------------------------------------------
+
+def open_notebook(page, lab: Lab, name: str) -> None:
+    page.goto(lab.notebook_url(name))
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=START_TIMEOUT * 1000)
+    wait_kernel_idle(page)
+
+
+def wait_kernel_idle(page, timeout: float = START_TIMEOUT) -> None:
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+        ".jp-Notebook-ExecutionIndicator'); return e && e.dataset.status === 'idle'; }",
+        timeout=timeout * 1000)
+
+
+def run_all_cells(page) -> None:
+    """Run > Run All Cells, then wait until every code cell has run (or one failed)."""
+    page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+    page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+    page.wait_for_function(
+        """() => {
+            const errors = document.querySelectorAll(
+                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
+            for (const e of errors) { if (e.innerText.includes('Error')) return true; }
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()));
+        }""", timeout=RUN_TIMEOUT * 1000)
+    wait_kernel_idle(page, RUN_TIMEOUT)
+    errors = page.eval_on_selector_all(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+        "es => es.map(e => e.innerText).filter(t => t.includes('Error'))")
+    assert not errors, "a cell raised in the browser:\n" + "\n".join(errors)[-3000:]
+
+
+def output_of(page, source_fragment: str) -> str:
+    """The text output of the first code cell whose source contains ``source_fragment``."""
+    texts = page.eval_on_selector_all(
+        ".jp-CodeCell",
+        """(cells, fragment) => cells
+            .filter(c => c.querySelector('.cm-content').innerText.includes(fragment))
+            .map(c => [...c.querySelectorAll('.jp-OutputArea-output')].map(o => o.innerText).join('\\n'))""",
+        source_fragment)
+    assert texts, f"no code cell contains {source_fragment!r}"
+    return texts[0]
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+# -- the tests ---------------------------------------------------------------------------
+
+def test_tour_runs_in_jupyterlab_and_shows_the_first_battle(lab, page):
+    open_notebook(page, lab, TOUR)
+    run_all_cells(page)
+    shown = output_of(page, "r.strengths, r.winner, r.token_holder")
+    # the first battle of the tour: Winter, a Drummer under Winter, a Heroine
+    assert re.sub(r"\s+", " ", shown).strip() == "({'Ana': 2, 'Ben': 1, 'Cy': 11}, 'Cy', 'Cy')", shown
+    assert "season.winter" in output_of(page, "print(r.explain())")
+    assert screenshot(page, "browser-tour.png").stat().st_size > 10_000
