@@ -327,8 +327,16 @@ class Battle:
             raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
         return target
 
-    def _announced(self) -> dict[str, int]:
-        return evaluate(self.players, self._visible_lines(), explain=False)[0]
+    def _announced(self, hide: int | None = None) -> dict[str, int]:
+        """Totals as the players announce them: face-up cards only (and without card
+        ``hide``, to show the strengths just before that card acted)."""
+        fd = self.face_down
+        lines = self.lines
+        if fd or hide is not None:
+            seq = [[c for c in lines[p] if c.id not in fd and c.id != hide] for p in self.players]
+        else:
+            seq = [lines[p] for p in self.players]
+        return dict(zip(self.players, fast_totals(seq)))
 
     def _visible_lines(self) -> dict[str, list[Card]]:
         fd = self.face_down
@@ -357,11 +365,13 @@ class Battle:
                                    f"{player} plays a card face down; announced strengths count face-up cards only.",
                                    strengths=before, player=player, cards=(card.id,)))
         else:
-            before = self._announced()
             if acts_now and self._effect_step_follows(card):
-                # the effect's own step tells what changed and carries the new strengths
+                # the effect's own step tells what changed and carries the new strengths; until
+                # it acts (a season cancelling the other), the strengths are those before the card
+                before = self._announced(hide=card.id)
                 text = f"{player} plays {_a(card)}."
             else:
+                before = self._announced()
                 text = f"{player} plays {_a(card)} and announces {before[player]}."
             self.steps.append(Step("play.card", text, strengths=before, player=player, cards=(card.id,)))
         if acts_now:
@@ -402,7 +412,7 @@ class Battle:
         if not self.explaining:
             self._discard(victims)
             return
-        before = self._announced()
+        before = self._announced(hide=card.id)   # never both seasons at once, even for a moment
         owned = [f"{p}'s {count_names(c.name for c in self.lines[p] if c in victims)}"
                  for p in self.players if any(c in victims for c in self.lines[p])]
         self._discard(victims)
