@@ -1,0 +1,246 @@
+"""The map of Italy: the 17 regions at their cities' real positions (networkx + matplotlib).
+
+(This module imports ipywidgets; the package loads it only when MapView or draw_map is
+first asked for, so ``import condottiere_nb`` stays free of display libraries.)
+
+:func:`draw_map` is a static figure (notebooks end the cell with ``plt.show()``);
+:class:`MapView` is a widget around it that follows a Game or takes the state by hand.
+Drawing is deterministic: fixed positions, colours by seat order, everything drawn in a
+fixed order, so the same state gives the same picture.
+"""
+from __future__ import annotations
+
+import io
+import math
+from html import escape
+from typing import Iterable, Mapping, Sequence
+
+import ipywidgets as W
+import networkx as nx
+
+from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
+from .html import PLAYER_COLOURS
+
+FREE = "#e6e2d8"          # a region without a control marker
+EDGE = "#9a9a9a"
+GROUP = "#e8a317"         # a connected group (a win by adjacency) and the battle ring
+TOKEN = "#7a1010"         # the Condottiere token
+FAVOR = "#f5d000"         # the Pope's Favor
+
+
+# Where each name goes around its dot (dx, dy in map units, alignment): the Po valley
+# cities are close together, so their labels are spread out by hand.
+_LABELS = {
+    "Mantova": (0, 0.16, "center", "bottom"), "Ferrara": (0.14, 0.02, "left", "center"),
+    "Modena": (-0.05, -0.16, "center", "top"), "Parma": (-0.14, 0.05, "right", "center"),
+    "Bologna": (0.14, -0.04, "left", "center"), "Lucca": (-0.14, 0, "right", "center"),
+    "Firenze": (0.15, 0.05, "left", "center"), "Siena": (-0.14, -0.05, "right", "center"),
+    "Milano": (0, 0.16, "center", "bottom"), "Venezia": (0, 0.16, "center", "bottom"),
+    "Torino": (-0.14, 0, "right", "center"), "Genova": (0, -0.16, "center", "top"),
+}
+_DEFAULT_LABEL = (0, -0.16, "center", "top")
+
+
+def positions(graph: nx.Graph = ITALY) -> dict[str, tuple[float, float]]:
+    """x, y of each region: longitude scaled by cos(latitude) so distances look right."""
+    lat0 = math.radians(sum(d["lat"] for _, d in graph.nodes(data=True)) / graph.number_of_nodes())
+    return {n: (d["lon"] * math.cos(lat0), d["lat"]) for n, d in graph.nodes(data=True)}
+
+
+def _owners(control: Mapping[str, str], players: Sequence[str] | None) -> list[str]:
+    if players is not None:
+        return list(players)
+    return sorted({p for p in control.values() if p is not None})
+
+
+def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
+             highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None, ax=None,
+             title: str | None = None, weights: bool = False, figsize=(6.0, 6.0)):
+    """Draw the map and return the matplotlib Figure.
+
+    ``control``: region -> player (control markers, coloured by seat); ``favor``: the
+    region holding the Pope's Favor; ``battle``: the region under the Condottiere token;
+    ``highlight``: regions to ring in gold (a winning connected group); ``players``: seat
+    order for the colours (default: the owners, sorted); ``weights``: label the Chinese
+    variant's region weights.  Without ``ax`` a new pyplot figure is made.
+    """
+    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+    favor = canonical_region(favor) if favor else None
+    battle = canonical_region(battle) if battle else None
+    ringed = sorted({canonical_region(r) for r in (highlight or ())})
+    owners = _owners(control, players)
+    unknown = sorted(set(control.values()) - set(owners))
+    if unknown:
+        raise ValueError(f"control names {unknown[0]!r}, who is not in players {owners}")
+    colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=figsize)
+    else:
+        fig = ax.figure
+    pos = positions()
+    nodes = list(REGIONS)
+    nx.draw_networkx_edges(ITALY, pos, ax=ax, edgelist=sorted(tuple(sorted(e)) for e in ITALY.edges()),
+                           edge_color=EDGE, width=1.2)
+    if len(ringed) > 1:
+        inner = sorted(tuple(sorted(e)) for e in ITALY.subgraph(ringed).edges())
+        nx.draw_networkx_edges(ITALY, pos, ax=ax, edgelist=inner, edge_color=GROUP, width=5)
+    if ringed:
+        nx.draw_networkx_nodes(ITALY, pos, ax=ax, nodelist=ringed, node_size=560, node_color=GROUP)
+    nx.draw_networkx_nodes(ITALY, pos, ax=ax, nodelist=nodes, node_size=300,
+                           node_color=[colour[control[n]] if n in control else FREE for n in nodes],
+                           edgecolors="#444444", linewidths=1.0)
+    if battle:
+        nx.draw_networkx_nodes(ITALY, pos, ax=ax, nodelist=[battle], node_size=520, node_color="none",
+                               edgecolors=TOKEN, linewidths=3.0)
+    for n in nodes:
+        x, y = pos[n]
+        dx, dy, ha, va = _LABELS.get(n, _DEFAULT_LABEL)
+        label = f"{n} ({ITALY.nodes[n]['weight']})" if weights else n
+        ax.text(x + dx, y + dy, label, ha=ha, va=va, fontsize=8, color="#222222", zorder=6)
+    if battle:
+        x, y = pos[battle]
+        ax.scatter([x - 0.13], [y + 0.13], marker="D", s=70, color=TOKEN, edgecolors="white", zorder=7)
+    if favor:
+        x, y = pos[favor]
+        ax.scatter([x + 0.13], [y + 0.13], marker="*", s=200, color=FAVOR, edgecolors="#6b5900", zorder=7)
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=colour[p],
+                      markeredgecolor="#444444", label=p) for p in owners]
+    handles.append(Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=FREE,
+                          markeredgecolor="#444444", label="no control marker"))
+    if battle:
+        handles.append(Line2D([], [], marker="D", linestyle="", markersize=8, color=TOKEN,
+                              label=f"Condottiere token ({battle})"))
+    if favor:
+        handles.append(Line2D([], [], marker="*", linestyle="", markersize=12, color=FAVOR,
+                              markeredgecolor="#6b5900", label=f"Pope's Favor ({favor})"))
+    if ringed:
+        handles.append(Line2D([], [], color=GROUP, linewidth=4, label="connected group"))
+    ax.legend(handles=handles, loc="lower left", fontsize=8, frameon=True)
+    ax.set_aspect("equal")
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - 0.9, max(xs) + 0.5)
+    ax.set_ylim(min(ys) - 0.4, max(ys) + 0.4)
+    ax.set_axis_off()
+    if title:
+        ax.set_title(title, fontsize=10)
+    return fig
+
+
+def map_png(**kwargs) -> bytes:
+    """The map as PNG bytes, drawn off pyplot (no global figure is left open)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=kwargs.pop("figsize", (6.0, 6.0)), dpi=kwargs.pop("dpi", 80))
+    FigureCanvasAgg(fig)
+    draw_map(ax=fig.add_subplot(1, 1, 1), **kwargs)
+    fig.subplots_adjust(0, 0, 1, 1)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+def map_state(game) -> dict:
+    """draw_map's arguments for a Game: control, Favor, the battle region, the winning group."""
+    victory = getattr(game, "victory", None)
+    group = sorted(victory.group) if victory is not None and victory.reason == "adjacent" else None
+    region = game.region if getattr(game, "phase", None) == "battle" else None
+    return {"control": game.control, "favor": game.favor, "battle": region, "highlight": group,
+            "players": list(game.players)}
+
+
+def map_info_html(control, favor=None, battle=None, highlight=None, players=None) -> str:
+    """The map in words: who holds what, where the tokens are."""
+    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+    owners = _owners(control, players)
+    rows = []
+    for i, p in enumerate(owners):
+        mine = [r for r in REGIONS if control.get(r) == p]
+        group = sorted(adjacent_group(mine)) if mine else []
+        c = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        rows.append(f'<div><span style="display:inline-block;width:10px;height:10px;background:{c}"></span> '
+                    f'<b>{escape(p)}</b>: {len(mine)} region{"s" if len(mine) != 1 else ""}'
+                    f'{" (" + escape(", ".join(mine)) + ")" if mine else ""}'
+                    f'{"; largest connected group " + str(len(group)) if len(group) > 1 else ""}</div>')
+    tokens = []
+    if battle:
+        tokens.append(f"Condottiere token on {escape(canonical_region(battle))}")
+    if favor:
+        tokens.append(f"Pope's Favor on {escape(canonical_region(favor))}")
+    if highlight:
+        tokens.append("highlighted: " + escape(", ".join(sorted(canonical_region(r) for r in highlight))))
+    tail = f"<div>{'; '.join(tokens)}</div>" if tokens else ""
+    return f'<div class="cnb-map-info" style="font-family:sans-serif;font-size:12px">{"".join(rows)}{tail}</div>'
+
+
+class MapView(W.VBox):
+    """A widget showing the map; follows a Game (``MapView(game)``, then ``.refresh()``)
+    or a state given by hand (``MapView(control=..., favor=..., battle=...)``).
+
+    A "Highlight" dropdown rings the largest connected group of a chosen player.
+    It redraws only when the state changed (a draw takes about a tenth of a second).
+    """
+
+    def __init__(self, game=None, *, control=None, favor=None, battle=None, highlight=None, players=None,
+                 dpi: int = 80):
+        self.game = game
+        self.dpi = dpi
+        self.image = W.Image(format="png", layout=W.Layout(width="430px"))
+        self.image.add_class("cnb-map-image")
+        self.info = W.HTML()
+        self.info.add_class("cnb-map-info")
+        self.group_select = W.Dropdown(description="Highlight", layout=W.Layout(width="280px"))
+        self.group_select.add_class("cnb-map-highlight")
+        self.state: dict = {}
+        self._key = None
+        self._syncing = False
+        self.group_select.observe(self._on_group, names="value")
+        super().__init__([self.group_select, self.image, self.info])
+        self.add_class("cnb-map")
+        if game is None:
+            self.update(control=control, favor=favor, battle=battle, highlight=highlight, players=players)
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the followed game."""
+        if self.game is not None:
+            self.update(**map_state(self.game))
+
+    def update(self, control=None, favor=None, battle=None, highlight=None, players=None) -> None:
+        """Show a new state (same arguments as :func:`draw_map`)."""
+        control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+        owners = _owners(control, players)
+        self.state = {"control": control, "favor": favor, "battle": battle,
+                      "highlight": sorted(highlight) if highlight else None, "players": owners}
+        self._syncing = True
+        try:
+            options = [("the given group, if any", None)] + [(f"{p}'s largest group", p) for p in owners]
+            if [o[0] for o in options] != [o[0] for o in self.group_select.options]:
+                self.group_select.options = options
+            self.group_select.value = None
+        finally:
+            self._syncing = False
+        self._draw(self.state)
+
+    def _on_group(self, change) -> None:
+        if self._syncing:
+            return
+        state = dict(self.state)
+        p = change["new"]
+        if p is not None:
+            mine = [r for r, o in state["control"].items() if o == p]
+            state["highlight"] = sorted(adjacent_group(mine)) if mine else None
+        self._draw(state)
+
+    def _draw(self, state) -> None:
+        key = repr(sorted((k, repr(v)) for k, v in state.items()))
+        if key == self._key:
+            return
+        self._key = key
+        self.image.value = map_png(dpi=self.dpi, **state)
+        self.info.value = map_info_html(**state)

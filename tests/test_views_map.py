@@ -1,0 +1,104 @@
+"""The map: draw_map as a static figure and the MapView widget."""
+import hashlib
+
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+from condottiere_nb.board import REGIONS  # noqa: E402
+from condottiere_nb.views import MapView, draw_map  # noqa: E402
+from condottiere_nb.views.html import PLAYER_COLOURS  # noqa: E402
+from condottiere_nb.views.mapview import FREE, GROUP, map_info_html, map_png, positions  # noqa: E402
+
+STATE = dict(control={"Roma": "Ana", "Napoli": "Ana", "Spoleto": "Ana", "Milano": "Ben"}, favor="Siena",
+             battle="Firenze", highlight=["Roma", "Napoli", "Spoleto"], players=["Ana", "Ben", "Cy"])
+
+
+def node_colours(fig):
+    """The facecolours of the 17 region dots (the collection with 17 offsets, drawn last)."""
+    from matplotlib.colors import to_hex
+    ax = fig.axes[0]
+    dots = [c for c in ax.collections if len(c.get_offsets()) == 17][-1]
+    return [to_hex(c) for c in dots.get_facecolors()], dots.get_offsets()
+
+
+def test_regions_at_their_real_positions():
+    pos = positions()
+    assert set(pos) == set(REGIONS)
+    assert pos["Torino"][0] < pos["Milano"][0] < pos["Venezia"][0]          # west to east
+    assert pos["Napoli"][1] < pos["Roma"][1] < pos["Firenze"][1] < pos["Milano"][1]   # south to north
+
+
+def test_draw_map_colours_control_by_seat():
+    import matplotlib.pyplot as plt
+    fig = draw_map(**STATE)
+    colours, offsets = node_colours(fig)
+    by_region = dict(zip(REGIONS, colours))
+    assert by_region["Roma"] == PLAYER_COLOURS[0] and by_region["Milano"] == PLAYER_COLOURS[1]
+    assert by_region["Torino"] == FREE
+    pos = positions()
+    assert [tuple(o) for o in offsets] == [pytest.approx(pos[r]) for r in REGIONS]
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert sorted(texts) == sorted(REGIONS)
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend == ["Ana", "Ben", "Cy", "no control marker", "Condottiere token (Firenze)",
+                      "Pope's Favor (Siena)", "connected group"]
+    plt.close(fig)
+
+
+def test_draw_map_borders_and_group_edges():
+    import matplotlib.pyplot as plt
+    fig = draw_map(**STATE)
+    from matplotlib.collections import LineCollection
+    lines = [c for c in fig.axes[0].collections if isinstance(c, LineCollection)]
+    assert len(lines[0].get_segments()) == 34                # every border
+    assert len(lines[1].get_segments()) == 3                 # Roma-Napoli, Roma-Spoleto, Spoleto-Napoli
+    from matplotlib.colors import to_hex
+    assert to_hex(lines[1].get_colors()[0]) == GROUP
+    plt.close(fig)
+
+
+def test_draw_map_is_deterministic():
+    a = hashlib.sha256(map_png(**STATE)).hexdigest()
+    b = hashlib.sha256(map_png(**STATE)).hexdigest()
+    assert a == b
+    assert map_png(**STATE) != map_png(**{**STATE, "favor": "Lucca"})
+
+
+def test_draw_map_accepts_region_aliases_and_rejects_strangers():
+    import matplotlib.pyplot as plt
+    fig = draw_map(control={"Rome": "Ana"}, battle="Florence", weights=True)
+    assert "Roma (3)" in [t.get_text() for t in fig.axes[0].texts]
+    plt.close(fig)
+    with pytest.raises(ValueError, match="Unknown region 'Atlantis'"):
+        draw_map(control={"Atlantis": "Ana"})
+    with pytest.raises(ValueError, match="not in players"):
+        draw_map(control={"Roma": "Zed"}, players=["Ana"])
+
+
+def test_map_info_in_words():
+    html = map_info_html(**STATE)
+    assert "<b>Ana</b>: 3 regions (Spoleto, Roma, Napoli); largest connected group 3" in html
+    assert "Condottiere token on Firenze" in html and "Pope's Favor on Siena" in html
+
+
+def test_mapview_widget_redraws_on_change_only():
+    mv = MapView(**STATE)
+    assert {"cnb-map"} <= set(mv._dom_classes) and "cnb-map-image" in mv.image._dom_classes
+    first = mv.image.value
+    assert first[:8] == b"\x89PNG\r\n\x1a\n"
+    mv.update(**STATE)
+    assert mv.image.value is first                              # same state: not redrawn
+    mv.update(**{**STATE, "battle": "Lucca"})
+    assert mv.image.value != first and "Condottiere token on Lucca" in mv.info.value
+
+
+def test_mapview_highlight_dropdown_rings_a_players_group():
+    mv = MapView(control={"Torino": "Ana", "Milano": "Ana", "Genova": "Ana", "Roma": "Ana", "Napoli": "Ben"})
+    assert [label for label, _ in mv.group_select.options] == ["the given group, if any", "Ana's largest group",
+                                                               "Ben's largest group"]
+    mv.group_select.value = "Ana"
+    assert "highlighted: Genova, Milano, Torino" in mv.info.value
+    mv.group_select.value = None
+    assert "highlighted" not in mv.info.value
