@@ -644,7 +644,7 @@ def test_resolution_pipeline_steps_come_in_the_rulebook_order():
     b = Battle(["Ana", "Ben"])
     play(b, "Ana", "5", "drummer", "heroine", "courtesan")
     play(b, "Ben", "6", "winter")
-    b.play("Ben", "pass") if False else b.pass_turn("Ben")
+    b.pass_turn("Ben")
     b.pass_turn("Ana")
     rules = [s.rule for s in b.resolve().steps if not s.rule.startswith("play.")]
     assert rules == ["battle.end", "strength.printed", "season.winter", "card.drummer",
@@ -752,8 +752,6 @@ def test_deck_limit_holds_in_a_sandbox(kind, count, name):
 
 def test_deck_limit_a_card_taken_back_is_the_same_card():
     b = Battle(["Ana", "Ben"])
-    for _ in range(3):
-        b.play("Ana", "heroine") if False else None
     for i in range(10):
         b.play("Ana" if i % 2 else "Ben", "1")
     b.play("Ana", "scarecrow", take="1")
@@ -822,8 +820,7 @@ def test_battle_repr_and_explain_read_well():
     b = Battle(["Ana", "Ben"])
     play(b, "Ana", "10", "winter")
     b.pass_turn("Ben")
-    assert repr(b) == "<Battle over | Ana: 10 Winter | Ben: - (passed) | strengths Ana 1, Ben 0>" or \
-        repr(b) == "<Battle in progress | Ana: 10 Winter | Ben: - (passed) | strengths Ana 1, Ben 0>"
+    assert repr(b) == "<Battle in progress | Ana: 10 Winter | Ben: - (passed) | strengths Ana 1, Ben 0>"
     assert b.explain().splitlines() == [
         "1. [play.card] Ana plays a 10 and announces 10.",
         "2. [play.card] Ana plays a Winter and announces 1.",
