@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 
-from .html import (battle_html, card_html, legend_html, line_html, resolution_html, rule_html, step_html,
-                   strengths_html)
+from .html import (battle_html, card_html, game_html, legend_html, line_html, resolution_html, rule_html,
+                   step_html, strengths_html)
 from .timeline import Shown, Timeline, resolution_timeline
 
 # name -> submodule that defines it, imported on first access (PEP 562).
@@ -25,9 +25,10 @@ _LAZY = {
     "BuilderModel": "model",
     "StepperModel": "model",
     "CompareModel": "model",
+    "GameModel": "game_model",
 }
 
-__all__ = ["battle_html", "card_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
+__all__ = ["battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
            "strengths_html", "Shown", "Timeline", "resolution_timeline", *_LAZY]
 
 

@@ -328,3 +328,62 @@ def legend_html(lang: str = "en") -> str:
         f'vertical-align:middle"></span> {escape(MERCENARY[lang] if f == "mercenary" else FAMILY_NAMES[f])}</span>'
         for f in FAMILY_COLOURS)
     return f'<div class="cnb-legend" style="{_FONT}font-size:11px;color:#444444">{items}</div>'
+
+
+# -- a game -------------------------------------------------------------------------------------
+
+def hand_html(cards: Sequence, *, lang: str = "en") -> str:
+    """A hand of cards, face up, in the order held."""
+    return "".join(card_html(c, lang=lang) for c in cards) or \
+        '<span style="color:#888888;font-style:italic">no cards</span>'
+
+
+def log_html(steps: Sequence, *, start: int = 1) -> str:
+    """Steps as a numbered log, one line each: rule id in bold, then the text."""
+    rows = "".join(
+        f'<div style="margin:1px 0"><span style="color:#888888">{i}.</span> '
+        f'<b style="color:#444444">{escape(s.rule)}</b> {escape(s.text)}</div>'
+        for i, s in enumerate(steps, start))
+    return f'<div class="cnb-log" style="{_FONT}font-size:12px">{rows}</div>'
+
+
+def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str | None = None) -> str:
+    """A game at a glance: round and phase, each seat with regions, hand and tokens, then
+    the battle on the table.  Hands stay hidden (their size only) except ``viewer``'s, or
+    all of them with ``open_hands`` (the Spanish rulebook lets players show their hands
+    while dealing)."""
+    _check_lang(lang)
+    players = game.players
+    if game.is_over:
+        who = " and ".join(game.winners)
+        state = f"Game over: <b>{escape(who)}</b> win{'s' if len(game.winners) == 1 else ''} ({escape(str(game.reason))})"
+    else:
+        phase = {"token": "placing the Condottiere token", "battle": f"battle for {game.region}",
+                 "favor": "placing the Pope's Favor", "discard": "discarding hands",
+                 "keep": "keeping cards at the end of the round"}.get(game.phase, game.phase)
+        state = f"Round {game.round}, {escape(phase)}; <b>{escape(str(game.to_move))}</b> to move"
+    rows = []
+    for p in players:
+        colour = player_colour(players, p)
+        regions = game.regions_of(p)
+        hand = game.hand(p)
+        marks = []
+        if p == game.token_holder:
+            marks.append("Condottiere token")
+        shown = hand_html(hand, lang=lang) if (open_hands or p == viewer) else f"{len(hand)} cards in hand"
+        rows.append(
+            f'<tr><td style="padding:2px 6px;border-left:5px solid {colour};white-space:nowrap;vertical-align:top">'
+            f'<b>{escape(p)}</b>{"<br><span style=" + chr(34) + "font-size:11px;color:#666666" + chr(34) + ">" + escape(", ".join(marks)) + "</span>" if marks else ""}</td>'
+            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px">{len(regions)}: '
+            f'{escape(", ".join(regions)) or "-"}</td>'
+            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px">{shown}</td></tr>')
+    favor = f"Pope's Favor: {escape(game.favor)}" if game.favor else "Pope's Favor: off the map"
+    table = (f'<table class="cnb-game-players" style="border-collapse:collapse">'
+             f'<tr><td style="padding:2px 6px"></td><td style="padding:2px 6px;font-size:11px;color:#666666">'
+             f'regions</td><td style="padding:2px 6px;font-size:11px;color:#666666">hand</td></tr>'
+             + "".join(rows) + "</table>")
+    battle = ""
+    if game.battle is not None and game.phase == "battle":
+        battle = battle_html(game.battle, lang)
+    return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px">{state}</div>{table}'
+            f'<div style="font-size:12px;color:#555555">{favor}</div>{battle}</div>')

@@ -1,0 +1,118 @@
+"""GameModel (plain Python) and game_html: one human against bots, without widgets."""
+import pytest
+
+from condottiere_nb import Game
+from condottiere_nb.game import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
+from condottiere_nb.views.game_model import GameModel, action_label
+from condottiere_nb.views.html import game_html
+from condottiere_nb.views.safety import unsafe_parts
+
+
+def test_human_places_the_token_then_plays_from_hand():
+    m = GameModel(["You", "Ana", "Ben"], seed=3)
+    assert m.waiting_for_human and m.game.phase == "token" and not m.can_play_cards()
+    labels = [label for label, _ in m.other_actions()]
+    assert labels[0] == "Place the Condottiere token on Torino" and len(labels) == 17
+    assert m.act(PlaceToken("Torino")) and m.game.phase == "battle" and m.can_play_cards()
+    kind = m.hand()[0].kind
+    n = len(m.hand())
+    assert m.play(kind) and len(m.hand()) == n - 1
+    assert [c.kind for c in m.game.battle.lines["You"]] == [kind]
+
+
+def test_illegal_human_action_shows_the_message_and_changes_nothing():
+    m = GameModel(["You", "Ana"], seed=3)
+    m.act(PlaceToken("Roma"))
+    before = (m.game.to_json(), [c.id for c in m.hand()])
+    missing = next(k for k in ("surrender", "heroine", "winter", "spring", "10")
+                   if k not in [c.kind for c in m.hand()])
+    assert m.play(missing) is False and f"You has no" in m.message and m.message_kind == "error"
+    assert (m.game.to_json(), [c.id for c in m.hand()]) == before
+    assert m.act(PlaceToken("Milano")) is False and (m.game.to_json(), [c.id for c in m.hand()]) == before
+
+
+def test_bots_wait_for_the_human_and_refuse_out_of_turn():
+    m = GameModel(["You", "Ana", "Ben"], seed=3)
+    assert m.bot_step() is False                     # the human places the token first
+    m.act(PlaceToken("Torino"))
+    m.play(m.hand()[0].kind)
+    assert not m.waiting_for_human and m.bot_to_move
+    assert m.pass_turn() is False and "it is Ana's turn, not yours" in m.message
+    assert m.bot_step() and m.message.startswith("Ana: ")
+    assert m.run_bots() >= 1 and (m.waiting_for_human or m.game.is_over)
+
+
+def test_a_whole_game_through_the_model():
+    m = GameModel(["You", "Ana", "Ben", "Cy"], seed=11)
+    for _ in range(3000):
+        if m.game.is_over:
+            break
+        if m.waiting_for_human:
+            if m.can_play_cards():
+                hand = m.hand()
+                assert m.play(hand[0].kind) if hand and len(m.game.battle.lines["You"]) < 3 else m.pass_turn()
+            else:
+                assert m.act(m.other_actions()[0][1])
+        else:
+            m.run_bots()
+    assert m.game.is_over and m.game.winners
+    assert m.play("10") is False and "the game is over" in m.message
+    assert "Game over" in m.status_html() and unsafe_parts(m.status_html()) == []
+
+
+def test_bots_only_game_with_random_and_heuristic():
+    m = GameModel(["Ana", "Ben"], human=None, seed=2, bots={"Ana": "random", "Ben": "heuristic"})
+    assert m.human is None and not m.waiting_for_human and m.hand() == []
+    m.run_bots(limit=5000)
+    assert m.game.is_over
+
+
+def test_scarecrow_take_and_face_down_options():
+    m = GameModel(["You", "Ana"], seed=3)
+    assert m.set_face_down(True) is False and "face up" in m.message
+    m.act(PlaceToken("Roma"))
+    merc = next(c for c in m.hand() if c.mercenary)
+    m.play(merc.kind)
+    m.run_bots()
+    assert m.take_options()[1][1] == f"{merc.kind}#{merc.id}"
+    assert m.set_take("10#999") is False
+    if any(c.kind == "scarecrow" for c in m.hand()) and m.waiting_for_human:
+        assert m.set_take(f"{merc.kind}#{merc.id}") and m.play("scarecrow")
+        assert merc.id in [c.id for c in m.hand()]
+
+
+def test_open_hands_and_language_in_the_status():
+    m = GameModel(["You", "Ana"], seed=3, lang="es")
+    hidden = m.status_html()
+    assert "cards in hand" in hidden and hidden.count("cnb-face cnb-face-") == len(m.hand())
+    m.set_open_hands(True)
+    shown = m.status_html()
+    assert "cards in hand" not in shown
+    assert shown.count("cnb-face cnb-face-") == len(m.hand()) + len(m.game.hand("Ana"))
+    assert m.set_lang("xx") is False and m.lang == "es"
+
+
+def test_new_game_and_log():
+    m = GameModel(["You", "Ana"], seed=3)
+    assert "game.setup" in m.log_html() and "round.deal" in m.log_html()
+    m.new_game(9)
+    assert m.game.seed == 9 and m.seed == 9
+    m.new_game()
+    assert m.seed == 10
+
+
+def test_action_labels():
+    assert action_label(PlaceFavor(None)) == "Put the Pope's Favor off the map"
+    assert action_label(PlaceFavor("Roma")) == "Put the Pope's Favor on Roma"
+    assert action_label(DiscardHand(True)).startswith("Discard my whole hand")
+    assert action_label(Keep(("10", "heroine")), "vi") == "Keep 10 and Nữ Anh Hùng"
+    assert action_label(Play("winter", face_down=True), "es") == "Play Invierno face down"
+    assert action_label(Pass()) == "Pass"
+
+
+def test_game_repr_html_uses_the_views():
+    g = Game(["Ana", "Ben", "Cy"], seed=1)
+    html = g._repr_html_()
+    assert html == game_html(g) and "cnb-game-players" in html and unsafe_parts(html) == []
+    with pytest.raises(ValueError):
+        game_html(g, lang="xx")

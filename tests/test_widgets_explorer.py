@@ -1,0 +1,120 @@
+"""GameExplorer and MapView inside it, driven by .value and .click()."""
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("matplotlib")
+
+from condottiere_nb.views import GameExplorer  # noqa: E402
+from condottiere_nb.views.explorer import EXPLORER_CLASSES  # noqa: E402
+from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
+
+
+@pytest.fixture
+def ge():
+    return GameExplorer(["You", "Ana", "Ben"], seed=3, pace=0.2)
+
+
+def place_token(ge, region="Torino"):
+    ge.action_select.value = dict((a.region, a) for _, a in ge.action_select.options)[region]
+    ge.act_button.click()
+
+
+def test_controls_carry_classes(ge):
+    assert "cnb-explorer" in ge._dom_classes
+    for w, c in [(ge.status, "cnb-game-status"), (ge.hand_box, "cnb-hand"), (ge.pass_button, "cnb-game-pass"),
+                 (ge.action_select, "cnb-game-actions"), (ge.act_button, "cnb-game-act"),
+                 (ge.step_button, "cnb-bot-step"), (ge.run_button, "cnb-bots-run"), (ge.autoplay, "cnb-bot-play"),
+                 (ge.pace, "cnb-bot-pace"), (ge.open_hands_box, "cnb-open-hands"), (ge.new_button, "cnb-new-game"),
+                 (ge.seed_box, "cnb-seed"), (ge.battle_view, "cnb-game-battle"), (ge.log_view, "cnb-game-log"),
+                 (ge.map, "cnb-map")]:
+        assert c in w._dom_classes
+        assert any(c in v for v in EXPLORER_CLASSES.values())
+
+
+def test_token_then_hand_click_plays_the_card(ge):
+    assert all(b.disabled for b in ge.hand_buttons) and len(ge.hand_buttons) == 10
+    place_token(ge, "Torino")
+    assert "battle for Torino" in ge.status.value and not ge.hand_buttons[0].disabled
+    assert "Condottiere token on Torino" in ge.map.info.value
+    first = ge.hand_buttons[0]
+    kind = [c for c in first._dom_classes if c.startswith("cnb-hand-") and c != "cnb-hand-card"][0][9:]
+    first.click()
+    assert len(ge.hand_buttons) == 9
+    assert re.findall(r'cnb-face cnb-face-(\w+)', ge.battle_view.value) == [kind]
+    assert "You plays" in ge.log_view.value or "You plays" in ge.log_view.value.replace("&#x27;", "'")
+
+
+def test_bots_step_at_a_pace_with_the_play_widget(ge):
+    place_token(ge)
+    ge.hand_buttons[0].click()
+    assert not ge.step_button.disabled and all(b.disabled for b in ge.hand_buttons)
+    ge.pace.value = 1.5
+    assert ge.autoplay.interval == 1500
+    ge.autoplay.playing = True
+    ge.autoplay.value += 1                       # one tick from the browser = one bot move
+    assert "Ana: Play" in ge.message.value
+    ge.autoplay.value += 1
+    assert "Ben: " in ge.message.value
+    for _ in range(5):
+        ge.autoplay.value += 1
+    assert ge.model.waiting_for_human or ge.model.game.is_over
+    assert ge.autoplay.playing is False          # nothing left for the bots: the ticking stops
+
+
+def test_bot_move_and_run_buttons(ge):
+    ge.step_button.click()
+    assert "no bot to move: it is your turn" in ge.message.value
+    place_token(ge)
+    ge.pass_button.click()
+    ge.step_button.click()
+    assert "Ana:" in ge.message.value
+    ge.run_button.click()
+    assert ge.model.waiting_for_human or ge.model.game.is_over
+
+
+def test_illegal_click_shows_the_message(ge):
+    place_token(ge)
+    ge.model.play("surrender" if "surrender" not in [c.kind for c in ge.model.hand()] else "heroine")
+    assert "#b00020" in ge.message.value and "no" in ge.message.value
+
+
+def test_face_down_disabled_in_standard_and_take_dropdown(ge):
+    place_token(ge)
+    assert ge.face_down_box.disabled
+    ge.face_down_box.value = True
+    assert ge.face_down_box.value is False and "face up" in ge.message.value
+    assert ge.take_select.options[0] == ("take nothing back", None)
+
+
+def test_open_hands_language_and_new_game(ge):
+    assert "cards in hand" in ge.status.value
+    ge.open_hands_box.value = True
+    assert "cards in hand" not in ge.status.value
+    ge.lang_select.value = "zh"
+    assert ge.model.lang == "zh"
+    ge.seed_box.value = 42
+    ge.new_button.click()
+    assert ge.model.game.seed == 42 and "new game, seed 42" in ge.message.value
+    assert unsafe_parts(ge.status.value) == [] and unsafe_parts(ge.log_view.value) == []
+
+
+def test_whole_game_through_the_widget():
+    ge = GameExplorer(["You", "Ana"], seed=5, show_map=False)
+    for _ in range(3000):
+        m = ge.model
+        if m.game.is_over:
+            break
+        if m.waiting_for_human:
+            if m.can_play_cards():
+                if ge.hand_buttons and len(m.game.battle.lines["You"]) < 3:
+                    ge.hand_buttons[0].click()
+                else:
+                    ge.pass_button.click()
+            else:
+                ge.act_button.click()
+        else:
+            ge.run_button.click()
+    assert ge.model.game.is_over and "Game over" in ge.status.value
+    assert ge.step_button.disabled and ge.act_button.disabled
