@@ -6,6 +6,7 @@
 >>> b.resolve().winner
 'Ana'
 """
+from .agents import HeuristicAgent, RandomAgent, play_game, simulate
 from .battle import Battle, Move, Resolution
 from .cards import STANDARD_DECK, Card, parse_kind
 from .board import ITALY, REGIONS, UnknownRegion
@@ -20,5 +21,6 @@ __all__ = [
     "Ruleset", "RULESETS", "get_ruleset",
     "Game", "TERMINAL", "PlaceToken", "Play", "Pass", "PlaceFavor", "DiscardHand", "Keep",
     "ITALY", "REGIONS", "UnknownRegion",
+    "RandomAgent", "HeuristicAgent", "play_game", "simulate",
 ]
 __version__ = "0.1.0"

@@ -407,7 +407,7 @@ class Game:
             wanting = [p for p in wanting if len(hands[p]) < limits[p]]
         for p in players:
             hands[p].sort(key=_card_id)
-        if not self.explaining:
+        if not self.explaining or not players:
             return
         parts = []
         for p in players:
@@ -706,7 +706,8 @@ class Game:
         if phase == "token":
             return f"{who} holds the Condottiere token and must place it on a region (PlaceToken)"
         if phase == "battle":
-            return f"it is {who}'s turn in the battle for {self.battle.region or 'the final battle'} (Play or Pass)"
+            where = "the final battle" if self.final else f"the battle for {self.battle.region}"
+            return f"it is {who}'s turn in {where} (Play or Pass)"
         if phase == "favor":
             return f"{who} played a Bishop and must place the Pope's Favor (PlaceFavor)"
         if phase == "discard":
