@@ -350,8 +350,11 @@ class Battle:
         self.lines[player].append(card)
         if face_down:
             self.face_down.add(card.id)
-        # A Maiden's target is any player's card, so the move keeps its exact id ("5#41").
-        took = None if taken is None else (f"{taken.kind}#{taken.id}" if card.kind == "maiden" else taken.kind)
+        # A Maiden's target is any player's card, so the move keeps its exact id ("5#41"); so does
+        # a Scarecrow's when take="5" would have picked another 5 (undo and notation stay exact).
+        exact = card.kind == "maiden" or (taken is not None and card.kind == "scarecrow"
+                                          and self._find_take(player, taken.kind) is not taken)
+        took = None if taken is None else (f"{taken.kind}#{taken.id}" if exact else taken.kind)
         self.moves.append(Move(player, card.kind, face_down, took, card.id))
         if not self.explaining:
             pass

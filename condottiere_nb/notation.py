@@ -8,10 +8,14 @@ The canonical form lists the moves in the order they were made::
   optional: without it the players are the names in order of first appearance.
 * ``Name card`` a card played (English names, lower case; any name the engine reads
   is accepted on input); ``*`` after the card: played face down; ``scarecrow>5``:
-  a Scarecrow taking back the player's 5 (a plain ``scarecrow`` takes nothing).
+  a Scarecrow taking back the player's 5 (a plain ``scarecrow`` takes nothing);
+  ``scarecrow>5#35`` names the very card when the player had two 5s and took back
+  the one ``take="5"`` would not pick.  A card name may have several words on input
+  (``Hoàng Mùa Xuân``).
 * ``Name pass`` a pass.
 * An optional ``(ruleset)`` in front names the ruleset, e.g. ``(hidden-cards)``.
-* Names with spaces are written in double quotes.
+* Names with spaces or notation symbols are written in double quotes (``"Ana Maria"``);
+  a double quote or backslash inside a quoted name gets a backslash before it.
 
 A shorthand is accepted on input, one line per player, the cards played round-robin
 in seat order and the passes last::
@@ -29,8 +33,34 @@ from .rulesets import RULESETS, get_ruleset
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 
 
+_QUOTED = r'"(?:[^"\\]|\\.)*"'   # a double-quoted name; \" and \\ inside it are escapes
+
+
 def _name(n: str) -> str:
-    return f'"{n}"' if re.search(r'[\s,\[\]():|;"*>]', n) or n.lower() == "pass" else n
+    """A player's name as notation writes it: quoted when it holds a character the
+    notation uses (spaces, commas, brackets, quotes ...) or reads like a keyword."""
+    if re.search(r'[\s,\[\]():|;"\'\\*>]', n) or n.lower() == "pass":
+        return '"' + n.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return n
+
+
+def _split_outside_quotes(text: str, sep: str) -> list[str]:
+    """text.split(sep), except inside double-quoted names."""
+    parts, buf, quoted, escaped = [], [], False, False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif quoted and ch == "\\":
+            escaped = True
+        elif ch == '"':
+            quoted = not quoted
+        elif ch == sep and not quoted:
+            parts.append("".join(buf))
+            buf = []
+            continue
+        buf.append(ch)
+    parts.append("".join(buf))
+    return parts
 
 
 def format_battle(battle) -> str:
@@ -74,7 +104,8 @@ def parse_battle(text: str, ruleset=None, **kwargs):
         ruleset = named
         text = text[m.end():]
     ruleset = get_ruleset(ruleset)
-    if "|" in text or re.match(r'^("[^"]*"|[^\s\[,]+):', text):
+    if not text.startswith("[") and (len(_split_outside_quotes(text, "|")) > 1
+                                     or re.match(rf'^({_QUOTED}|[^\s\[,"]+)\s*:', text)):
         seats, moves = _shorthand(text)
     else:
         seats, moves = _canonical(text)
@@ -89,21 +120,23 @@ def parse_battle(text: str, ruleset=None, **kwargs):
 
 def _canonical(text: str):
     seats = None
-    m = re.match(r"\[([^\]]*)\]\s*", text)
+    m = re.match(rf'\[((?:{_QUOTED}|[^\]"])*)\]\s*', text)
     if m:
         seats = _split_words(m.group(1))
         if not seats:
             raise RulesError("the seat list [...] is empty; write the players, e.g. [Ana Ben]")
         text = text[m.end():]
     moves = []
-    for chunk in [c.strip() for c in text.split(",")]:
+    for chunk in [c.strip() for c in _split_outside_quotes(text, ",")]:
         if not chunk:
             continue
         words = _split_words(chunk)
-        if len(words) != 2:
+        # a card name may have several words ("Hoàng Mùa Xuân"); a second seat name in
+        # the move means a missing comma
+        if len(words) < 2 or (seats and any(w in seats for w in words[2:])):
             raise RulesError(f"cannot read the move {chunk!r}: a move is 'Name card' or 'Name pass', "
                              f"moves are separated by commas")
-        moves.append((words[0], words[1]))
+        moves.append((words[0], " ".join(words[1:])))
     if seats is None:
         seats = []
         for p, _ in moves:
@@ -118,19 +151,20 @@ def _canonical(text: str):
 
 def _shorthand(text: str):
     passes = []
-    if ";" in text:
-        text, _, tail = text.partition(";")
+    text, *tails = _split_outside_quotes(text, ";")
+    if tails:
+        tail = ";".join(tails)
         words = _split_words(tail)
         if not words or words[0].lower() != "pass":
             raise RulesError(f"after ';' write 'pass' and the names that passed, not {tail.strip()!r}")
         passes = words[1:]
     seats, lines = [], []
-    for seg in text.split("|"):
+    for seg in _split_outside_quotes(text, "|"):
         seg = seg.strip()
-        m = re.match(r'("[^"]*"|[^:]+):(.*)$', seg)
+        m = re.match(rf'({_QUOTED}|[^:"]+):(.*)$', seg, re.S)
         if not m:
             raise RulesError(f"cannot read {seg!r}: each part is 'Name: cards', e.g. 'Ana: 10 5 winter'")
-        name = m.group(1).strip().strip('"')
+        name = _split_words(m.group(1))[0] if m.group(1).strip() else ""
         seats.append(name)
         lines.append(_split_words(m.group(2)))
     for p in passes:
