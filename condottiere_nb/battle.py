@@ -139,6 +139,8 @@ class Battle:
         for p, cards in hands.items():
             if isinstance(cards, str):
                 cards = cards.split()
+            if not isinstance(cards, Iterable):
+                raise RulesError(f"hands[{p!r}] must be a list of cards such as ['5', 'winter'], not {cards!r}")
             for item in cards:
                 if isinstance(item, Card):
                     if item.id in used:
@@ -315,6 +317,10 @@ class Battle:
                          if others else "")
                 allowed = f"{player}'s face-up Mercenaries: {' '.join(mine)}" if mine else \
                     f"{player} has no face-up Mercenary to take back (use take=None)"
+                if isinstance(take, str) and "#" in take and any(c.kind == kind for c in own):
+                    mine = [c.tag for c in own if c.mercenary and c.id not in self.face_down]
+                    raise IllegalMove(f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
+                                      f"{' '.join(mine)}")
                 raise IllegalMove(f"{player} has no {kind_name(kind)} in their line{where}; {allowed}")
             face_up = [c for c in candidates if c.id not in self.face_down]
             if not face_up:
