@@ -214,12 +214,11 @@ class HeuristicAgent(Agent):
         winning = [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes if g > 0 and c <= budget]
         if winning:
             return min(winning)[3]                        # the cheapest card that puts me ahead
-        if not active and margin <= 0:
-            # Everyone else has passed: only what I can still add matters.
-            reach = sum(sorted((_COST.get(c.kind, 0) for c in game.hand(me)
-                                if c.mercenary or c.kind == "heroine"), reverse=True)[:3])
-            if now[me] + reach <= rival:
-                return self._retreat(outcomes)
+        # Beaten: even my three strongest cards would not catch up.
+        reach = sum(sorted((c.value for c in game.hand(me) if c.mercenary or c.kind == "heroine"),
+                           reverse=True)[:3])
+        if now[me] + reach <= rival:
+            return self._retreat(outcomes)
         hopeful = [(g - margin) / max(c, 0.5) for a, g, c, over in outcomes if g > margin and c <= budget / 2]
         if hopeful and margin > -15:
             best = max(((g - margin) / max(c, 0.5), self.rng.random(), a)
@@ -341,7 +340,7 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     ``progress(i, n)`` after each game; False is silent.
     """
     names = DEFAULT_NAMES[:players] if isinstance(players, int) else tuple(players)
-    if not 2 <= len(names) <= 6:
+    if not 2 <= (players if isinstance(players, int) else len(names)) <= 6:
         raise RulesError(f"Condottiere is played by 2 to 6 players, not {len(names)}")
     if agents is None:
         agents = "random"
