@@ -6,6 +6,8 @@ The canonical form lists the moves in the order they were made::
 
 * ``[...]`` the seats in clockwise order (the first placed the token and leads);
   optional: without it the players are the names in order of first appearance.
+  After the names, ``token=Ben`` when another seat placed the Condottiere token,
+  ``leader=Cy`` when someone else leads, ``defender=Ana`` for an Invasion battle.
 * ``Name card`` a card played (English names, lower case; any name the engine reads
   is accepted on input); ``*`` after the card: played face down; ``scarecrow>5``:
   a Scarecrow taking back the player's 5 (a plain ``scarecrow`` takes nothing);
@@ -39,7 +41,7 @@ _QUOTED = r'"(?:[^"\\]|\\.)*"'   # a double-quoted name; \" and \\ inside it are
 def _name(n: str) -> str:
     """A player's name as notation writes it: quoted when it holds a character the
     notation uses (spaces, commas, brackets, quotes ...) or reads like a keyword."""
-    if re.search(r'[\s,\[\]():|;"\'\\*>]', n) or n.lower() == "pass":
+    if re.search(r'[\s,\[\]():|;"\'\\*>=]', n) or n.lower() == "pass":
         return '"' + n.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return n
 
@@ -68,7 +70,15 @@ def format_battle(battle) -> str:
     head = ""
     if battle.ruleset.name != "standard" and RULESETS.get(battle.ruleset.name) == battle.ruleset:
         head = f"({battle.ruleset.name}) "
-    seats = "[" + " ".join(_name(p) for p in battle.players) + "]"
+    # who placed the token, who leads and who defends, when it is not simply the first seat
+    roles = []
+    if battle.token_holder != battle.players[0]:
+        roles.append(f"token={_name(battle.token_holder)}")
+    if battle.leader != battle.token_holder:
+        roles.append(f"leader={_name(battle.leader)}")
+    if battle.defender is not None:
+        roles.append(f"defender={_name(battle.defender)}")
+    seats = "[" + " ".join([_name(p) for p in battle.players] + roles) + "]"
     moves = []
     for m in battle.moves:
         if m.is_pass:
@@ -107,8 +117,14 @@ def parse_battle(text: str, ruleset=None, **kwargs):
     if not text.startswith("[") and (len(_split_outside_quotes(text, "|")) > 1
                                      or re.match(rf'^({_QUOTED}|[^\s\[,"]+)\s*:', text)):
         seats, moves = _shorthand(text)
+        roles = {}
     else:
-        seats, moves = _canonical(text)
+        seats, moves, roles = _canonical(text)
+    for key, who in roles.items():
+        arg = _ROLES[key]
+        if kwargs.get(arg) is not None and kwargs[arg] != who:
+            raise RulesError(f"the notation says {key}={who!r} but {arg}={kwargs[arg]!r} was given")
+        kwargs[arg] = who
     battle = Battle(seats, ruleset, **kwargs)
     for i, (player, word) in enumerate(moves, 1):
         try:
@@ -118,11 +134,26 @@ def parse_battle(text: str, ruleset=None, **kwargs):
     return battle
 
 
+_ROLES = {"token": "token_holder", "leader": "leader", "defender": "defender"}
+
+
+def _seat_list(inner: str) -> tuple[list[str], dict[str, str]]:
+    """'Ana "Ana Maria" token=Ben' -> (['Ana', 'Ana Maria'], {'token': 'Ben'})."""
+    seats, roles = [], {}
+    for raw in re.findall(rf'(?:{_QUOTED}|[^\s"])+|"', inner):
+        m = re.match(r"(token|leader|defender)=(.+)$", raw, re.S)
+        if m:
+            roles[m.group(1)] = _split_words(m.group(2))[0]
+        else:
+            seats += _split_words(raw)
+    return seats, roles
+
+
 def _canonical(text: str):
-    seats = None
+    seats, roles = None, {}
     m = re.match(rf'\[((?:{_QUOTED}|[^\]"])*)\]\s*', text)
     if m:
-        seats = _split_words(m.group(1))
+        seats, roles = _seat_list(m.group(1))
         if not seats:
             raise RulesError("the seat list [...] is empty; write the players, e.g. [Ana Ben]")
         text = text[m.end():]
@@ -146,7 +177,7 @@ def _canonical(text: str):
         for p, w in moves:
             if p not in seats:
                 raise RulesError(f"the move '{p} {w}' names {p!r}, who is not in the seat list {seats}")
-    return seats, moves
+    return seats, moves, roles
 
 
 def _shorthand(text: str):

@@ -21,7 +21,8 @@ def random_battle(rng: random.Random, names=None) -> Battle:
     k = rng.randint(2, 6)
     players = rng.sample(names or NAMES, k)
     hidden = rng.random() < 0.3
-    b = Battle(players, "hidden-cards" if hidden else "standard")
+    b = Battle(players, "hidden-cards" if hidden else "standard", token_holder=rng.choice(players),
+               leader=rng.choice([None] * 3 + players), defender=rng.choice([None] * 3 + players))
     for _ in range(rng.randint(0, 30)):
         if b.is_over:
             break
@@ -48,7 +49,8 @@ def random_battle(rng: random.Random, names=None) -> Battle:
 
 def snapshot(b: Battle):
     """Everything a battle is: lines by card id, face-down ids, discards, returns, passes, Favor."""
-    return ({p: [c.id for c in l] for p, l in b.lines.items()}, sorted(b.face_down),
+    return (b.token_holder, b.leader, b.defender,
+            {p: [c.id for c in l] for p, l in b.lines.items()}, sorted(b.face_down),
             [c.id for c in b.discarded], {p: [c.id for c in l] for p, l in b.returned.items()},
             list(b.passed), b.favor, b.surrendered_by, b.strengths(), b.ruleset.name)
 
@@ -140,6 +142,21 @@ def test_notation_shorthand_with_quoted_names_face_down_and_ruleset():
 def test_notation_shorthand_a_player_with_no_cards():
     b = Battle.from_notation("Ana: 10 | Ben: ; pass Ben")
     assert b.players == ("Ana", "Ben") and b.lines["Ben"] == [] and b.passed == ["Ben"]
+
+
+def test_notation_token_holder_leader_and_defender():
+    b = Battle(["Ana", "Ben Y", "Cy"], token_holder="Ben Y", leader="Cy", defender="Ana")
+    b.play("Cy", "5")
+    assert b.notation() == '[Ana "Ben Y" Cy token="Ben Y" leader=Cy defender=Ana] Cy 5'
+    again = Battle.from_notation(b.notation())
+    assert (again.token_holder, again.leader, again.defender) == ("Ben Y", "Cy", "Ana")
+    assert Battle(["Ana", "Ben"], token_holder="Ana").notation() == "[Ana Ben]"
+    with pytest.raises(RulesError, match="token_holder 'Zed' is not one of the players"):
+        Battle.from_notation("[Ana Ben token=Zed]")
+    with pytest.raises(RulesError, match="the notation says token='Ben' but token_holder='Ana'"):
+        Battle.from_notation("[Ana Ben token=Ben]", token_holder="Ana")
+    names = Battle(["a=b", "Ben"])
+    assert names.notation() == '["a=b" Ben]' and Battle.from_notation(names.notation()).players == ("a=b", "Ben")
 
 
 def test_notation_keyword_arguments_reach_the_battle():
