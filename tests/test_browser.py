@@ -33,7 +33,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 TOUR = "00_start_here.ipynb"
 # Generous waits: two cores are shared with the rest of the test run.
 START_TIMEOUT = 90
-RUN_TIMEOUT = 120
+RUN_TIMEOUT = 90
 
 
 def _require_browser():
@@ -142,23 +142,35 @@ def browser(lab):
             b.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
-    try:
-        yield pg
-    finally:
-        context.close()
-
-
 # -- driving JupyterLab ------------------------------------------------------------------
 
 def open_notebook(page, lab: Lab, name: str) -> None:
     page.goto(lab.notebook_url(name))
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=START_TIMEOUT * 1000)
-    wait_kernel_idle(page)
+    wait_kernel_ready(page, lab, name)
+
+
+def _session_idle(lab: Lab, name: str) -> bool:
+    with urllib.request.urlopen(f"{lab.url}/api/sessions?token={lab.token}", timeout=5) as r:
+        sessions = json.load(r)
+    return any(s["path"].endswith(name) and s["kernel"]["execution_state"] == "idle" for s in sessions)
+
+
+def wait_kernel_ready(page, lab: Lab, name: str, timeout: float = START_TIMEOUT) -> None:
+    """Wait until the notebook's kernel has started and the page is connected to it.
+
+    The page shows 'idle' before any kernel exists, so the server's session list is asked
+    first; running cells earlier makes JupyterLab ask which kernel to start.
+    """
+    deadline = time.monotonic() + timeout
+    while not _session_idle(lab, name):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no idle kernel for {name} after {timeout} s")
+        time.sleep(0.5)
+    page.wait_for_function(
+        "() => (document.querySelector('#jp-main-statusbar') || {innerText: ''}).innerText.includes('| Idle')",
+        timeout=timeout * 1000)
+    wait_kernel_idle(page, timeout)
 
 
 def wait_kernel_idle(page, timeout: float = START_TIMEOUT) -> None:
@@ -170,8 +182,25 @@ def wait_kernel_idle(page, timeout: float = START_TIMEOUT) -> None:
 
 def run_all_cells(page) -> None:
     """Run > Run All Cells, then wait until every code cell has run (or one failed)."""
+    dialogs = page.locator(".jp-Dialog").all_inner_texts()
+    assert not dialogs, f"a JupyterLab dialog is in the way: {dialogs}"
     page.click(".lm-MenuBar-itemLabel:text-is('Run')")
     page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+    try:
+        _wait_all_run(page)
+    except Exception:
+        screenshot(page, "browser-run-all-timeout.png")
+        prompts = page.eval_on_selector_all(".jp-CodeCell .jp-InputArea-prompt", "ps => ps.map(p => p.textContent)")
+        raise AssertionError(f"the notebook did not finish running in {RUN_TIMEOUT} s; prompts: {prompts} "
+                             "(see artifacts/browser-run-all-timeout.png)")
+    wait_kernel_idle(page, RUN_TIMEOUT)
+    errors = page.eval_on_selector_all(
+        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+        "es => es.map(e => e.innerText).filter(t => t.includes('Error'))")
+    assert not errors, "a cell raised in the browser:\n" + "\n".join(errors)[-3000:]
+
+
+def _wait_all_run(page) -> None:
     page.wait_for_function(
         """() => {
             const errors = document.querySelectorAll(
@@ -180,11 +209,6 @@ def run_all_cells(page) -> None:
             const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
             return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()));
         }""", timeout=RUN_TIMEOUT * 1000)
-    wait_kernel_idle(page, RUN_TIMEOUT)
-    errors = page.eval_on_selector_all(
-        '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
-        "es => es.map(e => e.innerText).filter(t => t.includes('Error'))")
-    assert not errors, "a cell raised in the browser:\n" + "\n".join(errors)[-3000:]
 
 
 def output_of(page, source_fragment: str) -> str:
@@ -208,11 +232,77 @@ def screenshot(page, name: str) -> Path:
 
 # -- the tests ---------------------------------------------------------------------------
 
-def test_tour_runs_in_jupyterlab_and_shows_the_first_battle(lab, page):
-    open_notebook(page, lab, TOUR)
-    run_all_cells(page)
-    shown = output_of(page, "r.strengths, r.winner, r.token_holder")
+@pytest.fixture(scope="module")
+def tour(lab, browser):
+    """The tour notebook, open in JupyterLab with every cell run (shared by the tests below)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    try:
+        open_notebook(pg, lab, TOUR)
+        run_all_cells(pg)
+        yield pg
+    finally:
+        context.close()
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_tour_runs_in_jupyterlab_and_shows_the_first_battle(tour):
+    shown = output_of(tour, "r.strengths, r.winner, r.token_holder")
     # the first battle of the tour: Winter, a Drummer under Winter, a Heroine
-    assert re.sub(r"\s+", " ", shown).strip() == "({'Ana': 2, 'Ben': 1, 'Cy': 11}, 'Cy', 'Cy')", shown
-    assert "season.winter" in output_of(page, "print(r.explain())")
-    assert screenshot(page, "browser-tour.png").stat().st_size > 10_000
+    assert squash(shown) == "({'Ana': 2, 'Ben': 1, 'Cy': 11}, 'Cy', 'Cy')", shown
+    assert "season.winter" in output_of(tour, "print(r.explain())")
+    assert screenshot(tour, "browser-tour.png").stat().st_size > 10_000
+
+
+def click_and_wait(page, locator, watched, condition: str) -> None:
+    """Click, then wait until ``condition`` (JS, given the watched element's text) holds."""
+    locator.click()
+    page.wait_for_function(f"e => {{ const t = e.innerText; return {condition}; }}",
+                           arg=watched.element_handle(), timeout=30_000)
+
+
+def test_battle_builder_clicks_resolve_and_steps(tour):
+    page = tour
+    builder = page.locator(".cnb-builder").first
+    try:
+        builder.wait_for(state="visible", timeout=60_000)
+    except Exception:
+        screenshot(page, "browser-no-builder.png")
+        raise AssertionError("the BattleBuilder did not appear (see artifacts/browser-no-builder.png); "
+                             f"its cell shows: {output_of(page, 'builder = BattleBuilder')[:500]!r}")
+    builder.scroll_into_view_if_needed()
+    # a class can be on the widget and on the HTML inside it: take the outer one
+    battle = builder.locator(".cnb-battle").first
+    # Ana lays a 10; the seat moves on to Ben, who lays a Winter; then Ana a Drummer.
+    click_and_wait(page, builder.locator(".cnb-card-10"), battle, "t.includes('10')")
+    click_and_wait(page, builder.locator(".cnb-card-winter"), battle, "t.includes('Winter')")
+    click_and_wait(page, builder.locator(".cnb-card-drummer"), battle, "t.includes('Drummer')")
+    assert squash(builder.locator(".cnb-card-10").inner_text()).startswith("10 ×7")   # one 10 is in play
+    assert not squash(builder.locator(".cnb-message").first.inner_text()).lower().startswith("error")
+
+    stepper = builder.locator(".cnb-stepper").first
+    header = builder.locator(".cnb-step-header").first
+    builder.locator(".cnb-resolve").click()
+    stepper.wait_for(state="visible")
+    page.wait_for_function("e => /Step 1 of \\d+/.test(e.innerText)", arg=header.element_handle())
+    total = int(re.search(r"of (\d+)", header.inner_text()).group(1))
+    # play x3, end, printed, Winter, Drummer, compare, token
+    assert total == 9, header.inner_text()
+
+    seen = {}
+    for n in range(2, total + 1):
+        click_and_wait(page, builder.locator(".cnb-next"), header, f"t.includes('Step {n} of')")
+        seen[squash(header.inner_text())] = squash(builder.locator(".cnb-strengths").first.inner_text())
+    drummer = next(v for k, v in seen.items() if "Drummer" in k)
+    winter = next(v for k, v in seen.items() if "Winter: every Mercenary counts 1" in k)
+    # what a learner reads: Winter makes Ana's 10 a 1, the Drummer doubles it to 2
+    assert "Ana 10 -> 1" in winter, winter
+    assert "Ana 1 -> 2" in drummer, drummer
+    last = seen[squash(header.inner_text())]
+    assert "Ana 2 (wins)" in last and "Ben 0" in last, last
+    builder.scroll_into_view_if_needed()
+    assert screenshot(page, "browser-battle-builder.png").stat().st_size > 10_000
