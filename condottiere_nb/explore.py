@@ -23,6 +23,7 @@ import itertools
 import math
 import sys
 import time
+import zlib
 from dataclasses import dataclass, field, fields
 from typing import Callable, Sequence
 
@@ -982,3 +983,893 @@ def _enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[
             visit(ca, cb, [i])
             walk(ca, cb, [i])
         prog.update(i + 1)
+
+
+# --- battle odds -------------------------------------------------------------------------------------
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default): it stays inside [0, 1]
+    and behaves at 0 and n wins, where the normal approximation does not.
+
+    >>> lo, hi = wilson(0, 20); lo == 0 and 0.16 < hi < 0.17
+    True
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def action_label(action) -> str:
+    """A short reader's name for a battle action: '10', 'Scarecrow -> 5', '6 face down', 'pass'."""
+    card = getattr(action, "card", None)
+    if card is None:
+        return "pass"
+    text = kind_name(str(card).split("#")[0])
+    if getattr(action, "take", None) is not None:
+        text += f" -> {kind_name(str(action.take).split('#')[0])}"
+    if getattr(action, "face_down", False):
+        text += " face down"
+    return text
+
+
+@dataclass
+class ActionOdds:
+    """The chance of winning the battle after one action."""
+
+    action: object
+    label: str
+    wins: float          # weighted wins (exact) or the number of won samples
+    n: int               # samples, or hands enumerated
+    p: float
+    low: float
+    high: float
+    exact: bool = False
+
+    def __repr__(self) -> str:
+        if self.exact:
+            return f"<ActionOdds {self.label}: {self.p:.3f} exact over {self.n} hands>"
+        return f"<ActionOdds {self.label}: {self.p:.3f} [{self.low:.3f}, {self.high:.3f}] n={self.n}>"
+
+
+@dataclass
+class BattleOdds:
+    """What :func:`battle_odds` found: one :class:`ActionOdds` per legal action."""
+
+    player: str
+    notation: str
+    hand: tuple[str, ...]
+    actions: list[ActionOdds]
+    method: str               # "exact" or "monte carlo"
+    samples: int
+    seed: object
+    seconds: float = 0.0
+    partial: bool = False
+    note: str = ""
+
+    @property
+    def best(self) -> ActionOdds:
+        """The action with the highest chance (the first listed on a tie)."""
+        return max(self.actions, key=lambda a: a.p)
+
+    def odds(self, label: str) -> ActionOdds:
+        for a in self.actions:
+            if a.label == label:
+                return a
+        raise KeyError(f"no action {label!r}; actions are {[a.label for a in self.actions]}")
+
+    def summary(self) -> str:
+        head = (f"{self.player} to move in {self.notation}; hand {' '.join(self.hand) or '(empty)'}; "
+                f"{self.method}" + (f", {self.samples} samples" if self.method != "exact" else
+                                    f" over {self.samples} possible hands")
+                + (" (PARTIAL: interrupted)" if self.partial else ""))
+        lines = [head]
+        for a in self.actions:
+            ci = "exact" if a.exact else f"95% CI {a.low:.2f}-{a.high:.2f}"
+            lines.append(f"  {a.label:<22} {100 * a.p:5.1f}%  ({ci})")
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        part = " PARTIAL" if self.partial else ""
+        return f"<BattleOdds{part} {self.player}: " + ", ".join(f"{a.label} {a.p:.2f}" for a in self.actions) + ">"
+
+    def _repr_html_(self) -> str:
+        from .views.explore_views import odds_html
+        return odds_html(self)
+
+
+def _seed_int(seed) -> int:
+    """A seed as a non-negative int; strings through CRC32, which (unlike hash()) is the
+    same in every Python process."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed % 2 ** 32
+    return zlib.crc32(str(seed).encode("utf-8"))
+
+
+def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
+    """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
+    out = []
+    for item in kinds:
+        if isinstance(item, Card):
+            card = item
+        elif isinstance(item, str) and "#" in item:
+            card = deck[int(item.rpartition("#")[2])]
+        else:
+            kind = parse_kind(item, [c.kind for c in deck[:0]] or _deck_kinds(deck))
+            card = next((c for c in deck if c.kind == kind and c.id not in busy), None)
+            if card is None:
+                raise RulesError(f"no {kind_name(kind)} is left for this hand: the deck's "
+                                 f"{sum(c.kind == kind for c in deck)} are all in play or in other hands")
+        if card.id in busy:
+            raise RulesError(f"card {card.tag} cannot be in this hand: it is already in play or in another hand")
+        busy.add(card.id)
+        out.append(card)
+    return out
+
+
+def _deck_kinds(deck) -> list[str]:
+    seen = []
+    for c in deck:
+        if c.kind not in seen:
+            seen.append(c.kind)
+    return seen
+
+
+class _Position:
+    """A battle in progress as a Game position, so the Game's agents can play it out."""
+
+    def __init__(self, battle: Battle, me: str, region: str | None, control):
+        from . import board
+        self.battle = battle
+        self.me = me
+        i = battle.players.index(battle.leader)
+        self.seats = battle.players[i:] + battle.players[:i]
+        deck = battle.deck
+        self.played: dict[str, list[Card]] = {p: [] for p in battle.players}
+        seen = set()
+        for m in battle.moves:
+            if m.card is not None and m.card not in seen:
+                seen.add(m.card)
+                self.played[m.player].append(deck[m.card])
+        self.control = dict(control or {})
+        if region is None:
+            region = battle.region
+        if region is None:
+            region = next(r for r in board.REGIONS if r not in self.control)
+        self.region = board.region(region)
+
+    def game(self, hands: dict[str, list[Card]], seed):
+        """A Game at this battle's current position with these hands (the cards not yet played)."""
+        from .game import Game, Pass, PlaceFavor, PlaceToken, Play as GPlay
+        stated = {}
+        for p in self.seats:
+            ids = {c.id for c in self.played[p]}
+            stated[p] = self.played[p] + [c for c in hands.get(p, []) if c.id not in ids]
+        g = Game(self.seats, self.battle.ruleset, seed, explain=False, hands=stated, control=self.control)
+        g.apply(PlaceToken(self.region))
+        for m in self.battle.moves:
+            while g.phase == "favor":
+                g.apply(PlaceFavor(None))
+            if m.is_pass:
+                if g.to_move != m.player:
+                    continue       # the Game already passed a player with no cards
+                g.apply(Pass())
+            else:
+                if g.to_move != m.player:
+                    raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
+                                     f"{g.to_move}'s turn")
+                g.apply(GPlay(f"{m.kind}#{m.card}", face_down=m.face_down, take=m.take))
+        while g.phase == "favor":
+            g.apply(PlaceFavor(None))
+        if g.phase != "battle" or g.to_move != self.me:
+            raise RulesError(f"it is not {self.me}'s turn in this battle (to move: {self.battle.to_move})")
+        return g
+
+
+def _play_out(game, action, agents: dict, me: str) -> bool:
+    """Apply ``action``, let the agents finish the battle; True if ``me`` conquers the region."""
+    g = game.clone()
+    start = g.battles
+    g.apply(action)
+    while g.battles == start and not g.is_over:
+        p = g.to_move
+        g.apply(agents[p].choose(g))
+    return g.resolution is not None and g.resolution.winner == me
+
+
+def _multisets(counts: list[int], size: int):
+    """Every way to take ``size`` cards from piles of ``counts`` (as a count per pile)."""
+    if size == 0:
+        yield (0,) * len(counts)
+        return
+    if not counts:
+        return
+    first, rest = counts[0], counts[1:]
+    left = sum(rest)
+    for c in range(min(first, size), -1, -1):
+        if size - c <= left:
+            for tail in _multisets(rest, size - c):
+                yield (c,) + tail
+
+
+def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int = 200, seed=0,
+                exact_limit: int = 200, region: str | None = None, control=None, agent="heuristic",
+                progress=None) -> BattleOdds:
+    """The chance that the player to move wins this battle, for each legal action.
+
+    ``battle``: a Battle (or its notation) in progress, played in turn order; ``hand``: the
+    cards of the player to move (default: the battle's own hands, if it has them).  The
+    other players' hands are unknown: each active opponent holds ``others`` cards (a number,
+    or {player: number}; default: as many as the player to move, or the battle's hands),
+    plus any Mercenary a Scarecrow took back (everyone saw it), drawn from ``pool`` (default:
+    every card of the deck that is not in play, discarded or in the mover's hand).  Players
+    who have passed cannot play, so their hands do not matter.
+
+    After the action every player, the mover too, plays on with ``agent`` (the heuristic
+    agent by default, as in a Game for ``region`` with the map ``control``).  When the
+    opponents' possible hands number at most ``exact_limit`` they are all enumerated with
+    their exact probabilities (method "exact"); otherwise ``samples`` hands are drawn at
+    random (method "monte carlo", with 95% Wilson intervals).  The same drawn hands serve
+    every action, so the actions are compared on equal terms.  Face-down cards already in
+    the lines are taken as they are.
+    """
+    from .agents import make_agent
+    from .game import Game
+    if isinstance(battle, str):
+        battle = Battle.from_notation(battle, ruleset)
+    elif not isinstance(battle, Battle):
+        raise RulesError(f"battle must be a Battle or its notation, not {battle!r}")
+    if ruleset is not None and get_ruleset(ruleset) != battle.ruleset:
+        battle = Battle.from_notation(battle.notation(), get_ruleset(ruleset))
+    me = battle.to_move
+    if me is None:
+        raise RulesError("the battle is over: there is no action left to weigh")
+    if not isinstance(samples, int) or samples < 1:
+        raise RulesError(f"samples must be a positive whole number, not {samples!r}")
+    deck = battle.deck
+    busy = {c.id for c in battle.in_play()} | {c.id for c in battle.discarded}
+    busy |= {c.id for cs in battle.returned.values() for c in cs}
+    if hand is None:
+        if battle.hands is None:
+            raise RulesError(f"give the hand of {me}, the player to move, e.g. hand=['10', 'winter']")
+        my_cards = list(battle.hands[me])
+    else:
+        if isinstance(hand, str):
+            hand = hand.split()
+        mine_back = list(battle.returned[me])
+        my_cards = []
+        rest = []
+        for item in hand:
+            k = item.kind if isinstance(item, Card) else parse_kind(item, battle.ruleset.kinds) \
+                if not (isinstance(item, str) and "#" in item) else None
+            back = next((c for c in mine_back if k is not None and c.kind == k), None)
+            if back is not None:
+                mine_back.remove(back)
+                my_cards.append(back)
+            else:
+                rest.append(item)
+        my_cards += _card_pool(deck, busy, rest)
+    busy |= {c.id for c in my_cards}
+    opponents = [p for p in battle.players if p != me]
+    active = [p for p in opponents if p not in battle.passed]
+    sizes = {}
+    for p in active:
+        if others is None:
+            n = len(battle.hands[p]) if battle.hands is not None else len(my_cards)
+        elif isinstance(others, int) and not isinstance(others, bool):
+            n = others
+        elif isinstance(others, dict):
+            n = others.get(p, len(my_cards))
+        else:
+            raise RulesError(f"others must be a number of cards or {{player: number}}, not {others!r}")
+        known = battle.returned[p]
+        sizes[p] = max(0, n - len(known))
+    if pool is None:
+        pool_cards = [c for c in deck if c.id not in busy]
+    else:
+        pool_cards = _card_pool(deck, set(busy), pool)
+    need = sum(sizes.values())
+    if need > len(pool_cards):
+        raise RulesError(f"the opponents' hands need {need} unknown cards but the pool holds {len(pool_cards)}")
+    position = _Position(battle, me, region, control)
+    known_hands = {p: list(battle.returned[p]) for p in opponents}
+    known_hands[me] = my_cards
+
+    base = _seed_int(seed)
+
+    def agents_for(k: int) -> dict:
+        # fresh agents per world, seeded from (seed, world, seat): reproducible in any order
+        return {p: make_agent(agent, seed=(base * 1_000_003 + k * 7 + i) % 2 ** 32)
+                for i, p in enumerate(battle.players)}
+
+    probe = position.game({**known_hands, **{p: pool_cards[:0] for p in active}}, seed)
+    actions = probe.legal_actions()
+    labels = [action_label(a) for a in actions]
+
+    # The opponents' possible hands: kinds with their counts in the pool.
+    kinds = _deck_kinds([c for c in pool_cards])
+    by_kind = {k: [c for c in pool_cards if c.kind == k] for k in kinds}
+    combos = 1
+    for p in active:
+        combos *= _count_multisets([len(by_kind[k]) for k in kinds], sizes[p])
+        if combos > exact_limit:
+            break
+    exact = combos <= exact_limit
+    prog = _progress(progress)
+    wins = [0.0] * len(actions)
+    done = 0
+    partial = False
+    t0 = time.perf_counter()
+    rng = np.random.default_rng(base)
+    try:
+        if exact:
+            worlds = list(_exact_hands(active, sizes, kinds, by_kind))
+            prog.start(len(worlds), "odds (exact)")
+            for k, (weight, hands) in enumerate(worlds):
+                game = position.game({**known_hands, **{p: known_hands[p] + hands[p] for p in active}}, seed)
+                for i, a in enumerate(actions):
+                    if _play_out(game, a, agents_for(k), me):
+                        wins[i] += weight
+                done = k + 1
+                prog.update(done)
+        else:
+            prog.start(samples, "odds (monte carlo)")
+            for k in range(samples):
+                order = rng.permutation(len(pool_cards))
+                hands, at = {}, 0
+                for p in active:
+                    hands[p] = [pool_cards[j] for j in order[at:at + sizes[p]]]
+                    at += sizes[p]
+                game = position.game({**known_hands, **{p: known_hands[p] + hands[p] for p in active}}, seed)
+                for i, a in enumerate(actions):
+                    if _play_out(game, a, agents_for(k), me):
+                        wins[i] += 1
+                done = k + 1
+                prog.update(done)
+    except KeyboardInterrupt:
+        partial = True
+    prog.finish(partial)
+    out = []
+    for a, label, w in zip(actions, labels, wins):
+        if exact and not partial:
+            out.append(ActionOdds(a, label, w, done, w, w, w, True))
+        else:
+            n = done
+            p = w / n if n else 0.0
+            lo, hi = wilson(w, n)
+            out.append(ActionOdds(a, label, w, n, p, lo, hi, False))
+    note = "" if not exact or not partial else "Interrupted: the exact sum is incomplete, shown as a sample."
+    return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
+                      "exact" if exact and not partial else "monte carlo", done, seed,
+                      time.perf_counter() - t0, partial, note)
+
+
+def _count_multisets(counts: list[int], size: int) -> int:
+    """How many different hands of ``size`` cards the piles allow (cards of a kind are alike)."""
+    ways = [1] + [0] * size
+    for c in counts:
+        new = [0] * (size + 1)
+        for s in range(size + 1):
+            if ways[s]:
+                for t in range(0, min(c, size - s) + 1):
+                    new[s + t] += ways[s]
+        ways = new
+    return ways[size]
+
+
+def _exact_hands(active, sizes, kinds, by_kind):
+    """(probability, {player: cards}) for every way the active opponents' hands can be.
+
+    Hands are drawn without replacement from the pool; a hand of ``h`` cards with ``c_k``
+    cards of kind k has probability prod C(n_k, c_k) / C(N, h) (the multivariate
+    hypergeometric law), the next opponent drawing from what is left.
+    """
+    def rec(i, left: dict, weight: float, hands: dict):
+        if i == len(active):
+            yield weight, dict(hands)
+            return
+        p = active[i]
+        h = sizes[p]
+        total = sum(left.values())
+        denom = math.comb(total, h)
+        counts = [left[k] for k in kinds]
+        for combo in _multisets(counts, h):
+            w = 1
+            for n, c in zip(counts, combo):
+                w *= math.comb(n, c)
+            cards = []
+            new_left = dict(left)
+            for k, c in zip(kinds, combo):
+                if c:
+                    used = len(by_kind[k]) - left[k]
+                    cards += by_kind[k][used:used + c]
+                    new_left[k] -= c
+            hands[p] = cards
+            yield from rec(i + 1, new_left, weight * w / denom, hands)
+
+    yield from rec(0, {k: len(by_kind[k]) for k in kinds}, 1.0, {})
+
+
+def game_odds(game, **kw) -> BattleOdds:
+    """:func:`battle_odds` for the player to move in a Game: the hands' sizes are known, the
+    unknown cards are the other hands and the draw pile, the stakes are the Game's map."""
+    if game.phase != "battle":
+        raise RulesError(f"odds are for a battle; the game is in its {game.phase!r} phase")
+    me = game.to_move
+    unseen = [c for p in game.players if p != me for c in game.hand(p)] + list(game.deck)
+    returned = {c.id for cs in game.battle.returned.values() for c in cs}
+    pool = [c for c in unseen if c.id not in returned]
+    kw.setdefault("others", {p: len(game.hand(p)) for p in game.players if p != me})
+    kw.setdefault("region", game.region)
+    kw.setdefault("control", game.control)
+    return battle_odds(game.battle, list(game.hand(me)), pool=pool, **kw)
+
+
+# --- variant balance -----------------------------------------------------------------------------
+
+#: What "decides a battle" means, in the words the reports and the notebook use.
+DECIDES = {
+    "surrender": "the Surrender decided the battle if the same battle played on, its player passing "
+                 "instead of surrendering and every player continuing with the same agents, would have "
+                 "a different winner or token holder",
+    "bishop": "a Bishop decided the battle if replaying the battle's plays without that Bishop (later "
+              "plays that become impossible are left out) gives a different winner or token holder",
+    "courtesan": "a Courtesan decided the battle if replaying the battle's plays without that Courtesan "
+                 "gives a different winner or token holder",
+}
+DECIDING_CARDS = tuple(DECIDES)
+
+
+@dataclass
+class BalanceRow:
+    """Many games of one ruleset at one player count."""
+
+    ruleset: str
+    players: int
+    agent: str
+    games: int = 0
+    errors: int = 0
+    wins_by_seat: list = field(default_factory=list)     # shared victories split evenly
+    battles: int = 0
+    rounds: int = 0
+    reasons: dict = field(default_factory=dict)
+    played: dict = field(default_factory=lambda: {k: 0 for k in DECIDING_CARDS})   # battles with the card
+    decided: dict = field(default_factory=lambda: {k: 0 for k in DECIDING_CARDS})
+    error_examples: list = field(default_factory=list)
+
+    @property
+    def first_seat(self) -> float:
+        """The first seat's share of the wins (it places the first token and leads)."""
+        return self.wins_by_seat[0] / self.games if self.games else 0.0
+
+    @property
+    def first_seat_interval(self) -> tuple[float, float]:
+        return wilson(self.wins_by_seat[0], self.games)
+
+    @property
+    def first_seat_advantage(self) -> float:
+        """First seat's win share minus the fair share 1/players."""
+        return self.first_seat - 1 / self.players
+
+    @property
+    def mean_battles(self) -> float:
+        return self.battles / self.games if self.games else 0.0
+
+    @property
+    def mean_rounds(self) -> float:
+        return self.rounds / self.games if self.games else 0.0
+
+    def decided_rate(self, card: str) -> float:
+        """Share of all battles that ``card`` decided."""
+        return self.decided[card] / self.battles if self.battles else 0.0
+
+    def as_dict(self) -> dict:
+        lo, hi = self.first_seat_interval
+        d = {"ruleset": self.ruleset, "players": self.players, "games": self.games,
+             "first_seat": round(self.first_seat, 3), "first_seat_ci": (round(lo, 3), round(hi, 3)),
+             "fair_share": round(1 / self.players, 3), "battles_per_game": round(self.mean_battles, 2),
+             "rounds_per_game": round(self.mean_rounds, 2),
+             "reasons": {k: round(v / self.games, 3) for k, v in sorted(self.reasons.items())} if self.games else {}}
+        for c in DECIDING_CARDS:
+            d[f"{c}_decides"] = round(self.decided_rate(c), 4)
+        if self.errors:
+            d["errors"] = self.errors
+        return d
+
+
+@dataclass
+class BalanceReport:
+    """What :func:`variant_balance` found: one :class:`BalanceRow` per ruleset and player count."""
+
+    rows: list
+    agent: str
+    seed: object
+    seconds: float = 0.0
+    partial: bool = False
+    skipped: list = field(default_factory=list)     # (ruleset, players, why)
+
+    def row(self, ruleset: str, players: int) -> BalanceRow:
+        for r in self.rows:
+            if r.ruleset == ruleset and r.players == players:
+                return r
+        raise KeyError(f"no row for {ruleset!r} with {players} players")
+
+    def table(self) -> list[dict]:
+        return [r.as_dict() for r in self.rows]
+
+    def summary(self) -> str:
+        head = (f"{sum(r.games for r in self.rows)} games with {self.agent} agents"
+                + (" (PARTIAL: interrupted)" if self.partial else ""))
+        lines = [head, f"{'ruleset':<18}{'pl':>3}{'games':>6}{'seat 1':>8}{'fair':>6}{'battles':>8}{'rounds':>7}"
+                       f"{'surr.':>7}{'bish.':>7}{'court.':>7}  endings"]
+        for r in self.rows:
+            ends = ", ".join(f"{k} {v}" for k, v in sorted(r.reasons.items(), key=lambda kv: -kv[1]))
+            lines.append(f"{r.ruleset:<18}{r.players:>3}{r.games:>6}{r.first_seat:>8.2f}{1 / r.players:>6.2f}"
+                         f"{r.mean_battles:>8.1f}{r.mean_rounds:>7.2f}"
+                         + "".join(f"{100 * r.decided_rate(c):>6.1f}%" for c in DECIDING_CARDS)
+                         + f"  {ends}" + (f"  [{r.errors} errors]" if r.errors else ""))
+        for rs, n, why in self.skipped:
+            lines.append(f"skipped {rs} with {n} players: {why}")
+        lines.append("'decides' = share of all battles whose winner or token holder would differ "
+                     "without the card (see explore.DECIDES)")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        part = " PARTIAL" if self.partial else ""
+        return f"<BalanceReport{part} {len(self.rows)} rows, {sum(r.games for r in self.rows)} games>"
+
+
+def _replay_without(battle: Battle, skip: int):
+    """(winner, token holder) of ``battle`` replayed in a sandbox without its move ``skip``."""
+    b = Battle(battle.players, battle.ruleset, token_holder=battle.token_holder, leader=battle.leader,
+               defender=battle.defender, explain=False)
+    for i, m in enumerate(battle.moves):
+        if i == skip:
+            continue
+        try:
+            if m.is_pass:
+                b.pass_turn(m.player)
+            elif m.kind in ("scarecrow", "maiden"):
+                b.play(m.player, m.kind, face_down=m.face_down, take=m.take)
+            else:
+                b.play(m.player, m.kind, face_down=m.face_down)
+        except IllegalMove:
+            continue
+    r = b.resolve()
+    return r.winner, r.token_holder
+
+
+def card_decides(battle: Battle, kind: str) -> bool:
+    """Does a played ``kind`` (Bishop, Courtesan, ...) decide this resolved battle?
+    (Replay without it: see :data:`DECIDES`.)"""
+    res = battle.resolution
+    if res is None:
+        raise RulesError("card_decides needs a resolved battle")
+    actual = (res.winner, res.token_holder)
+    for i, m in enumerate(battle.moves):
+        if m.kind == kind and _replay_without(battle, i) != actual:
+            return True
+    return False
+
+
+def _finish_battle(game, agents: dict) -> tuple:
+    """Play ``game`` on until its current battle is resolved; (winner, token holder)."""
+    start = game.battles
+    while game.battles == start and not game.is_over:
+        game.apply(agents[game.to_move].choose(game))
+    r = game.resolution
+    return (r.winner, r.token_holder) if r is not None else (None, None)
+
+
+def _balance_game(ruleset, n: int, agent, seed: int, row: BalanceRow) -> None:
+    from .agents import make_agent
+    from .game import Game, Pass, Play as GPlay
+    g = Game(n, ruleset, seed, explain=False)
+    agents = {p: make_agent(agent, seed=(seed * 31 + i) % 2 ** 32) for i, p in enumerate(g.players)}
+    surrender_cf = None
+    steps = 0
+    while not g.is_over:
+        steps += 1
+        if steps > 50_000:
+            raise RulesError("the game did not end within 50,000 actions")
+        p = g.to_move
+        a = agents[p].choose(g)
+        battle = g.battle
+        before = g.battles
+        if (g.phase == "battle" and isinstance(a, GPlay) and str(a.card).split("#")[0] == "surrender"
+                and (not a.face_down or g.ruleset.face_down_specials == "on_play")):
+            cf = g.clone()
+            cf.apply(Pass())
+            fresh = {q: make_agent(agent, seed=(seed * 37 + i) % 2 ** 32) for i, q in enumerate(g.players)}
+            surrender_cf = _finish_battle(cf, fresh)
+        g.apply(a)
+        if g.battles > before and battle is not None and battle.resolution is not None:
+            res = battle.resolution
+            row.battles += 1
+            kinds = {m.kind for m in battle.moves if m.kind}
+            for c in ("bishop", "courtesan"):
+                if c in kinds:
+                    row.played[c] += 1
+                    if card_decides(battle, c):
+                        row.decided[c] += 1
+            if res.surrendered_by is not None:
+                row.played["surrender"] += 1
+                if surrender_cf is not None and surrender_cf != (res.winner, res.token_holder):
+                    row.decided["surrender"] += 1
+            surrender_cf = None
+    row.games += 1
+    for w in g.winners:
+        row.wins_by_seat[g.players.index(w)] += 1 / len(g.winners)
+    row.rounds += g.round
+    row.reasons[g.reason] = row.reasons.get(g.reason, 0) + 1
+
+
+def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="heuristic", seed=0,
+                    progress=None) -> BalanceReport:
+    """Play ``games`` seeded games per ruleset and player count with ``agent`` in every seat.
+
+    ``rulesets``: names or Rulesets (default: every named ruleset, read from RULESETS);
+    a ruleset that does not allow a player count is skipped and listed in ``skipped``.
+    Reports first-seat advantage, game length, how games end and how often Surrender,
+    Bishop and Courtesan decide a battle (:data:`DECIDES` says exactly what that means).
+    """
+    from .rulesets import RULESETS
+    from .game import Game
+    names = list(RULESETS) if rulesets is None else list(rulesets)
+    if isinstance(players, int):
+        players = (players,)
+    if not isinstance(games, int) or games < 1:
+        raise RulesError(f"games must be a positive whole number, not {games!r}")
+    agent_name = agent if isinstance(agent, str) else type(agent).__name__
+    rows, skipped, plan = [], [], []
+    for name in names:
+        rs = get_ruleset(name)
+        for n in players:
+            try:
+                Game(n, rs, 0, explain=False)
+            except RulesError as e:
+                skipped.append((rs.name, n, str(e)))
+                continue
+            row = BalanceRow(rs.name, n, agent_name, wins_by_seat=[0.0] * n)
+            rows.append(row)
+            plan.append((rs, n, row))
+    report = BalanceReport(rows, agent_name, seed, skipped=skipped)
+    prog = _progress(progress)
+    prog.start(len(plan) * games, "games")
+    base = _seed_int(seed)
+    done = 0
+    t0 = time.perf_counter()
+    try:
+        for k in range(games):
+            # game k of every row before game k+1 of any: an interrupt leaves comparable rows
+            for j, (rs, n, row) in enumerate(plan):
+                s = (base * 100_003 + k * 1_009 + j) % 2 ** 32
+                try:
+                    _balance_game(rs, n, agent, s, row)
+                except (RulesError, ValueError, KeyError, IndexError, AttributeError) as e:
+                    row.errors += 1
+                    if len(row.error_examples) < 3:
+                        row.error_examples.append(f"seed {s}: {type(e).__name__}: {e}")
+                done += 1
+                prog.update(done)
+    except KeyboardInterrupt:
+        report.partial = True
+    prog.finish(report.partial)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+# --- the soak: many random games, every invariant checked ------------------------------------------
+
+@dataclass
+class SoakResult:
+    """What :func:`soak` found."""
+
+    games: int = 0
+    actions: int = 0
+    battles: int = 0
+    violations: list = field(default_factory=list)      # (ruleset, players, seed, message)
+    by_ruleset: dict = field(default_factory=dict)      # ruleset -> games
+    unchecked_reasons: dict = field(default_factory=dict)
+    seconds: float = 0.0
+    partial: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def summary(self) -> str:
+        lines = [f"games {self.games}, actions {self.actions}, battles {self.battles}, "
+                 f"violations {len(self.violations)}" + (" (PARTIAL: interrupted)" if self.partial else ""),
+                 "games per ruleset: " + ", ".join(f"{k} {v}" for k, v in self.by_ruleset.items())]
+        if self.unchecked_reasons:
+            lines.append("endings without an independent check: "
+                         + ", ".join(f"{k} {v}" for k, v in self.unchecked_reasons.items()))
+        for v in self.violations[:20]:
+            lines.append(f"VIOLATION {v[0]} {v[1]}p seed {v[2]}: {v[3]}")
+        if self.seconds:
+            lines.append(f"{self.games / self.seconds:,.0f} games/s, {self.actions / self.seconds:,.0f} actions/s")
+        return "\n".join(lines)
+
+
+def _flat_ids(x, out: list) -> None:
+    """Every card id in Game.card_locations() (dicts of lists of ids, nested), into ``out``."""
+    for v in (x.values() if isinstance(x, dict) else x):
+        if isinstance(v, dict):
+            _flat_ids(v, out)
+        elif isinstance(v, (list, tuple)):
+            if v and isinstance(v[0], (list, tuple, dict)):
+                _flat_ids(v, out)
+            else:
+                out.extend(v)
+        else:
+            out.append(v)
+
+
+def check_game(game, *, seed=None, actions: int = 20_000) -> tuple[int, int, list[str]]:
+    """Play ``game`` to the end with random legal actions, checking the invariants after
+    every action; returns (actions, battles, violations).
+
+    * every card of the deck is in exactly one place (hands, lines, draw pile, discard pile);
+    * each battle is placed on a region without the Pope's Favor and (except under
+      Invasion) without a control marker;
+    * every resolved battle's winner has the single highest strength, and the token holder
+      is a player;
+    * the winners meet the ending the game names: 'adjacent' / 'total' by the map
+      (board.check_victory), 'most_regions' / 'final_battle' among the players with the
+      most regions once no region can be chosen;
+    * a legal action is never refused and the game ends.
+    """
+    import random as _random
+    from . import board
+    from .game import PlaceToken
+    rng = _random.Random(seed)
+    bad: list[str] = []
+    n_cards = len(game.cards)
+    rs = game.ruleset
+    count = battles = 0
+    while not game.is_over:
+        if count >= actions:
+            bad.append(f"the game did not end within {actions} actions")
+            break
+        legal = game.legal_actions()
+        if not legal:
+            bad.append(f"no legal action for {game.to_move} in phase {game.phase!r}")
+            break
+        a = legal[int(rng.random() * len(legal))]
+        if isinstance(a, PlaceToken):
+            r = a.region
+            if r == game.favor:
+                bad.append(f"the token may go on {r}, which has the Pope's Favor")
+            if r in game.control and not getattr(rs, "invasion", False):
+                bad.append(f"the token may go on {r}, controlled by {game.control[r]}")
+        battle = game.battle
+        before = game.battles
+        try:
+            game.apply(a)
+        except RulesError as e:
+            bad.append(f"the legal action {a!r} was refused: {e}")
+            break
+        count += 1
+        ids: list = []
+        _flat_ids(game.card_locations(), ids)
+        if len(ids) != n_cards or len(set(ids)) != n_cards:
+            dup = len(ids) - len(set(ids))
+            bad.append(f"after {a!r}: {len(set(ids))} different cards in {len(ids)} places "
+                       f"(deck {n_cards}, {dup} counted twice)")
+            break
+        if game.battles > before and battle is not None and battle.resolution is not None:
+            battles += 1
+            res = battle.resolution
+            best = max(res.strengths.values())
+            tops = [p for p, s in res.strengths.items() if s == best]
+            if res.winner is not None and tops != [res.winner]:
+                bad.append(f"battle {battles}: winner {res.winner} but strengths {res.strengths}")
+            if res.winner is None and len(tops) == 1 and not getattr(rs, "city_states", False):
+                bad.append(f"battle {battles}: no winner but {tops[0]} is strongest ({res.strengths})")
+            if res.token_holder not in battle.players:
+                bad.append(f"battle {battles}: token holder {res.token_holder!r} is not a player")
+    if game.is_over and not bad:
+        bad += _check_victory(game, board)
+    return count, battles, bad
+
+
+#: Endings whose winners check_game verifies independently; others are counted as unchecked.
+CHECKED_ENDINGS = ("adjacent", "total", "most_regions", "most_weight", "final_battle",
+                   "final_battle_tie", "shared")
+
+
+def _check_victory(game, board) -> list[str]:
+    """The winners against the final map, by the rules as the rulesets state them (not by
+    asking the Game how it decided)."""
+    reason, winners = game.reason, tuple(game.winners)
+    if not winners:
+        return [f"the game is over ({reason}) without a winner"]
+    rs = game.ruleset
+    n = len(game.players)
+    control = game.control
+    counts = {p: sum(1 for q in control.values() if q == p) for p in game.players}
+    weights = {p: sum(board.ITALY.nodes[r]["weight"] for r, q in control.items() if q == p) for p in game.players}
+    fixed = getattr(rs, "victory_regions", 0)
+    if reason in ("adjacent", "total"):
+        if fixed:
+            short = [w for w in winners if counts[w] < fixed]
+            if reason == "adjacent" or short:
+                return [f"{', '.join(winners)} won by {reason} but this ruleset wins with {fixed} regions "
+                        f"and they hold {[counts[w] for w in winners]}"]
+            return []
+        met = {v.player for v in board.check_victory(control, n)}
+        missing = [w for w in winners if w not in met]
+        if missing:
+            return [f"{', '.join(missing)} won by {reason} but the map {control} gives no such victory"]
+        return []
+    ranking = getattr(rs, "end_ranking", "regions")
+    score = weights if ranking == "weights" else counts
+    best = max(score.values())
+    top = [p for p in game.players if score[p] == best]
+    if ranking == "regions_then_weights":
+        most = max(weights[p] for p in top)
+        top = [p for p in top if weights[p] == most]
+    if reason in ("most_regions", "most_weight"):
+        if list(winners) != top:
+            return [f"{winners} won by {reason} but the ranking ({ranking}) puts first {top}"]
+    elif reason in ("final_battle", "final_battle_tie"):
+        if not set(winners) <= set(top) or len(top) < 2:
+            return [f"{winners} won a final battle but the players tied at the top ({ranking}) are {top}"]
+    elif reason == "shared":
+        if ranking != "regions_then_weights" or list(winners) != top:
+            return [f"{winners} share the victory but the ranking ({ranking}) puts first {top}"]
+    return []
+
+
+def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0, progress=None) -> SoakResult:
+    """Play ``games`` seeded random games, cycling through every named ruleset and player
+    count it allows, checking :func:`check_game`'s invariants; violations are collected."""
+    from .game import Game
+    from .rulesets import RULESETS
+    names = list(RULESETS) if rulesets is None else list(rulesets)
+    plan = []
+    for name in names:
+        rs = get_ruleset(name)
+        for n in players:
+            try:
+                Game(n, rs, 0, explain=False)
+            except RulesError:
+                continue
+            plan.append((rs, n))
+    if not plan:
+        raise RulesError("no ruleset allows these player counts")
+    out = SoakResult()
+    prog = _progress(progress)
+    prog.start(games, "soak")
+    base = _seed_int(seed)
+    t0 = time.perf_counter()
+    try:
+        for i in range(games):
+            rs, n = plan[i % len(plan)]
+            s = (base * 1_000_003 + i) % 2 ** 32
+            try:
+                g = Game(n, rs, s, explain=False)
+                acts, battles, bad = check_game(g, seed=s)
+            except Exception as e:  # a crash is a violation to report, not a reason to stop the soak
+                acts, battles, bad = 0, 0, [f"{type(e).__name__}: {e}"]
+                g = None
+            out.games += 1
+            out.actions += acts
+            out.battles += battles
+            out.by_ruleset[rs.name] = out.by_ruleset.get(rs.name, 0) + 1
+            for msg in bad:
+                out.violations.append((rs.name, n, s, msg))
+            if g is not None and g.is_over and g.reason not in CHECKED_ENDINGS:
+                out.unchecked_reasons[g.reason] = out.unchecked_reasons.get(g.reason, 0) + 1
+            prog.update(i + 1)
+    except KeyboardInterrupt:
+        out.partial = True
+    prog.finish(out.partial)
+    out.seconds = time.perf_counter() - t0
+    return out

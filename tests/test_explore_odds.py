@@ -1,0 +1,102 @@
+"""Battle odds: the exact enumeration's weights, exact against Monte Carlo, Wilson intervals,
+the Game's legal actions, reproducibility, interruption and bad input."""
+import itertools
+from collections import Counter
+
+import pytest
+
+from condottiere_nb import Battle, RulesError
+from condottiere_nb.cards import make_deck
+from condottiere_nb.explore import _exact_hands, battle_odds, game_odds, wilson
+from condottiere_nb.game import Game, Pass, PlaceToken, Play
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson(0, 20)
+    assert lo == 0 and hi == pytest.approx(0.161, abs=1e-3)
+    lo, hi = wilson(10, 20)
+    assert (lo, hi) == (pytest.approx(0.299, abs=1e-3), pytest.approx(0.701, abs=1e-3))
+    lo, hi = wilson(20, 20)
+    assert lo == pytest.approx(0.839, abs=1e-3) and hi == 1
+
+
+def test_exact_hand_weights_are_the_hypergeometric_law():
+    deck = make_deck({"10": 2, "5": 1, "winter": 2})
+    kinds = ["10", "5", "winter"]
+    by_kind = {k: [c for c in deck if c.kind == k] for k in kinds}
+    got = Counter()
+    for w, hands in _exact_hands(["Ben", "Cy"], {"Ben": 2, "Cy": 1}, kinds, by_kind):
+        got[(tuple(sorted(c.kind for c in hands["Ben"])), tuple(c.kind for c in hands["Cy"]))] += w
+    # brute force: every ordered deal of 3 of the 5 physical cards is equally likely
+    brute = Counter()
+    deals = list(itertools.permutations(deck, 3))
+    for d in deals:
+        brute[(tuple(sorted(c.kind for c in d[:2])), (d[2].kind,))] += 1 / len(deals)
+    assert set(got) == set(brute)
+    for key in brute:
+        assert got[key] == pytest.approx(brute[key])
+    assert sum(got.values()) == pytest.approx(1)
+
+
+def test_no_active_opponent_makes_the_odds_exact_and_certain():
+    odds = battle_odds("[Ana Ben] Ana 10, Ben 6, Ana pass", hand=["5"])
+    assert odds.player == "Ben" and odds.method == "exact"
+    assert odds.odds("5").p == 1 and odds.odds("pass").p == 0
+    assert all(a.exact and a.low == a.high == a.p for a in odds.actions)
+
+
+def test_exact_agrees_with_monte_carlo():
+    kw = dict(hand=["6", "2"], others=1, pool=["10", "5", "1", "winter", "2", "bishop"])
+    battle = "[Ana Ben] Ana 5, Ben 5"
+    exact = battle_odds(battle, **kw, exact_limit=100)
+    mc = battle_odds(battle, **kw, exact_limit=0, samples=400, seed=3)
+    assert exact.method == "exact" and exact.samples == 6       # six kinds, one card each
+    assert mc.method == "monte carlo" and mc.samples == 400
+    assert [a.label for a in exact.actions] == [a.label for a in mc.actions] == ["2", "6", "pass"]
+    for e, m in zip(exact.actions, mc.actions):
+        assert m.low - 0.02 <= e.p <= m.high + 0.02, (e, m)
+    assert len({round(a.p, 3) for a in exact.actions}) > 1     # the actions really differ
+
+
+def test_a_card_taken_back_by_a_scarecrow_is_known_to_be_in_hand():
+    # Ana took her 5 back: everyone saw it, so with a one-card hand she holds exactly the 5.
+    odds = battle_odds("[Ana Ben] Ana 5, Ben 6, Ana scarecrow>5", hand=["1"], others=1)
+    assert odds.method == "exact" and odds.samples == 1
+
+
+def test_game_odds_weigh_exactly_the_games_legal_actions():
+    g = Game(["Ana", "Ben", "Cy"], seed=4, explain=False,
+             hands={"Ana": ["10", "5", "scarecrow", "winter"], "Ben": ["6", "3", "bishop"],
+                    "Cy": ["2", "heroine", "drummer"]})
+    g.apply(PlaceToken("Siena"))
+    g.apply(Play("5"))
+    g.apply(Play("6"))
+    g.apply(Pass())                      # Cy passes: Ana to move again
+    odds = game_odds(g, samples=30, exact_limit=0)
+    labels = [a.label for a in odds.actions]
+    assert len(odds.actions) == len(g.legal_actions())
+    assert "Scarecrow -> 5" in labels and "pass" in labels
+    assert odds.method == "monte carlo" and all(0 <= a.low <= a.p <= a.high <= 1 for a in odds.actions)
+    again = game_odds(g, samples=30, exact_limit=0)
+    assert [a.p for a in again.actions] == [a.p for a in odds.actions]      # seeded
+
+
+def test_an_interrupt_returns_the_samples_so_far_marked_partial():
+    def stop(done, total):
+        if done == 3:
+            raise KeyboardInterrupt
+    odds = battle_odds("[Ana Ben] Ana 10, Ben 6", hand=["5", "winter"], others=3, samples=50, progress=stop)
+    assert odds.partial and odds.samples == 3 and "PARTIAL" in odds.summary()
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: battle_odds("[Ana Ben] Ana 10, Ana surrender", hand=["5"]), "battle is over"),
+    (lambda: battle_odds("[Ana Ben] Ana 10"), "give the hand of Ben"),
+    (lambda: battle_odds("[Ana Ben] Ana 10", hand=["heroine"] * 4), "no Heroine is left"),
+    (lambda: battle_odds("[Ana Ben] Ana 10", hand=["5"], samples=0), "samples must be"),
+    (lambda: battle_odds("[Ana Ben] Ana 10", hand=["5"], others=200), "pool holds"),
+    (lambda: battle_odds(42, hand=["5"]), "Battle or its notation"),
+])
+def test_bad_odds_requests_are_explained(call, message):
+    with pytest.raises(RulesError, match=message):
+        call()

@@ -1,0 +1,75 @@
+"""Views of the exploration tools: odds bars, the odds widget, interaction reports, the
+progress widget and the balance plots."""
+import re
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from condottiere_nb.explore import battle_odds, check_interactions, variant_balance
+from condottiere_nb.views.explore_views import (WidgetProgress, balance_html, interaction_html, odds_html,
+                                                plot_balance, plot_interactions)
+from condottiere_nb.views.safety import unsafe_parts
+
+
+@pytest.fixture(scope="module")
+def odds():
+    return battle_odds("[Ana Ben] Ana 10, Ben 6", hand=["5", "winter", "bishop"], others=3, samples=40)
+
+
+def test_odds_bars_one_row_per_action_best_in_bold(odds):
+    html = odds_html(odds)
+    assert unsafe_parts(html) == []
+    for a in odds.actions:
+        assert a.label in html
+    assert html.count("<tr>") == len(odds.actions)
+    assert f"<b>{odds.best.label}</b>" in html
+    widths = [int(w) for w in re.findall(r'height:14px;width:(\d+)px', html)]
+    assert widths == [max(round(240 * a.p), 1) for a in odds.actions]
+    assert odds._repr_html_() == html
+
+
+def test_exact_odds_show_no_interval():
+    exact = battle_odds("[Ana Ben] Ana 10, Ben 6, Ana pass", hand=["5"])
+    html = odds_html(exact)
+    assert "(exact)" in html and "height:3px" not in html
+
+
+def test_odds_widget_computes_and_reports_errors_inline():
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "5 bishop", samples=20, others=2)
+    w.compute_button.click()
+    assert w.result is not None and "cnb-odds" in w.output.value and w.message.value == ""
+    assert w.progress.bar.value == w.progress.bar.max == w.result.samples and w.progress.bar.bar_style == "success"
+    w.hand_box.value = "5 bishup"
+    w.compute_button.click()
+    assert "did you mean 'bishop'" in w.message.value.lower().replace("&#x27;", "'")
+    assert "cnb-odds" in w.output.value          # the last good result stays
+
+
+def test_widget_progress_marks_a_partial_run():
+    p = WidgetProgress()
+    p.start(10, "games")
+    p.update(4)
+    p.finish(partial=True)
+    assert p.bar.value == 4 and p.bar.bar_style == "warning" and "partial" in p.label.value
+
+
+def test_interaction_report_html_shows_counts_and_both_step_lists():
+    r = check_interactions(True, False, option="courtesan_token", kinds=("10", "courtesan"), max_cards=2)
+    html = interaction_html(r)
+    assert unsafe_parts(html) == []
+    assert "courtesan_token=True" in html and "[Ana Ben] Ana 10, Ben courtesan" in html
+    assert html.count("token.condottiere") == 2 and "#fff3cd" in html
+    fig = plot_interactions([r])
+    assert len(fig.axes) == 1 and fig.axes[0].get_yticklabels()[0].get_text().startswith("courtesan_token")
+
+
+def test_balance_plot_and_table():
+    rep = variant_balance(["standard"], players=(2, 3), games=2, agent="random")
+    fig = plot_balance(rep)
+    assert len(fig.axes) == 4
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ["standard (2p)", "standard (3p)"]
+    html = balance_html(rep)
+    assert unsafe_parts(html) == [] and html.count("<tr>") == 3
