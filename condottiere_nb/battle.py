@@ -551,9 +551,11 @@ class Battle:
     def preview(self) -> Resolution:
         """Resolve as if everyone passed now, leaving this battle open."""
         # Only revealing hidden cards changes the battle; otherwise no copy is needed.
-        if self.face_down and (self.explaining or self._reveal_changes_lines()):
+        if not self.face_down:
+            return self._conclude() if self.explaining else self._conclude_fast()
+        if self.explaining or self._reveal_changes_lines():
             return self.copy()._conclude()
-        return self._conclude()
+        return self._conclude_fast()
 
     def resolve(self) -> Resolution:
         """End the battle: reveal, count, compare and pass the Condottiere token.
@@ -693,12 +695,24 @@ class Battle:
         """The Condottiere token: Courtesan majority, then the winner, then the defender
         (Invasion tie), then the seat after the previous holder.  Returns (holder, why);
         ``why`` is None when ``explain`` is False."""
-        if self.ruleset.courtesan_token:
+        if self.ruleset.courtesan_token and not explain:
+            # the fast path: who alone has the most Courtesans, without building any text
+            most, alone = 0, None
+            for p in self.players:
+                k = 0
+                for c in self.lines[p]:
+                    if c.kind == "courtesan":
+                        k += 1
+                if k > most:
+                    most, alone = k, p
+                elif k == most:
+                    alone = None
+            if alone is not None:
+                return alone, None
+        if self.ruleset.courtesan_token and explain:
             counts = {p: [c.kind for c in self.lines[p]].count("courtesan") for p in self.players}
             most = max(counts.values())
             leaders = [p for p in self.players if counts[p] == most] if most else []
-            if not explain and len(leaders) == 1:
-                return leaders[0], None
             if most > 0 and len(leaders) == 1:
                 who = leaders[0]
                 extra = "" if who == winner else (f", instead of the winner {winner}" if winner else

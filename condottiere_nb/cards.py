@@ -51,7 +51,7 @@ class Card:
     (Card('1', id=0), 1, True, '1#0')
     """
 
-    __slots__ = ("id", "kind", "value", "mercenary", "family")
+    __slots__ = ("id", "kind", "value", "mercenary", "family", "name")
 
     def __init__(self, id: int, kind: str):
         merc = kind.isdigit()
@@ -63,6 +63,7 @@ class Card:
         set_(self, "mercenary", merc)
         set_(self, "value", int(kind) if merc else _SPECIALS[kind][0])
         set_(self, "family", "mercenary" if merc else _SPECIALS[kind][1])
+        set_(self, "name", kind_name(kind))   # English display name: "5", "Winter"
 
     def __setattr__(self, name, value):
         raise AttributeError("cards are immutable")
@@ -78,11 +79,6 @@ class Card:
 
     def __reduce__(self):
         return (Card, (self.id, self.kind))
-
-    @property
-    def name(self) -> str:
-        """English display name: "5", "Winter"."""
-        return kind_name(self.kind)
 
     @property
     def tag(self) -> str:

@@ -45,7 +45,7 @@ def rule_source(rule: str) -> str:
     return RULES.get(rule, ("", ""))[1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One rule firing: what happened, in words and as data.
 
@@ -63,6 +63,22 @@ class Step:
     player: str | None = None
     values: Mapping[int, int] | None = None
     data: Mapping = field(default_factory=dict)
+
+    def __init__(self, rule: str, text: str, strengths: Mapping[str, int] | None = None,
+                 before: Mapping[str, int] | None = None, cards: tuple[int, ...] = (),
+                 player: str | None = None, values: Mapping[int, int] | None = None,
+                 data: Mapping | None = None):
+        # Written by hand because a resolution makes many Steps: the frozen dataclass's own
+        # __init__ sets each field through object.__setattr__, which is twice as slow.
+        d = self.__dict__
+        d["rule"] = rule
+        d["text"] = text
+        d["strengths"] = strengths
+        d["before"] = before
+        d["cards"] = cards
+        d["player"] = player
+        d["values"] = values
+        d["data"] = {} if data is None else data
 
     @property
     def title(self) -> str:

@@ -128,42 +128,67 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
     all_lines = [lines[p] for p in players]
     if not explain:
         return _fast_evaluate(players, all_lines)
-    winter, top = _scan(all_lines)
-    spring = top is not None or any(c.kind == "spring" for line in all_lines for c in line)
+    # one pass: each line's Mercenaries, Drummers and characters; the seasons; the top value
+    winter = spring = heroine = False
+    top = 0
+    mercs, doublers, chars = [], [], []
+    for line in all_lines:
+        m, d, ch = [], [], []
+        for c in line:
+            if c.mercenary:
+                m.append(c)
+                if c.value > top:
+                    top = c.value
+            elif c.kind in DOUBLERS:
+                d.append(c)
+            elif c.value:
+                ch.append(c)
+                heroine = heroine or c.kind == "heroine"
+            elif c.kind == "winter":
+                winter = True
+            elif c.kind == "spring":
+                spring = True
+        mercs.append(m)
+        doublers.append(d)
+        chars.append(ch)
     n = range(len(players))
-    mercs = [[c for c in line if c.mercenary] for line in all_lines]
-    doublers = [[c for c in line if c.kind in DOUBLERS] for line in all_lines]
     steps: list[Step] = []
 
     def stage(w: bool, d: bool, t: int | None):
         """Values and totals with the stages so far switched on; mercenary_value is the rule."""
-        vals = [[mercenary_value(c.value, w, d and bool(doublers[i]), t) for c in mercs[i]] for i in n]
-        values = {c.id: v for i in n for c, v in zip(mercs[i], vals[i])}
-        return vals, values, {players[i]: sum(vals[i]) for i in n}
+        values, totals = {}, {}
+        for i in n:
+            dd = d and bool(doublers[i])
+            total = 0
+            for c in mercs[i]:
+                v = values[c.id] = mercenary_value(c.value, w, dd, t)
+                total += v
+            totals[players[i]] = total
+        return values, totals
 
-    vals, values, totals = stage(False, False, None)
+    values, totals = stage(False, False, None)
     parts = []
     for i in n:
-        if len(mercs[i]) > 1:
-            parts.append(f"{players[i]} {' + '.join(c.name for c in mercs[i])} = {totals[players[i]]}")
-        elif mercs[i]:
-            parts.append(f"{players[i]} {mercs[i][0].name}")
+        ms = mercs[i]
+        if len(ms) > 1:
+            parts.append(f"{players[i]} {' + '.join([c.name for c in ms])} = {totals[players[i]]}")
+        elif ms:
+            parts.append(f"{players[i]} {ms[0].name}")
         else:
             parts.append(f"{players[i]} has no Mercenary (0)")
     steps.append(Step("strength.printed", "Mercenaries at their printed values: " + "; ".join(parts) + ".",
-                      strengths=totals, values=values, cards=tuple(values)))
+                      totals, None, tuple(values), None, values))
     if winter:
         before = totals
-        vals, values, totals = stage(True, False, None)
+        values, totals = stage(True, False, None)
         hit = [(players[i], mercs[i]) for i in n if mercs[i]]
-        detail = "; ".join(f"{_owned(p, cs)} {'become 1 each' if len(cs) > 1 else 'becomes 1'}"
-                           for p, cs in hit) or "but no Mercenary is in play"
+        detail = "; ".join([f"{_owned(p, cs)} {'become 1 each' if len(cs) > 1 else 'becomes 1'}"
+                            for p, cs in hit]) or "but no Mercenary is in play"
         steps.append(Step("season.winter", f"Winter is in play: each Mercenary counts 1 ({detail}).",
-                          strengths=totals, before=before, values=values,
-                          cards=tuple(c.id for _, cs in hit for c in cs)))
+                          totals, before, tuple(c.id for _, cs in hit for c in cs), None, values))
     if any(doublers):
         before = totals
-        vals, values, totals = stage(winter, True, None)
+        values, totals = stage(winter, True, None)
         parts = []
         touched = []
         for i in n:
@@ -172,7 +197,7 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
                 continue
             p = players[i]
             who = f"{p}'s {ds[0].name}" if len(ds) == 1 else \
-                f"{p} has {count_names(d.name for d in ds)}, which do not add up:"
+                f"{p} has {count_names([d.name for d in ds])}, which do not add up:"
             if mercs[i]:
                 verb = "doubles" if len(ds) == 1 else f"{p}'s Mercenaries double once"
                 whose = f" {p}'s Mercenaries" if len(ds) == 1 else ""
@@ -183,45 +208,45 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
         text = "; ".join(parts) + "."
         if winter and touched:
             text += " Winter came first, so each drummed Mercenary counts 2."
-        steps.append(Step("card.drummer", text[0].upper() + text[1:], strengths=totals, before=before,
-                          values=values, cards=tuple(touched)))
+        steps.append(Step("card.drummer", text[0].upper() + text[1:], totals, before, tuple(touched),
+                          None, values))
     if spring:
         before = totals
-        vals, values, totals = stage(winter, True, top)
-        if top is None:
+        if not top:
             text = "Spring is in play, but no Mercenary is in play: nothing gets +3."
             touched = []
         else:
+            values, totals = stage(winter, True, top)
             owners = [(players[i], [c for c in mercs[i] if c.value == top], bool(doublers[i])) for i in n]
             owners = [o for o in owners if o[1]]
             touched = [c.id for _, cs, _ in owners for c in cs]
             each = len(touched) > 1
             text = (f"Spring is in play: the highest printed Mercenary in play is {top}; "
-                    f"{join_names(_owned(p, cs) for p, cs, _ in owners)} {'get' if each else 'gets'} "
+                    f"{join_names([_owned(p, cs) for p, cs, _ in owners])} {'get' if each else 'gets'} "
                     f"+3{' each' if each else ''}.")
             drummed = [(p, cs) for p, cs, d in owners if d]
             if drummed:
-                text += " The +3 comes after doubling: " + join_names(
+                text += " The +3 comes after doubling: " + join_names([
                     f"{p}'s drummed {top}s count {values[cs[0].id]} each" if len(cs) > 1 else
-                    f"{p}'s drummed {top} counts {values[cs[0].id]}" for p, cs in drummed) + "."
-            if any(c.kind == "heroine" for line in all_lines for c in line):
+                    f"{p}'s drummed {top} counts {values[cs[0].id]}" for p, cs in drummed]) + "."
+            if heroine:
                 text += " A Heroine is not a Mercenary, so she never counts as the highest."
-        steps.append(Step("season.spring", text, strengths=totals, before=before,
-                          values=values, cards=tuple(touched)))
-    chars = [[c for c in line if not c.mercenary and c.value] for line in all_lines]
+        steps.append(Step("season.spring", text, totals, before, tuple(touched), None, values))
     if any(chars):
         before = totals
         totals = dict(totals)
         values = dict(values)
+        parts = []
         for i in n:
-            for c in chars[i]:
-                values[c.id] = c.value
-                totals[players[i]] += c.value
-        parts = [f"{players[i]} +{sum(c.value for c in chars[i])} ({count_names(c.name for c in chars[i])})"
-                 for i in n if chars[i]]
+            if chars[i]:
+                added = 0
+                for c in chars[i]:
+                    values[c.id] = c.value
+                    added += c.value
+                totals[players[i]] += added
+                parts.append(f"{players[i]} +{added} ({count_names([c.name for c in chars[i]])})")
         steps.append(Step("strength.characters",
                           "Heroines count 10 and Courtesans 1; they are not Mercenaries, so no season, "
                           f"Drummer, Bishop or Scarecrow touches them: {'; '.join(parts)}.",
-                          strengths=totals, before=before, values=values,
-                          cards=tuple(c.id for cs in chars for c in cs)))
+                          totals, before, tuple(c.id for cs in chars for c in cs), None, values))
     return totals, values, steps
