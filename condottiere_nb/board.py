@@ -33,6 +33,7 @@ __all__ = [
     "adjacent_group",
     "victory_thresholds",
     "check_victory",
+    "victory_of",
     "regions_of",
     "open_regions",
 ]
@@ -293,19 +294,38 @@ def check_victory(control: Mapping[str, str], n_players: int) -> list[Victory]:
     >>> check_victory({"Torino": "Ana", "Milano": "Ana", "Genova": "Ana"}, 3)
     []
     """
-    total, adjacent = victory_thresholds(n_players)
+    victory_thresholds(n_players)
     owned: dict[str, set[str]] = {}
     for r, p in _canonical_control(control).items():
         owned.setdefault(p, set()).add(r)
     victories = []
     for player in sorted(owned):
-        mine = frozenset(owned[player])
-        group = adjacent_group(mine)
-        if len(group) >= adjacent:
-            victories.append(Victory(player, "adjacent", mine, group))
-        elif len(mine) >= total:
-            victories.append(Victory(player, "total", mine, group))
+        won = victory_of(player, owned[player], n_players)
+        if won is not None:
+            victories.append(won)
     return victories
+
+
+def victory_of(player: str, regions: Iterable[str], n_players: int) -> Victory | None:
+    """The Victory of `player` controlling `regions` (canonical names), or None.
+
+    The game asks this for the battle's winner only, after every battle.
+
+    >>> victory_of("Ana", {"Torino", "Milano", "Genova", "Parma"}, 3).reason
+    'adjacent'
+    >>> victory_of("Ana", {"Torino", "Roma"}, 4) is None
+    True
+    """
+    total, adjacent = victory_thresholds(n_players)
+    mine = frozenset(regions)
+    if len(mine) < adjacent:
+        return None
+    group = adjacent_group(mine)
+    if len(group) >= adjacent:
+        return Victory(player, "adjacent", mine, group)
+    if len(mine) >= total:
+        return Victory(player, "total", mine, group)
+    return None
 
 
 def open_regions(

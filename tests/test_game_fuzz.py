@@ -68,7 +68,7 @@ def run_game(n_players, seed, rng, full_checks=True):
         assert legal, "a player to move must have an action"
         assert legal == game.legal_actions()              # deterministic
         action = rng.choice(legal)
-        if full_checks and rng.random() < 0.05:
+        if full_checks and rng.random() < 0.02:
             for junk in junk_actions(game, rng)[:2]:
                 before = game.to_json()
                 with pytest.raises(RulesError):
@@ -93,7 +93,7 @@ def run_game(n_players, seed, rng, full_checks=True):
 def test_random_games_with_checks_after_every_action(n_players):
     rng = random.Random(n_players)
     reasons = set()
-    for seed in range(120):
+    for seed in range(70):
         reasons.add(run_game(n_players, seed * 31 + n_players, rng).reason)
     assert reasons & {"adjacent", "total"}
 
@@ -101,20 +101,24 @@ def test_random_games_with_checks_after_every_action(n_players):
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6])
 def test_many_more_random_games_end_with_real_winners(n_players):
     rng = random.Random(100 + n_players)
-    for seed in range(300):
+    for seed in range(220):
         run_game(n_players, 10_000 + seed, rng, full_checks=False)
 
 
 def test_rare_endings_do_happen_in_random_six_player_games():
     """The no-region ending (most regions, or a final battle) is reachable in real play."""
     rng = random.Random(7)
-    reasons = {run_game(6, seed, rng, full_checks=False).reason for seed in range(400)}
-    assert {"most_regions", "final_battle"} & reasons, reasons
+    reasons = set()
+    for seed in range(400):
+        reasons.add(run_game(6, seed, rng, full_checks=False).reason)
+        if {"most_regions", "final_battle"} <= reasons:
+            break
+    assert {"most_regions", "final_battle"} <= reasons, reasons
 
 
 def test_every_legal_action_applies_on_a_clone():
     rng = random.Random(3)
-    for seed in range(25):
+    for seed in range(12):
         game = Game(rng.choice([2, 3, 4, 5, 6]), seed=seed, explain=False)
         while not game.is_over:
             legal = game.legal_actions()
@@ -126,7 +130,7 @@ def test_every_legal_action_applies_on_a_clone():
 def test_illegal_actions_between_random_moves_leave_the_game_unchanged():
     rng = random.Random(4)
     checked = 0
-    for seed in range(20):
+    for seed in range(4):
         game = Game(4, seed=seed)
         while not game.is_over:
             for junk in junk_actions(game, rng):
@@ -136,7 +140,7 @@ def test_illegal_actions_between_random_moves_leave_the_game_unchanged():
                 assert game.to_json() == before and len(game.log) == log
                 checked += 1
             game.apply(rng.choice(game.legal_actions()))
-    assert checked > 1000
+    assert checked > 200
 
 
 def test_hidden_cards_ruleset_plays_through():
