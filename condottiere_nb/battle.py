@@ -584,8 +584,9 @@ class Battle:
             return self._conclude_fast()
         steps = list(self.steps) if explaining else []
         if explaining and self.surrendered_by is None:
-            ended = "everyone has passed" if self.is_over else "the battle is resolved now, as if everyone passed"
-            steps.append(Step("battle.end", f"The battle ends: {ended}.", strengths=self._announced()))
+            ended = ("The battle ends: everyone has passed." if self.is_over else
+                     "The battle is resolved here, as if everyone had passed.")
+            steps.append(Step("battle.end", ended, strengths=self._announced()))
         if self.face_down:
             revealed = self._reveal()
             if explaining:
@@ -597,12 +598,15 @@ class Battle:
         holder, why = self._token(winner, explaining)
         if explaining:
             steps += pipeline
+            where = self.region or "the region"
             if winner:
-                text = f"{winner} has the strongest line ({best}) and conquers the region."
+                text = f"{winner} has the strongest line ({best}) and conquers {where}."
                 if winner in self.passed:
                     text += f" {winner} had passed: a passed player's line still counts."
             else:
-                text = f"{join_names(top)} tie for the highest total ({best}): nobody conquers the region."
+                text = f"{join_names(top)} tie for the highest total ({best}): nobody conquers {where}."
+                if self.defender is not None:
+                    text += f" It stays with its defender, {self.defender}."
             steps.append(Step("battle.compare", text, strengths=dict(totals), values=dict(values),
                               data={"winner": winner, "tied": top if not winner else []}))
             steps.append(Step("token.condottiere", why, strengths=dict(totals), player=holder,

@@ -534,6 +534,15 @@ def test_battle_compare_a_passed_players_line_still_counts():
     assert "Ana had passed" in one_step(r, "battle.compare").text
 
 
+def test_battle_compare_names_the_region_and_the_defender():
+    b = Battle(["Ana", "Ben"], region="Milano", defender="Ben")
+    b.play("Ana", "5")
+    b.play("Ben", "5")
+    s = one_step(b.resolve(), "battle.compare")
+    assert s.text == ("Ana and Ben tie for the highest total (5): nobody conquers Milano. "
+                      "It stays with its defender, Ben.")
+
+
 def test_battle_compare_nobody_played_anything_is_a_tie():
     r = Battle(["Ana", "Ben"]).resolve()
     assert r.winner is None and r.tied == ["Ana", "Ben"] and r.strengths == {"Ana": 0, "Ben": 0}
@@ -636,7 +645,7 @@ def test_battle_end_a_sandbox_may_resolve_early():
     b = Battle(["Ana", "Ben"])
     b.play("Ana", "6")
     r = b.resolve()
-    assert "as if everyone passed" in one_step(r, "battle.end").text
+    assert one_step(r, "battle.end").text == "The battle is resolved here, as if everyone had passed."
     assert not b.is_over and b.is_resolved and b.resolution is r
 
 
