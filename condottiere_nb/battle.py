@@ -17,7 +17,7 @@ from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import Step, count_names, explain, format_strengths, join_names
 from .rulesets import Ruleset, get_ruleset
 from .strength import evaluate, fast_totals
-from .variants import persian
+from .variants import city_states, persian
 
 _UNSET = object()
 
@@ -111,6 +111,8 @@ class Battle:
         self.deck = self.ruleset.make_deck()
         self._kinds = self.ruleset.kinds
         self._initial_hands = None if hands is None else self._deal_hands(hands)
+        # card kind -> the city-state whose ban keeps it out of this battle (zh: Bologna, Milano)
+        self.banned: dict[str, str] = {}
         self._reset()
 
     # -- state ----------------------------------------------------------------------
@@ -197,6 +199,7 @@ class Battle:
         other.__dict__.update(self.__dict__)
         other.lines = {p: list(l) for p, l in self.lines.items()}
         other.face_down = set(self.face_down)
+        other.banned = dict(self.banned)
         other.hands = None if self.hands is None else {p: list(h) for p, h in self.hands.items()}
         other.returned = {p: list(l) for p, l in self.returned.items()}
         other.discarded = list(self.discarded)
@@ -231,6 +234,9 @@ class Battle:
         """
         self._check_can_act(player)
         chosen = self._find_card(player, card)
+        if chosen.kind in self.banned:
+            raise IllegalMove(f"{self.banned[chosen.kind]}'s ban keeps every {chosen.name} out of this battle; "
+                              f"banned now: {join_names(kind_name(k) for k in sorted(self.banned))}")
         if not isinstance(face_down, bool):
             raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
         rs = self.ruleset
@@ -326,12 +332,22 @@ class Battle:
             if not face_up:
                 raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
                                   f"{kind_name(kind)} is face down)")
-            target = face_up[-1]
+            own_cards = [c for c in face_up if c.id not in self._not_returnable()]
+            target = (own_cards or face_up)[-1]
         if not target.mercenary:
             raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
         if target.id in self.face_down:
             raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
+        if target.id in self._not_returnable():
+            raise IllegalMove(f"{target.tag} was bribed by Venezia: under this ruleset it is not {player}'s own "
+                              f"card, so no Scarecrow can take it back")
         return target
+
+    def _not_returnable(self) -> set[int]:
+        """Venezia's bribed Mercenaries, when the ruleset reads them as not the briber's own."""
+        if self.ruleset.venezia_bribe != "not_returnable" or not self.moves:
+            return set()
+        return city_states.bribed(self)
 
     def _announced(self, hide: int | None = None) -> dict[str, int]:
         """Totals as the players announce them: face-up cards only (and without card
@@ -761,6 +777,8 @@ class Battle:
     def _replay(self, m: Move) -> None:
         if m.is_pass:
             self.pass_turn(m.player)
+        elif m.kind in city_states.ABILITY_MOVES:    # Firenze's Ball, Venezia's Bribe
+            city_states.ABILITY_MOVES[m.kind](self, m)
         elif m.kind in ("scarecrow", "maiden"):
             self.play(m.player, self.deck[m.card], face_down=m.face_down, take=m.take)
         else:

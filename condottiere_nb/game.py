@@ -255,7 +255,9 @@ class Game:
         self._plain = tuple((k, _play(k)) for k in self.ruleset.kinds)   # kind -> Play(kind), deck order
         self._rng = random.Random(seed)
         n = len(self.players)
-        self._thresholds = board.victory_thresholds(n)
+        # victory_regions (fa): that many regions win, with no adjacency win
+        self._thresholds = ((self.ruleset.victory_regions, 0) if self.ruleset.victory_regions
+                            else board.victory_thresholds(n))
 
         self._control: dict[str, str] = {}
         self._favor: str | None = None
@@ -283,7 +285,15 @@ class Game:
         self._record: list[list] = []
         self._legal: list[Action] | None = None
         self._final_players: tuple[str, ...] = ()
+        self._final_leader: str | None = None
+        # The variants' game rules (variants/game_rules.py), None when the Game needs none;
+        # their state is plain data in _vstate, copied by clone().
+        from .variants import game_rules
+        self._variant = game_rules.for_ruleset(self.ruleset)
+        self._vstate: dict = {}
         self._setup = self._set_up(hands, deck_order, control, favor)
+        if self._variant is not None:
+            self._variant.setup(self)
 
     # -- setting up ----------------------------------------------------------------------
     def _set_up(self, hands, deck_order, control, favor) -> dict:
@@ -344,15 +354,15 @@ class Game:
             markers = ", ".join(f"{r} ({p})" for r, p in self._control.items())
             text = (f"{len(players)} players sit in this clockwise order: {join_names(players)}. "
                     f"{players[0]} takes the Condottiere token, deals, and will place it on the first "
-                    f"battlefield. To win: {self._thresholds[0]} regions in total or "
-                    f"{self._thresholds[1]} adjacent ones.")
+                    f"battlefield. To win: {self._thresholds[0]} regions in total"
+                    + (f" or {self._thresholds[1]} adjacent ones." if self._thresholds[1] else "."))
             if markers:
                 text += f" Already controlled: {markers}."
             if self._favor:
                 text += f" The Pope's Favor is on {self._favor}."
             self.log.append(Step("game.setup", text, data={"players": list(players), "seed": self.seed}))
         self._deal([p for p in self._deal_order(players) if p not in stated], dealer=players[0],
-                   stated=sorted(stated, key=players.index))
+                   stated=sorted(stated, key=players.index), upto=self.ruleset.first_hand or None)
         return {
             "hands": None if hands is None else {p: [c.id for c in cs] for p, cs in stated.items()},
             "deck_order": None if deck_order is None else [c.id for c in top],
@@ -392,13 +402,20 @@ class Game:
     def hand_limit(self, player: str) -> int:
         """How many cards a deal fills ``player``'s hand up to: 10 + 1 per region controlled."""
         owned = sum(1 for p in self._control.values() if p == player)
-        return self.ruleset.hand_size + self.ruleset.cards_per_region * owned
+        return self._hand_size() + self.ruleset.cards_per_region * owned
 
-    def _deal(self, players: Sequence[str], dealer: str, stated: Sequence[str] = ()) -> None:
-        """Deal one card at a time, clockwise, until every hand reaches its limit (or the pile ends)."""
+    def _hand_size(self) -> int:
+        """hand_size, or the size for this many players (option hand_sizes, fa: 10 or 8)."""
+        rs = self.ruleset
+        return dict(rs.hand_sizes).get(len(self.players), rs.hand_size) if rs.hand_sizes else rs.hand_size
+
+    def _deal(self, players: Sequence[str], dealer: str, stated: Sequence[str] = (),
+              upto: int | None = None) -> None:
+        """Deal one card at a time, clockwise, until every hand reaches its limit (or ``upto``
+        cards: Continuous War's 7-card start, a final battle's hand), or the pile ends."""
         hands, deck = self._hands, self._deck
         before = {p: len(hands[p]) for p in players}
-        limits = {p: self.hand_limit(p) for p in players}
+        limits = {p: upto if upto is not None else self.hand_limit(p) for p in players}
         wanting = [p for p in players if len(hands[p]) < limits[p]]
         while wanting and deck:
             for p in wanting:
@@ -416,8 +433,11 @@ class Game:
             why = f"{before[p]} in hand" + (f", {len(owned)} region{'s' if len(owned) > 1 else ''} "
                                             f"({join_names(owned)})" if owned else "")
             parts.append(f"{p} {got} ({why} -> {len(hands[p])})")
-        text = (f"{dealer} deals each player up to {self.ruleset.hand_size} cards plus "
-                f"{self.ruleset.cards_per_region} for each region they control: {'; '.join(parts)}.")
+        if upto is not None:
+            text = f"{dealer} deals each player up to {upto} cards: {'; '.join(parts)}."
+        else:
+            text = (f"{dealer} deals each player up to {self._hand_size()} cards plus "
+                    f"{self.ruleset.cards_per_region} for each region they control: {'; '.join(parts)}.")
         if stated:
             text += f" The hands of {join_names(stated)} were stated for this game."
         if wanting:
@@ -479,12 +499,14 @@ class Game:
         return [r for r in board.REGIONS if self._control.get(r) == player]
 
     def open_regions(self) -> list[str]:
-        """Where the Condottiere token may go: no control marker, no Favor."""
-        return board.open_regions(self._control, self._favor)
+        """Where the Condottiere token may go: no control marker, no Favor.  Invasion (vi, Xâm
+        Lược): any region without the Favor, controlled ones too."""
+        return board.open_regions(self._control, self._favor, allow_controlled=self.ruleset.invasion)
 
     def favor_regions(self) -> list[str]:
-        """Where the Pope's Favor may go (besides off the map): any region without a control marker."""
-        regions = [r for r in board.REGIONS if r not in self._control]
+        """Where the Pope's Favor may go (besides off the map): any region without a control marker
+        (Invasion: any region at all)."""
+        regions = [r for r in board.REGIONS if self.ruleset.invasion or r not in self._control]
         if not self.ruleset.favor_on_battle_region and self.battle is not None and self.region in regions:
             regions.remove(self.region)
         return regions
@@ -508,7 +530,10 @@ class Game:
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase == "battle":
-            return self._play_actions(self._to_move)
+            actions = self._play_actions(self._to_move)
+            if self._variant is not None:
+                actions = self._variant.battle_actions(self, self._to_move, actions)
+            return actions
         if phase == "token":
             return [_TOKENS[r] for r in self.open_regions()]
         if phase == "favor":
@@ -517,11 +542,15 @@ class Game:
             return list(_DISCARDS)
         if phase == "keep":
             return self._keep_actions(self._to_move)
+        if self._variant is not None:
+            return self._variant.legal(self)     # the variants' phases (city-states choices)
         return []
 
     def _play_actions(self, player: str) -> list[Action]:
         """One Play per kind in hand (in deck order), Scarecrow takes, face-down plays, then Pass."""
         present = {c.kind for c in self._hands[player]}
+        if self.battle.banned:      # zh: Bologna's and Milano's bans
+            present -= self.battle.banned.keys()
         rs = self.ruleset
         hidden = rs.hidden_cards
         actions = []
@@ -568,7 +597,9 @@ class Game:
             raise IllegalMove(self._rejection(action, canon))
         self._legal = None
         phase = self.phase
-        if phase == "battle":
+        if getattr(canon, "_variant_action", False):
+            self._variant.apply(self, canon, card)
+        elif phase == "battle":
             self._do_battle_action(canon, card, take)
         elif phase == "token":
             self._do_token(canon.region)
@@ -587,6 +618,12 @@ class Game:
         names that mean nothing; returns a canonical action that may still be illegal now.
         """
         cls = type(action)
+        if getattr(action, "_variant_action", False):
+            if self._variant is None:
+                raise IllegalMove(f"{action!r} is an action of a variant; the {self.ruleset.name!r} ruleset has "
+                                  f"none. {self._allowed_text()}")
+            canon, physical = self._variant.canonical(self, action)
+            return canon, physical, None
         if cls is Play:
             player = self._to_move if self.phase == "battle" else None
             kind, card = self._named_card(action.card, player, "hand")
@@ -594,7 +631,9 @@ class Game:
                 raise IllegalMove(f"face_down must be True or False, not {action.face_down!r}")
             take = None
             take_kind = None
-            if action.take is not None:
+            if action.take is not None and kind == "maiden" and self._variant is not None:
+                take_kind = self._variant.maiden_take(self, action.take)   # fa: "Ben@2", a position
+            elif action.take is not None:
                 take_kind, take = self._named_card(action.take, player, "line")
             return _play(kind, action.face_down, take_kind), card, take
         if cls is Pass:
@@ -658,8 +697,8 @@ class Game:
         if phase == "over":
             return f"the game is over ({self._result_text()}); no action is possible"
         expected = {"token": PlaceToken, "battle": (Play, Pass), "favor": PlaceFavor,
-                    "discard": DiscardHand, "keep": Keep}[phase]
-        if not isinstance(canon, expected):
+                    "discard": DiscardHand, "keep": Keep}.get(phase, Action)
+        if not isinstance(canon, expected) or (expected is Action and not getattr(canon, "_variant_action", False)):
             return (f"{type(action).__name__} is not possible now: {self._waiting_text()}. "
                     f"{self._allowed_text(context=False)}")
         elif phase == "battle" and isinstance(canon, Play):
@@ -714,6 +753,8 @@ class Game:
             return f"{who} has no Mercenary in hand and may discard it (DiscardHand)"
         if phase == "keep":
             return f"the round is over and {who}, the only player with cards, chooses what to keep (Keep)"
+        if self._variant is not None and phase != "over":
+            return self._variant.waiting_text(self)
         return "the game is over"
 
     def _allowed_text(self, context: bool = True, limit: int = 16) -> str:
@@ -749,9 +790,15 @@ class Game:
 
     def _start_battle(self) -> None:
         players = self._battle_players()
-        battle = Battle(players, self.ruleset, strict=True, hands={p: self._hands[p] for p in players},
+        rs = self.ruleset
+        if self.final and rs.final_ruleset:     # zh: the city-states' final battle has its own Bishop
+            rs = get_ruleset(rs.final_ruleset)
+        # Invasion (vi, Xâm Lược): the controller of the region defends it
+        defender = self._control.get(self.region) if self.ruleset.invasion and not self.final else None
+        battle = Battle(players, rs, strict=True, hands={p: self._hands[p] for p in players},
                         token_holder=self._battle_token_holder(players), leader=self._leader(players),
-                        region=None if self.final else self.region, explain=self.explaining)
+                        region=None if self.final else self.region, defender=defender,
+                        explain=self.explaining)
         self.battle = battle
         self.resolution = None
         for p in players:
@@ -765,6 +812,14 @@ class Game:
                                  f"{where} begins. {battle.leader} leads; then clockwise: {join_names(order)}. "
                                  f"Each turn a player plays one card or passes, and a pass is final.",
                                  player=battle.leader, data={"region": self.region, "order": order}))
+            if defender is not None:
+                self.log.append(Step("invasion.defender",
+                                     f"{self.region} is {defender}'s: {defender} defends it. The defender may pass "
+                                     f"and still play later, until playing a first card; if the battle ties, "
+                                     f"{defender} keeps {self.region} and takes the Condottiere token.",
+                                     player=defender, data={"region": self.region}))
+        if self._variant is not None and self._variant.before_battle(self):
+            return      # the variant asks first (city-states: abilities before the first card)
         self._continue_battle()
 
     def _battle_players(self) -> tuple[str, ...]:
@@ -775,6 +830,8 @@ class Game:
 
     def _leader(self, players) -> str:
         """The token holder leads; in a final battle without them, the nearest tied player to their left."""
+        if self.final and self._final_leader in players:    # zh: Roma leads the final battle
+            return self._final_leader
         if self.token_holder in players:
             return self.token_holder
         i = self.players.index(self.token_holder)
@@ -814,16 +871,21 @@ class Game:
         else:
             if card is None:
                 card = next(c for c in self._hands[player] if c.kind == canon.card)
-            if canon.take is not None and take is None:
+            if canon.take is not None and take is None and canon.card == "scarecrow":
                 fd = battle.face_down
                 take = [c for c in battle.lines[player] if c.kind == canon.take and c.id not in fd][-1]
             if canon.card == "scarecrow":
                 battle.play(player, card, face_down=canon.face_down, take=take)
+            elif canon.card == "maiden" and canon.take is not None:
+                battle.play(player, card, face_down=canon.face_down, take=canon.take)
+                take = battle.deck[int(battle.moves[-1].take.partition("#")[2])]   # the soldier removed
             else:
                 battle.play(player, card, face_down=canon.face_down)
             self._record.append(["play", card.id, canon.face_down, None if take is None else take.id])
             if self.explaining:
                 self._sync_log()
+            if self._variant is not None:
+                self._variant.after_play(self, player, card)     # fa: the Weapon's draw
             discarded = battle.discarded
             bishop_acted = card.kind == "bishop" and discarded and discarded[-1] == card
             if bishop_acted and not self.final:
@@ -868,23 +930,47 @@ class Game:
             return
         region = self.region
         winner = res.winner
+        defender = battle.defender
         if winner is not None:
             self._control[region] = winner
-            if self.explaining:
+            if self.explaining and winner == defender:
+                self.log.append(Step("region.conquered", f"{winner} defends {region} and keeps it.",
+                                     player=winner, data={"region": region}))
+            elif self.explaining:
+                lost = f" {defender} loses it." if defender else ""
                 self.log.append(Step("region.conquered",
                                      f"{winner} conquers {region} and places a control marker there "
                                      f"({len(self.regions_of(winner))} region"
                                      f"{'s' if len(self.regions_of(winner)) > 1 else ''}: "
-                                     f"{join_names(self.regions_of(winner))}).",
+                                     f"{join_names(self.regions_of(winner))}).{lost}",
                                      player=winner, data={"region": region}))
-            victories = [v for v in board.check_victory(self._control, len(self.players)) if v.player == winner]
+            victories = self._victories(winner)
             if victories:
                 self._finish((winner,), victories[0].reason, victories[0])
                 return
+        elif self.explaining and defender is not None:
+            self.log.append(Step("invasion.tie",
+                                 f"The battle is tied: the defender {defender} keeps {region} (and takes the "
+                                 f"Condottiere token).", player=defender, data={"region": region, "tied": list(res.tied)}))
         elif self.explaining:
             self.log.append(Step("region.tied",
                                  f"Nobody conquers {region}: it stays free and may be chosen again.",
                                  data={"region": region, "tied": list(res.tied)}))
+        if winner is None and self._variant is not None and self._variant.on_tie(self, res):
+            return      # zh: Roma may claim the tied region first
+        self._after_compare()
+
+    def _victories(self, player: str) -> list:
+        """The victory conditions ``player`` meets now (the variants: victory_regions, city_end)."""
+        if self._variant is not None:
+            return self._variant.victories(self, player)
+        return [v for v in board.check_victory(self._control, len(self.players)) if v.player == player]
+
+    def _after_compare(self) -> None:
+        """After the compare: the variants' draws, then the token holder chooses the next region."""
+        res = self.resolution
+        if self._variant is not None and self._variant.draw_after_battle(self):
+            return      # fa: the draw pile ran out and the game ended
         self.token_holder = res.token_holder
         if not self.open_regions():
             self._no_region_left()
@@ -913,8 +999,14 @@ class Game:
             return (f"{w[0]} controls {len(self.victory.regions)} regions, at least {self._thresholds[0]} with "
                     f"{len(self.players)} players: {w[0]} wins the game")
         if self.reason == "most_regions":
-            return (f"no region can be chosen any more and {w[0]} controls the most regions "
+            how = ("the game ends without a victory" if self.ruleset.drawing == "fa_tutorial"
+                   else "no region can be chosen any more")
+            return (f"{how} and {w[0]} controls the most regions "
                     f"({len(self.regions_of(w[0]))}): {w[0]} wins the game")
+        if self.reason == "most_weight":
+            return (f"the game ends without a victory and {w[0]}'s regions weigh the most: {w[0]} wins the game")
+        if self.reason == "shared":
+            return f"the game ends without a victory and {join_names(w)} tie on regions and value: they share it"
         if self.reason == "final_battle":
             return f"{w[0]} wins the final battle and the game"
         if self.reason == "final_battle_tie":
@@ -970,6 +1062,9 @@ class Game:
         if len(holding) >= 2:
             self._start_battle()
             return
+        if self._variant is not None and self._variant.round_end(self):
+            return      # fa: the tutorial deals no new hands; the game ends
+
         if self.explaining:
             who = (f"only {holding[0]} has cards left" if holding else "nobody has cards left")
             self.log.append(Step("round.end", f"Round {self.round} ends: {who}.",
@@ -1017,23 +1112,48 @@ class Game:
                                  f"shuffles every other card ({len(pile)}: the discards and the rest of the deck).",
                                  player=self.token_holder, data={"round": self.round}))
         self._deal(self._deal_order(self.players), dealer=self.token_holder)
+        if self._variant is not None:
+            self._variant.new_round(self)       # zh: every city-state's ability is ready again
         self._start_battle()
 
     # -- the end of the game when no region is left --------------------------------------------------
     def _no_region_left(self) -> None:
+        free = [r for r in board.REGIONS if r not in self._control]
+        why = (f" ({free[0]} has the Pope's Favor)" if free else "")
+        self._rank_end(f"no region can be chosen any more{why}")
+
+    def _rank_end(self, why: str) -> None:
+        """The game ends without a victory: rank by option end_ranking; a tie is a final battle
+        (fa: a tie on regions is broken by region value, then shared)."""
+        ranking = self.ruleset.end_ranking
         counts = {p: sum(1 for q in self._control.values() if q == p) for p in self.players}
-        best = max(counts.values())
-        top = tuple(p for p in self.players if counts[p] == best)
+        weights = {p: sum(board.ITALY.nodes[r]["weight"] for r, q in self._control.items() if q == p)
+                   for p in self.players}
+        score = weights if ranking == "weights" else counts
+        best = max(score.values())
+        top = tuple(p for p in self.players if score[p] == best)
+        if ranking == "regions_then_weights" and len(top) > 1:
+            most = max(weights[p] for p in top)
+            top = tuple(p for p in top if weights[p] == most)
         if self.explaining:
-            shown = ", ".join(f"{p} {counts[p]}" for p in self.players)
-            free = [r for r in board.REGIONS if r not in self._control]
-            why = (f" ({free[0]} has the Pope's Favor)" if free else "")
-            self.log.append(Step("game.no_region",
-                                 f"No region can be chosen any more{why}: the most regions wins. Regions: {shown}.",
-                                 data={"counts": counts}))
+            if ranking == "weights":
+                rule = "the highest region weight wins (3, 2 or 1 a region)"
+                shown = ", ".join(f"{p} {weights[p]}" for p in self.players)
+            else:
+                rule = "the most regions wins" + (", then the most region value" if ranking != "regions" else "")
+                shown = ", ".join(f"{p} {counts[p]}" + (f" (value {weights[p]})" if ranking != "regions" else "")
+                                  for p in self.players)
+            self.log.append(Step("game.no_region", f"{why[0].upper()}{why[1:]}: {rule}. Scores: {shown}.",
+                                 data={"counts": counts, "weights": weights, "ranking": ranking}))
         if len(top) == 1:
-            self._finish(top, "most_regions")
+            self._finish(top, "most_weight" if ranking == "weights" else "most_regions")
             return
+        if ranking == "regions_then_weights":
+            self._finish(top, "shared")
+            return
+        self._final_battle(top, best)
+
+    def _final_battle(self, top: tuple, best: int) -> None:
         # es, Romper lazos: all hands are discarded, all 110 cards shuffled, each tied player
         # dealt 10 + 1 per region; the token holder, or the nearest tied player to their left, leads.
         self.final = True
@@ -1047,10 +1167,25 @@ class Game:
         self._discard = []
         if self.explaining:
             self.log.append(Step("game.final_battle",
-                                 f"{join_names(top)} tie with {best} regions each: they fight a final battle. "
+                                 f"{join_names(top)} tie with {best} {'points' if self.ruleset.end_ranking == 'weights' else 'regions'} each: they fight a final battle. "
                                  f"Everyone discards their hand and {self.token_holder} shuffles all "
                                  f"{len(pile)} cards.", data={"players": list(top)}))
-        self._deal(self._deal_order(top), dealer=self.token_holder)
+        rs = self.ruleset
+        self._deal(self._deal_order(top), dealer=self.token_holder, upto=rs.final_hand or None)
+        if rs.final_discard:
+            # zh 三: each finalist first discards every Scarecrow, Surrender, Winter and Spring
+            out = {p: [c for c in self._hands[p] if c.kind in rs.final_discard] for p in top}
+            for p in top:
+                self._hands[p] = [c for c in self._hands[p] if c.kind not in rs.final_discard]
+                self._discard.extend(out[p])
+            if self.explaining:
+                kinds = join_names(kind_name(k) + "s" for k in rs.final_discard)
+                self.log.append(Step("game.final_battle",
+                                     f"Before the final battle each finalist discards every {kinds}: "
+                                     + "; ".join(f"{p} {len(out[p])}" for p in top) + ".",
+                                     data={"discarded": {p: [c.id for c in out[p]] for p in top}}))
+        if self._variant is not None:
+            self._final_leader = self._variant.final_leader(self, top)
         self._start_battle()
 
     def _end_final_battle(self, res) -> None:
@@ -1071,6 +1206,7 @@ class Game:
         other._deck = list(self._deck)
         other._discard = list(self._discard)
         other._queue = list(self._queue)
+        other._vstate = copy.deepcopy(self._vstate)
         other.log = list(self.log)
         other.actions = list(self.actions)
         other._record = list(self._record)
@@ -1191,6 +1327,13 @@ class Game:
             return Keep(tuple(card(i) for i in args[0]))
         if tag == "play" and len(args) == 3 and isinstance(args[1], bool):
             return Play(card(args[0]), args[1], None if args[2] is None else card(args[2]))
+        if self._variant is not None:
+            try:
+                action = self._variant.decode(self, tag, args)
+            except RulesError as err:
+                raise bad(str(err)) from None
+            if action is not None:
+                return action
         raise bad("unknown action name or wrong arguments")
 
     # -- reading ---------------------------------------------------------------------------------------

@@ -133,6 +133,131 @@ class Ruleset:
         "'drummers_and_highest': every Drummer and also the highest Mercenaries.",
         "zh: 三、遊戲結束變體與最後決戰變體",
         ("highest", "drummers_first", "drummers_and_highest"))
+    firenze_takes: str = option(
+        "one",
+        "What Firenze's Ball takes back. The Chinese text: on his turn, instead of playing "
+        "normally, he may use any card to take back Courtesans, and he may take them back from "
+        "every player. 'one' (our reading): each use takes one face-up Courtesan from any line, "
+        "his own included, into Firenze's hand (he may use it every turn of that battle). "
+        "'one_opponent': one Courtesan, from another player's line only. 'all': every face-up "
+        "Courtesan in play at once.",
+        "zh: 二、各城邦特殊能力 (Firenze 舞會)",
+        ("one", "one_opponent", "all"))
+    firenze_card: str = option(
+        "cost",
+        "Where the card Firenze lays face down goes. The text: the card used must be face down, "
+        "and no Scarecrow or other card can take it back. 'cost' (our reading): it is the price "
+        "of the Ball, an alternative to playing a card, so it counts nothing; it lies face down "
+        "with the discards. 'hidden': it stays face down in Firenze's line and is revealed and "
+        "counted at the end, like a Hidden Cards card.",
+        "zh: 二、各城邦特殊能力 (Firenze 舞會)",
+        ("cost", "hidden"))
+    venezia_bribe: str = option(
+        "briber",
+        "Whose card Venezia's bribed Mercenary is. The text: discard a card from hand and add an "
+        "enemy's Mercenary of strength 1-5 to your own battle area. It stands in Venezia's line, "
+        "so Winter, Spring and a Drummer there (which doubles the Mercenaries of its line) treat "
+        "it like any of Venezia's Mercenaries under every reading. 'briber' (our reading): it is "
+        "now Venezia's Mercenary, so Venezia's Scarecrow may take it back to Venezia's hand. "
+        "'not_returnable': it is still another player's card, so no Scarecrow can take it back.",
+        "zh: 二、各城邦特殊能力 (Venezia 收買)",
+        ("briber", "not_returnable"))
+
+    # -- game options of the variants (issue 4; the Game calls variants/game_rules.py) -----------
+    first_hand: int = option(
+        0,
+        "Cards in each hand at the start of the game; 0: the usual deal (hand_size plus "
+        "cards_per_region). Continuous War starts with 7 instead of 10.",
+        "vi: Luật mở rộng, Chiến tranh liên tiếp")
+    hand_sizes: tuple = option(
+        (),
+        "Hand size by number of players, as (players, cards) pairs, overriding hand_size. The "
+        "Persian tutorial deals 10 cards to each of 2-3 players and 8 to each of 4-6.",
+        "fa: مقدمه و قوانین دقیق")
+    drawing: str = option(
+        "rounds",
+        "When players get new cards. 'rounds' (standard): only when a round ends, up to the hand "
+        "limit. 'after_battle' (vi Continuous War): after every battle each player draws 3, never "
+        "above 10 plus 1 per region (9 in hand and 1 region: draws 2); if nobody has a card, each "
+        "draws 10; an empty draw pile is refilled from the shuffled discards. 'fa_tutorial': after "
+        "each region the winner draws as many cards as soldiers they used and every other player "
+        "draws 1, from the draw pile, which is never refilled (the game ends when it runs out).",
+        "vi: Luật mở rộng, Chiến tranh liên tiếp; fa: بند ۶ و قوانین دقیق",
+        ("rounds", "after_battle", "fa_tutorial"))
+    fa_winner_draws: str = option(
+        "line",
+        "How many cards the Persian tutorial's winner draws. The text: the winner of a region "
+        "discards their soldier cards and draws as many new cards as that. 'line' (our reading): "
+        "the soldiers in the winner's line at the count. 'played': every soldier they played in "
+        "that battle, one a Maiden removed included.",
+        "fa: قوانین دقیق",
+        ("line", "played"))
+    victory_regions: int = option(
+        0,
+        "Regions to win, with no adjacency win; 0: the standard thresholds (5 in total or 3 "
+        "adjacent with 4-6 players, 6 or 4 with 2-3). The Persian tutorial: 5 regions.",
+        "fa: بند ۶ و ۷ (پایان بازی)")
+    end_ranking: str = option(
+        "regions",
+        "Who wins when no region can be chosen any more (or, in the Persian tutorial, the draw "
+        "pile runs out). 'regions' (standard): the most regions; a tie is a final battle. "
+        "'weights' (zh): the most region weight (Napoli, Milano, Venezia, Genova, Bologna, "
+        "Firenze, Roma 3; Ancona, Spoleto, Torino, Modena 2; the rest 1); a tie is a final battle. "
+        "'regions_then_weights' (fa): the most regions, then the most region value - our reading "
+        "of each region's 'military value' is its weight on our map - then a shared victory.",
+        "vi: Chiến Thắng 3; es: Fin del juego; zh: 三、遊戲結束變體; fa: بند ۷ و قوانین دقیق",
+        ("regions", "weights", "regions_then_weights"))
+    invasion: bool = option(
+        False,
+        "vi Invasion: the Condottiere token may go on a region another player controls (never on "
+        "the Pope's Favor, which still means the region cannot be attacked); its controller is "
+        "the defender, who may pass and still play later until their first card; a tie keeps the "
+        "region with the defender, who takes the token; the Favor may go on controlled regions.",
+        "vi: Luật mở rộng, Xâm Lược")
+    scoring_target: int = option(
+        0,
+        "vi Scoring: a Match of games to this many points (the text: agree on 20 or 30); 0: a "
+        "single game. Each game, 1 point per region, and 5 more per region for an adjacency win.",
+        "vi: Luật mở rộng, Tính điểm")
+    scoring_bonus: str = option(
+        "all",
+        "Which regions get the adjacency bonus. The text: a player who wins by conquering "
+        "adjacent regions gets 5 more points added to each region's points (3 regions: 18). "
+        "'all' (our reading): every region that player controls. 'group': only the adjacent "
+        "group that won.",
+        "vi: Luật mở rộng, Tính điểm",
+        ("all", "group"))
+    city_states: bool = option(
+        False,
+        "zh city-states: each player chooses a city-state (Firenze, Venezia, Genova, Bologna, "
+        "Milano, Roma) and controls it from the start; each may use its ability in one battle "
+        "per round (asked in seat order before the first card, one ability per battle, Roma "
+        "aside); Roma may cancel another's ability or claim a tied region.",
+        "zh: 一、基本設置和變體概略; 二、各城邦特殊能力")
+    city_end: str = option(
+        "usual_victory",
+        "When the city-state game ends. The text scores regions by weight and says the higher "
+        "score wins. 'usual_victory' (our reading): the usual victory conditions still end the "
+        "game, and the weighted score (end_ranking='weights') decides when no region can be "
+        "chosen any more. 'weights_only': no early victory; the game goes on until no region can "
+        "be chosen, then the weighted score decides.",
+        "zh: 三、遊戲結束變體與最後決戰變體",
+        ("usual_victory", "weights_only"))
+    final_ruleset: str = option(
+        "",
+        "The ruleset of the final battle ('' : this one). The city-states' final battle uses "
+        "'city-states-final': a Bishop discards the Drummers first, Courtesans are plain 1s.",
+        "zh: 三、遊戲結束變體與最後決戰變體")
+    final_hand: int = option(
+        0,
+        "Cards dealt to each finalist; 0: the usual 10 plus 1 per region (es: Romper lazos). "
+        "City-states: 18.",
+        "es: Romper lazos; zh: 三、遊戲結束變體與最後決戰變體")
+    final_discard: tuple = option(
+        (),
+        "Card kinds each finalist discards from the hand before the final battle. City-states: "
+        "Scarecrows, Surrenders, Winters and Springs.",
+        "zh: 三、遊戲結束變體與最後決戰變體")
 
     def __post_init__(self):
         # A deck may be named ("fa-tutorial"); it is stored as (kind, count) pairs so that
@@ -229,13 +354,71 @@ RULESETS: dict[str, Ruleset] = {
         summary="Vietnamese variant Ẩn Bài: cards may be played face down."),
     "fa-tutorial": STANDARD.replace(
         name="fa-tutorial", deck="fa-tutorial", mercenaries_face_down=True,
+        hand_sizes=((2, 10), (3, 10), (4, 8), (5, 8), (6, 8)), drawing="fa_tutorial", victory_regions=5,
+        end_ranking="regions_then_weights", hand_discard=False,
         summary="The Persian tutorial's own system: soldiers 1-10 laid face down, Banner, Maiden, "
-                "Weapon (RULESETS.md lists every reading)."),
+                "Weapon; hands of 10 (2-3 players) or 8; the winner redraws its soldiers, the others 1; "
+                "5 regions or an empty draw pile end the game."),
     "city-states-final": STANDARD.replace(
         name="city-states-final", bishop_targets="drummers_first", courtesan_token=False,
         summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
                 "Courtesans are plain 1s."),
+    "continuous-war": STANDARD.replace(
+        name="continuous-war", drawing="after_battle", first_hand=7, hand_discard=False,
+        summary="Vietnamese variant Chiến tranh liên tiếp: 7-card start, everyone draws 3 after each "
+                "battle up to 10 plus 1 per region, no hand discard."),
+    "scoring": STANDARD.replace(
+        name="scoring", scoring_target=20,
+        summary="Vietnamese variant Tính điểm: a Match of games to 20 points (1 per region, 5 more per "
+                "region for an adjacency win)."),
+    "invasion": STANDARD.replace(
+        name="invasion", invasion=True,
+        summary="Vietnamese variant Xâm Lược: controlled regions may be attacked; the defender may wait, "
+                "keeps a tied region and takes the token."),
+    "city-states": STANDARD.replace(
+        name="city-states", city_states=True, hand_size=11, cards_per_region=0, end_ranking="weights",
+        final_ruleset="city-states-final", final_hand=18,
+        final_discard=("scarecrow", "surrender", "winter", "spring"),
+        summary="The Chinese city-state variant (3-6 players): a city-state each from the start, its "
+                "ability once per round, 11-card deals, weighted end score, an 18-card final battle."),
 }
+
+#: The Vietnamese variants (vi: Luật mở rộng), which combine with each other:
+#: get_ruleset("continuous-war+invasion") or combine("continuous-war", "invasion").
+COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
+
+
+def combine(*names: "str | Ruleset") -> Ruleset:
+    """One ruleset with the options of several Vietnamese variants.
+
+    Each variant changes options of 'standard'; they are applied together.  Two variants that
+    set one option differently cannot combine (RulesError names the option).
+
+    >>> rs = combine("continuous-war", "invasion")
+    >>> rs.name, rs.invasion, rs.first_hand
+    ('continuous-war+invasion', True, 7)
+    """
+    rulesets = [get_ruleset(n) for n in names]
+    if not rulesets:
+        raise RulesError("combine() needs at least one ruleset, e.g. combine('continuous-war', 'invasion')")
+    changes: dict = {}
+    origin: dict = {}
+    for rs in rulesets:
+        if rs.name != "standard" and rs.name not in COMBINABLE:
+            raise RulesError(f"only the Vietnamese variants combine ({', '.join(COMBINABLE)}); "
+                             f"{rs.name!r} is a system of its own")
+        for key, (value, _std) in rs.differences("standard").items():
+            if key in changes and changes[key] != value:
+                raise RulesError(f"{origin[key]} and {rs.name} disagree on {key} ({changes[key]!r} vs {value!r})")
+            changes[key] = value
+            origin[key] = rs.name
+    order = {n: i for i, n in enumerate(COMBINABLE)}
+    parts = sorted(dict.fromkeys(rs.name for rs in rulesets if rs.name != "standard"), key=order.__getitem__)
+    name = "+".join(parts) or "standard"
+    if name in RULESETS:
+        return RULESETS[name]
+    summary = "Vietnamese variants together: " + ", ".join(parts) + "."
+    return STANDARD.replace(name=name, summary=summary, **changes)
 
 
 _DECKS: dict[tuple, tuple[Card, ...]] = {}
@@ -251,5 +434,8 @@ def get_ruleset(ruleset: "Ruleset | str | None") -> Ruleset:
         key = ruleset.strip().lower().replace("_", "-").replace(" ", "-")
         if key in RULESETS:
             return RULESETS[key]
-        raise RulesError(f"unknown ruleset {ruleset!r}; named rulesets are: {', '.join(RULESETS)}")
+        if "+" in key:
+            return combine(*[part for part in key.split("+") if part])
+        raise RulesError(f"unknown ruleset {ruleset!r}; named rulesets are: {', '.join(RULESETS)} "
+                         f"(the Vietnamese variants combine with '+', e.g. 'continuous-war+invasion')")
     raise RulesError(f"ruleset must be a name or a Ruleset, not {type(ruleset).__name__}")

@@ -93,6 +93,15 @@ def maiden_target(battle, player: str, target) -> Card:
     if isinstance(target, Card):
         found = [(p, c) for p, c in pool if c.id == target.id]
         label = target.tag
+    elif isinstance(target, str) and "@" in target:
+        # "Ben@2": Ben's second soldier in line order, for a player who cannot see face-down values
+        owner, _, pos = target.strip().rpartition("@")
+        soldiers = [c for c in battle.lines.get(owner.strip(), ()) if c.mercenary]
+        if owner.strip() not in allowed or not pos.isdigit() or not 1 <= int(pos) <= len(soldiers):
+            raise IllegalMove(f"the Maiden's target {target!r} is not a soldier she may remove; "
+                              f"possible: {', '.join(position_targets(battle, player)) or 'none'}")
+        found = [(owner.strip(), soldiers[int(pos) - 1])]
+        label = target
     elif isinstance(target, str) and target.strip():
         text = target.strip()
         owner = None
@@ -122,6 +131,21 @@ def maiden_target(battle, player: str, target) -> Card:
         raise IllegalMove(f"{join_names(sorted(owners))} each have a {found[0][1].name}: name the line, "
                           f"e.g. take='{found[0][0]}:{found[0][1].kind}'")
     return found[-1][1]
+
+
+def position_targets(battle, player: str) -> list[str]:
+    """The Maiden's targets as a player sees them: "Ben@2" is Ben's second soldier in line order
+    (soldiers lie face down, so a player chooses a position, not a value)."""
+    allowed = [p for p in battle.players if battle.ruleset.maiden_targets == "any" or p != player]
+    return [f"{p}@{i}" for p in allowed
+            for i in range(1, sum(1 for c in battle.lines[p] if c.mercenary) + 1)]
+
+
+def position_of(battle, card: Card) -> str:
+    """The "Ben@2" position of a soldier card in play."""
+    owner = battle._owner(card)
+    soldiers = [c for c in battle.lines[owner] if c.mercenary]
+    return f"{owner}@{soldiers.index(card) + 1}"
 
 
 def maiden(battle, player: str, card: Card, target: Card | None) -> None:
