@@ -91,6 +91,11 @@ class Card:
     def __str__(self) -> str:
         return self.name
 
+    def _repr_html_(self) -> str:
+        # Display code lives in views/ and loads only when a notebook shows a card.
+        from .views.html import card_html
+        return card_html(self)
+
 
 def kind_name(kind: str) -> str:
     """English display name of a kind: mercenaries by value, specials capitalised."""

@@ -94,6 +94,11 @@ class Step:
     def __str__(self) -> str:
         return self.text
 
+    def _repr_html_(self) -> str:
+        # Display code lives in views/ and loads only when a notebook shows a step.
+        from .views.html import rule_html
+        return rule_html(self)
+
 
 def join_names(items) -> str:
     """'a', 'a and b', 'a, b and c'."""

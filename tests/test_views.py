@@ -287,3 +287,23 @@ def test_views_import_without_display_libraries():
     out = subprocess.run([sys.executable, "-c", code.replace(", BattleBuilder", "")], capture_output=True,
                          text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_cards_steps_and_lines_display_as_html_and_text():
+    c = card("winter")
+    assert c._repr_html_() == card_html(c) and repr(c) == "Card('winter', id=58)"
+    r = bishop_example().resolve()
+    step = r.steps[-1]
+    assert step._repr_html_() == rule_html(step) and "[token.condottiere]" in step._repr_html_()
+    from condottiere_nb.views import Line, lines_of
+    b = hidden_battle()
+    lines = lines_of(b)
+    assert [repr(l) for l in lines] == ["Line('Ana', [6, ?], strength=6)", "Line('Ben', [?, Drummer], strength=0)",
+                                        "Line('Cy', [], strength=0)"]
+    assert faces_of(lines[0]._repr_html_()) == ["6", "back"]
+    assert unsafe_parts(lines[1]._repr_html_()) == []
+    assert "(passed)" in Line("Ana", [card("5")], passed=True)._repr_html_()
+
+
+def faces_of(html):
+    return re.findall(r'class="cnb-face cnb-face-(\w+)', html)

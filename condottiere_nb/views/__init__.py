@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 
-from .html import (battle_html, card_html, game_html, legend_html, line_html, resolution_html, rule_html,
-                   step_html, strengths_html)
+from .html import (Line, battle_html, card_html, game_html, legend_html, line_html, lines_of, resolution_html,
+                   rule_html, step_html, strengths_html)
 from .timeline import Shown, Timeline, resolution_timeline
 
 # name -> submodule that defines it, imported on first access (PEP 562).
@@ -28,7 +28,7 @@ _LAZY = {
     "GameModel": "game_model",
 }
 
-__all__ = ["battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
+__all__ = ["Line", "lines_of", "battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
            "strengths_html", "Shown", "Timeline", "resolution_timeline", *_LAZY]
 
 

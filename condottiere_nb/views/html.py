@@ -387,3 +387,38 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
         battle = battle_html(game.battle, lang)
     return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px">{state}</div>{table}'
             f'<div style="font-size:12px;color:#555555">{favor}</div>{battle}</div>')
+
+
+class Line:
+    """One player's battle line as a value a notebook displays: ``repr`` as text,
+    ``_repr_html_`` as cards.  ``lines_of(battle)`` gives every seat's line.
+
+    >>> from condottiere_nb import Battle
+    >>> b = Battle(["Ana", "Ben"]); b.play("Ana", "10"); b.play("Ana", "winter")
+    >>> lines_of(b)[0]
+    Line('Ana', [10, Winter], strength=1)
+    """
+
+    def __init__(self, player: str, cards: Sequence, *, strength: int | None = None, passed: bool = False,
+                 values: Mapping[int, int] | None = None, face_down=(), colour: str = "#555555", lang: str = "en"):
+        self.player, self.cards, self.strength, self.passed = player, list(cards), strength, passed
+        self.values, self.face_down, self.colour, self.lang = dict(values or {}), set(face_down), colour, lang
+
+    def __repr__(self) -> str:
+        names = ", ".join("?" if c.id in self.face_down else c.name for c in self.cards)
+        extra = "" if self.strength is None else f", strength={self.strength}"
+        return f"Line({self.player!r}, [{names}]{extra}{', passed' if self.passed else ''})"
+
+    def _repr_html_(self) -> str:
+        return line_html(self.player, self.cards, lang=self.lang, values=self.values, face_down=self.face_down,
+                         strength=self.strength, passed=self.passed, colour=self.colour)
+
+
+def lines_of(battle, lang: str = "en") -> list[Line]:
+    """Every seat's line of a battle, with announced strengths and values."""
+    from ..strength import evaluate
+    players = battle.players
+    visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
+    announced, values, _ = evaluate(players, visible, explain=False)
+    return [Line(p, battle.lines[p], strength=announced[p], passed=p in battle.passed, values=values,
+                 face_down=battle.face_down, colour=player_colour(players, p), lang=lang) for p in players]
