@@ -39,7 +39,12 @@ class Move:
 
 @dataclass
 class Resolution:
-    """The outcome of a battle and every step that led to it."""
+    """The outcome of a battle and every step that led to it.
+
+    ``values`` maps each counted card id to its final strength; a battle built with
+    ``explain=False`` (the simulation fast path) leaves ``steps`` and ``values`` empty and
+    fills every other field exactly as the explained path does.
+    """
 
     strengths: dict[str, int]
     winner: str | None

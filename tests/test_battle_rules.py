@@ -818,9 +818,10 @@ def test_explain_false_makes_no_steps_and_the_same_result():
     fast, full = build(False), build(True)
     assert fast.steps == [] and full.steps
     rf, rx = fast.resolve(), full.resolve()
-    assert rf.steps == []
+    assert rf.steps == [] and rf.values == {} and rx.values
     assert (rf.strengths, rf.winner, rf.token_holder, rf.favor, rf.tied) == \
            (rx.strengths, rx.winner, rx.token_holder, rx.favor, rx.tied)
+    assert rf.lines == rx.lines and rf.discarded == rx.discarded and rf.returned == rx.returned
 
 
 # -- how a battle reads ------------------------------------------------------------------------------
