@@ -1566,23 +1566,27 @@ def _finish_battle(game, agents: dict) -> tuple:
     return (r.winner, r.token_holder) if r is not None else (None, None)
 
 
-def _balance_game(ruleset, n: int, agent, seed: int, row: BalanceRow) -> None:
+def _balance_game(ruleset, n: int, agent, seed: int, row: BalanceRow, max_actions: int = 5_000) -> None:
+    """One game into ``row``; the row changes only if the game finishes (an error leaves it as it was)."""
     from .agents import make_agent
     from .game import Game, Pass, Play as GPlay
     g = Game(n, ruleset, seed, explain=False)
     agents = {p: make_agent(agent, seed=(seed * 31 + i) % 2 ** 32) for i, p in enumerate(g.players)}
+    played = {k: 0 for k in DECIDING_CARDS}
+    decided = {k: 0 for k in DECIDING_CARDS}
     surrender_cf = None
-    steps = 0
+    steps = battles = 0
     while not g.is_over:
         steps += 1
-        if steps > 50_000:
-            raise RulesError("the game did not end within 50,000 actions")
+        if steps > max_actions:
+            raise RulesError(f"the game did not end within {max_actions:,} actions (the agents stalled)")
         p = g.to_move
         a = agents[p].choose(g)
         battle = g.battle
         before = g.battles
         if (g.phase == "battle" and isinstance(a, GPlay) and str(a.card).split("#")[0] == "surrender"
                 and (not a.face_down or g.ruleset.face_down_specials == "on_play")):
+            # DECIDES["surrender"]: the same battle played on with a pass instead
             cf = g.clone()
             cf.apply(Pass())
             fresh = {q: make_agent(agent, seed=(seed * 37 + i) % 2 ** 32) for i, q in enumerate(g.players)}
@@ -1590,19 +1594,23 @@ def _balance_game(ruleset, n: int, agent, seed: int, row: BalanceRow) -> None:
         g.apply(a)
         if g.battles > before and battle is not None and battle.resolution is not None:
             res = battle.resolution
-            row.battles += 1
+            battles += 1
             kinds = {m.kind for m in battle.moves if m.kind}
             for c in ("bishop", "courtesan"):
                 if c in kinds:
-                    row.played[c] += 1
+                    played[c] += 1
                     if card_decides(battle, c):
-                        row.decided[c] += 1
+                        decided[c] += 1
             if res.surrendered_by is not None:
-                row.played["surrender"] += 1
+                played["surrender"] += 1
                 if surrender_cf is not None and surrender_cf != (res.winner, res.token_holder):
-                    row.decided["surrender"] += 1
+                    decided["surrender"] += 1
             surrender_cf = None
     row.games += 1
+    row.battles += battles
+    for c in DECIDING_CARDS:
+        row.played[c] += played[c]
+        row.decided[c] += decided[c]
     for w in g.winners:
         row.wins_by_seat[g.players.index(w)] += 1 / len(g.winners)
     row.rounds += g.round
