@@ -9,7 +9,7 @@ from condottiere_nb import RULESETS, Battle
 from condottiere_nb.views import BattleBuilder, CompareView, Stepper
 from condottiere_nb.views.html import HIGHLIGHT
 from condottiere_nb.views.safety import unsafe_parts
-from condottiere_nb.views.widgets import WIDGET_CLASSES
+from condottiere_nb.views.widgets import NOTHING, WIDGET_CLASSES
 
 
 def faces(html):
@@ -174,14 +174,15 @@ def test_scarecrow_target_dropdown():
     bb.palette["scarecrow"].click()
     assert line_of(bb, "Ana") == ["10", "3", "scarecrow"] and "cnb-gone" in bb.battle_view.value
     assert bb.notation_box.value == "[Ana Ben] Ana 10, Ana 3, Ana scarecrow>3"
-    assert bb.take_select.value is None and len(bb.take_select.options) == 2
+    assert bb.take_select.value == NOTHING and len(bb.take_select.options) == 2
+    assert bb.take_select.options[0] == ("take nothing back", NOTHING)
 
 
 def test_scarecrow_target_follows_the_selected_player():
     bb = BattleBuilder(auto_advance=False)
     bb.palette["10"].click()
     bb.player_select.value = "Ben"
-    assert [v for _, v in bb.take_select.options] == [None]
+    assert [v for _, v in bb.take_select.options] == [NOTHING]
 
 
 # -- pass, undo, reset --------------------------------------------------------------------------------
@@ -348,7 +349,8 @@ def test_compare_mode_side_by_side_with_divergence_marked():
     cv.prev_button.click()
     assert cv.slider.value == cv.model.first_difference
     assert unsafe_parts(cv.body.value) == [] and unsafe_parts(cv.summary.value) == []
-    bb.compare_select.value = None
+    assert dict(bb.compare_select.options)["off"] == NOTHING
+    bb.compare_select.value = NOTHING
     assert bb.compare_view.layout.display == "none" and bb.stepper.layout.display == ""
 
 

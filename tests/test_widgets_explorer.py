@@ -8,6 +8,7 @@ pytest.importorskip("matplotlib")
 
 from condottiere_nb.views import GameExplorer  # noqa: E402
 from condottiere_nb.views.explorer import EXPLORER_CLASSES  # noqa: E402
+from condottiere_nb.views.widgets import NOTHING  # noqa: E402
 from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
 
 
@@ -85,7 +86,7 @@ def test_face_down_disabled_in_standard_and_take_dropdown(ge):
     assert ge.face_down_box.disabled
     ge.face_down_box.value = True
     assert ge.face_down_box.value is False and "face up" in ge.message.value
-    assert ge.take_select.options[0] == ("take nothing back", None)
+    assert ge.take_select.options[0] == ("take nothing back", NOTHING)
 
 
 def test_open_hands_language_and_new_game(ge):

@@ -16,6 +16,7 @@ from ..i18n import LANGUAGES, MERCENARY
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
+from .widgets import NOTHING, _none, _opts
 
 EXPLORER_CLASSES = {
     "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
@@ -88,14 +89,15 @@ class GameExplorer(W.VBox):
         self.map = MapView(m.game) if show_map else None
 
         self.pass_button.on_click(lambda _: m.pass_turn())
-        self.act_button.on_click(lambda _: self.action_select.value is not None and m.act(self.action_select.value))
+        self.act_button.on_click(lambda _: _none(self.action_select.value) is not None
+                                 and m.act(self.action_select.value))
         self.step_button.on_click(lambda _: self._bot_step())
         self.run_button.on_click(lambda _: self._run_bots())
         self.new_button.on_click(lambda _: m.new_game(self.seed_box.value))
         self.autoplay.observe(self._on_tick, names="value")
         self.pace.observe(lambda ch: setattr(self.autoplay, "interval", int(ch["new"] * 1000)), names="value")
         self.face_down_box.observe(self._when(m.set_face_down), names="value")
-        self.take_select.observe(self._when(m.set_take), names="value")
+        self.take_select.observe(self._when(lambda v: m.set_take(_none(v))), names="value")
         self.open_hands_box.observe(self._when(m.set_open_hands), names="value")
         self.lang_select.observe(self._when(m.set_lang), names="value")
 
@@ -173,15 +175,15 @@ class GameExplorer(W.VBox):
                 b.close()
             self.face_down_box.disabled = not (playable and m.face_down_allowed())
             self.face_down_box.value = m.face_down
-            takes = m.take_options()
+            takes = _opts(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
-            self.take_select.value = m.take
+            self.take_select.value = NOTHING if m.take is None else m.take
             self.take_select.disabled = not playable
             self.pass_button.disabled = not playable
             actions = m.other_actions()
-            self.action_select.options = actions or [("(nothing to choose now)", None)]
-            self.action_select.value = actions[0][1] if actions else None
+            self.action_select.options = actions or [("(nothing to choose now)", NOTHING)]
+            self.action_select.value = actions[0][1] if actions else NOTHING
             self.action_select.disabled = self.act_button.disabled = not actions
             bots = m.bot_to_move
             self.step_button.disabled = self.run_button.disabled = not bots

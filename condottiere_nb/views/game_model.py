@@ -211,7 +211,8 @@ class GameModel(_Observable):
 
     # -- HTML ----------------------------------------------------------------------------------------
     def status_html(self) -> str:
-        return H.game_html(self.game, self.lang, open_hands=self.open_hands, viewer=self.human)
+        # Your own hand is the row of buttons below the status, so it is not repeated here.
+        return H.game_html(self.game, self.lang, open_hands=self.open_hands)
 
     def log_html(self, last: int = 80) -> str:
         log = self.game.log

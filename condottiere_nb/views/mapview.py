@@ -21,6 +21,7 @@ import networkx as nx
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
 from .html import PLAYER_COLOURS
 
+NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
 FREE = "#e6e2d8"          # a region without a control marker
 EDGE = "#9a9a9a"
 GROUP = "#e8a317"         # a connected group (a win by adjacency) and the battle ring
@@ -219,10 +220,10 @@ class MapView(W.VBox):
                       "highlight": sorted(highlight) if highlight else None, "players": owners}
         self._syncing = True
         try:
-            options = [("the given group, if any", None)] + [(f"{p}'s largest group", p) for p in owners]
+            options = [("the given group, if any", NOTHING)] + [(f"{p}'s largest group", p) for p in owners]
             if [o[0] for o in options] != [o[0] for o in self.group_select.options]:
                 self.group_select.options = options
-            self.group_select.value = None
+            self.group_select.value = NOTHING
         finally:
             self._syncing = False
         self._draw(self.state)
@@ -232,7 +233,7 @@ class MapView(W.VBox):
             return
         state = dict(self.state)
         p = change["new"]
-        if p is not None:
+        if p != NOTHING:
             mine = [r for r, o in state["control"].items() if o == p]
             state["highlight"] = sorted(adjacent_group(mine)) if mine else None
         self._draw(state)

@@ -59,6 +59,18 @@ WIDGET_CLASSES = {
 }
 
 
+#: The value a dropdown uses for "nothing" (ipywidgets shows a None value as an empty box).
+NOTHING = "\u2014"
+
+
+def _opts(pairs):
+    return [(label, NOTHING if value is None else value) for label, value in pairs]
+
+
+def _none(value):
+    return None if value == NOTHING else value
+
+
 def _classed(widget, *classes):
     for c in classes:
         widget.add_class(c)
@@ -284,9 +296,9 @@ class BattleBuilder(W.VBox):
         self.ruleset_select.observe(self._when(lambda v: m.set_ruleset(v)), names="value")
         self.lang_select.observe(self._when(lambda v: m.set_lang(v)), names="value")
         self.face_down_box.observe(self._when(lambda v: m.set_face_down(v)), names="value")
-        self.take_select.observe(self._when(lambda v: m.set_take(v)), names="value")
+        self.take_select.observe(self._when(lambda v: m.set_take(_none(v))), names="value")
         self.auto_advance_box.observe(self._when(self._set_auto_advance), names="value")
-        self.compare_select.observe(self._when(lambda v: m.set_compare(v)), names="value")
+        self.compare_select.observe(self._when(lambda v: m.set_compare(_none(v))), names="value")
         self.pass_button.on_click(lambda _: m.pass_turn())
         self.undo_button.on_click(lambda _: m.undo())
         self.reset_button.on_click(lambda _: m.reset())
@@ -393,10 +405,10 @@ class BattleBuilder(W.VBox):
             self.face_down_box.value = m.face_down
             self.face_down_box.tooltip = ("play the next card face down" if allowed else
                                           f"the {m.ruleset.name} ruleset has no hidden cards")
-            takes = m.take_options()
+            takes = _opts(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
-            self.take_select.value = m.take
+            self.take_select.value = NOTHING if m.take is None else m.take
             self.auto_advance_box.value = m.auto_advance
             self._build_palette()
             self._refresh_palette()
@@ -406,10 +418,10 @@ class BattleBuilder(W.VBox):
                                   f'{escape(m.message)}</div>' if m.message else "")
             self.battle_view.value = H.battle_html(m.battle, m.lang)
             self.notation_box.value = m.notation()
-            choices = [("off", None)] + m.compare_choices()
+            choices = _opts([("off", None)] + m.compare_choices())
             if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
                 self.compare_select.options = choices
-            self.compare_select.value = next((v for _, v in choices if v == m.compare_with), None)
+            self.compare_select.value = next((v for _, v in choices if v == m.compare_with), NOTHING)
             self.stepper.set_model(m.stepper)
             self.stepper.layout.display = "" if m.stepper is not None else "none"
             self.compare_view.set_model(m.comparison)
