@@ -210,7 +210,7 @@ def test_bishop_player_places_the_favor_in_the_middle_of_the_battle():
     assert "Napoli" in g.open_regions()
 
 
-def test_favor_on_the_battle_region_is_an_option():
+def test_option_favor_on_battle_region():
     hands = {"Ana": ["bishop", "1"], "Ben": ["2"]}
     g = Game(["Ana", "Ben"], seed=0, hands=hands)
     play(g, PlaceToken("Roma"), Play("bishop"))
@@ -341,7 +341,7 @@ def test_hand_discard_may_be_declined():
     assert g.phase == "battle"
 
 
-def test_hand_discard_can_be_switched_off():
+def test_option_hand_discard_can_be_switched_off():
     from condottiere_nb import get_ruleset
     rs = get_ruleset("standard").replace(hand_discard=False)
     g = Game(["Ana", "Ben", "Cy"], rs, seed=0, hands={"Ana": ["10", "3"], "Ben": ["1", "heroine"],
@@ -587,3 +587,40 @@ def test_repr_and_snapshot_are_readable():
     snap = g.snapshot()
     json.dumps(snap)
     assert snap["phase"] == "token" and snap["to_move"] == "Ana"
+
+
+# ---------------------------------------------------------------- the game options, flipped
+
+def _standard(**options):
+    from condottiere_nb import get_ruleset
+    return get_ruleset("standard").replace(**options)
+
+
+def test_option_hand_size_sets_the_deal():
+    assert {len(h) for h in Game(4, seed=0).hands.values()} == {10}
+    assert {len(h) for h in Game(4, _standard(hand_size=7), seed=0).hands.values()} == {7}
+
+
+def test_option_cards_per_region_changes_the_dealing_example():
+    def dealt(rs):
+        g = Game(["Ana", "Ben", "Cy"], rs, seed=0, control={"Parma": "Ana", "Venezia": "Ana", "Siena": "Ana"},
+                 hands={"Ana": ["1"], "Ben": ["10"], "Cy": ["2"]})
+        play(g, PlaceToken("Roma"), Play("1"), Play("10"), Pass(), PlaceToken("Napoli"), Keep(()))
+        return len(g.hand("Ana"))
+    assert dealt(_standard()) == 13
+    assert dealt(_standard(cards_per_region=0)) == 10
+    assert dealt(_standard(cards_per_region=2)) == 16
+
+
+def test_option_keep_cards_limits_what_the_last_player_keeps():
+    def at_round_end(rs):
+        g = Game(["Ana", "Ben"], rs, seed=0, hands={"Ana": ["10"], "Ben": ["1", "heroine", "10", "winter"]})
+        play(g, PlaceToken("Roma"), Play("10"), Play("1"), Pass(), PlaceToken("Napoli"))
+        return g
+    two = at_round_end(_standard())
+    assert max(len(k.cards) for k in two.legal_actions()) == 2
+    one = at_round_end(_standard(keep_cards=1))
+    assert max(len(k.cards) for k in one.legal_actions()) == 1
+    none = at_round_end(_standard(keep_cards=0))
+    assert none.phase == "battle" and none.round == 2      # nothing to choose: the round just ends
+    assert len(none.hand("Ben")) == 10
