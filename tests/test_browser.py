@@ -10,12 +10,8 @@ A screenshot of each page is saved under artifacts/ (not committed).
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import time
 import urllib.request
@@ -23,41 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from servers import (ROOT, START_TIMEOUT, chromium, free_port, kernel_env, require_browser, screenshot,
+                     server)
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TOUR = "00_start_here.ipynb"
-# Generous waits: two cores are shared with the rest of the test run.
-START_TIMEOUT = 90
 RUN_TIMEOUT = 90
-
-
-def _require_browser():
-    """Skip (locally) or fail (in CI) when the browser or its driver is missing."""
-    required = os.environ.get("CONDOTTIERE_REQUIRE_BROWSER") == "1"
-    problem = None
-    if not os.path.exists(CHROMIUM):
-        problem = (f"no Chromium at {CHROMIUM}; install Debian's package to run the browser test: "
-                   "apt-get install chromium")
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            problem = "Playwright for Python is missing: python -m pip install -e '.[test]'"
-    if problem:
-        if required:
-            pytest.fail(f"CONDOTTIERE_REQUIRE_BROWSER=1 but the browser test cannot run: {problem}")
-        pytest.skip(problem)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _write_settings(settings: Path) -> None:
@@ -84,62 +52,25 @@ class Lab:
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    _require_browser()
+    require_browser()
     base = tmp_path_factory.mktemp("lab")
     root = base / "notebooks"
     shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     _write_settings(base / "settings")
-    port, token = _free_port(), "condottiere-browser-test"
-    env = dict(os.environ)
-    env.update(JUPYTER_RUNTIME_DIR=str(base / "runtime"),
-               # the kernel imports the package from this working tree
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])))
-    log = open(base / "jupyterlab.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={base / 'settings'}",
-         f"--LabApp.workspaces_dir={base / 'workspaces'}"],
-        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    port, token = free_port(), "condottiere-browser-test"
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+           f"--port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+           f"--ServerApp.root_dir={root}", f"--LabApp.user_settings_dir={base / 'settings'}",
+           f"--LabApp.workspaces_dir={base / 'workspaces'}"]
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited with {proc.returncode}: "
-                                   f"{(base / 'jupyterlab.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=5) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"JupyterLab did not answer on {url} within {START_TIMEOUT} s")
-            time.sleep(0.5)
+    with server(cmd, f"{url}/api/status?token={token}", base / "jupyterlab.log", root, kernel_env(base)):
         yield Lab(url, token, root)
-    finally:
-        # only the process group we started: the server and its kernels
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def browser(lab):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 # -- driving JupyterLab ------------------------------------------------------------------
@@ -221,13 +152,6 @@ def output_of(page, source_fragment: str) -> str:
         source_fragment)
     assert texts, f"no code cell contains {source_fragment!r}"
     return texts[0]
-
-
-def screenshot(page, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / name
-    page.screenshot(path=str(path), full_page=False)
-    return path
 
 
 # -- the tests ---------------------------------------------------------------------------
