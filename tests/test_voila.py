@@ -1,8 +1,8 @@
-"""Voilà serves the battle app (notebooks/30_battle_app.ipynb) as a page without code.
+"""Voilà serves the battle app (notebooks/90_battle_app.ipynb) as a page without code.
 
 A workshop leader can hand out the app instead of a notebook: Voilà runs the notebook and
 shows only its prose and widgets.  On Binder the same page is at
-``/voila/render/notebooks/30_battle_app.ipynb`` (the server extension is installed with voila).
+``/voila/render/notebooks/90_battle_app.ipynb`` (the server extension is installed with voila).
 The first test asks the page over HTTP; the second opens it in headless Chromium and clicks a
 card into the BattleBuilder (skipped locally without Chromium, required in CI).
 """
@@ -17,7 +17,7 @@ import pytest
 
 from servers import ROOT, chromium, free_port, kernel_env, require_browser, screenshot, server
 
-APP = "30_battle_app.ipynb"
+APP = "90_battle_app.ipynb"
 
 
 @pytest.fixture(scope="module")
