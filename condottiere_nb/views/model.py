@@ -348,9 +348,13 @@ class BuilderModel(_Observable):
     def compare_choices(self) -> list[tuple[str, Ruleset]]:
         """Rulesets to compare with: every named ruleset but the current one, and the
         current one with each disputed option flipped."""
-        out = [(ruleset_label(rs), rs) for name, rs in RULESETS.items() if rs != self.ruleset]
-        out += [(ruleset_label(rs), rs) for rs in option_variants(self.ruleset)]
-        return out
+        # Cached per ruleset and RULESETS contents: building the variants costs more than a click.
+        key = (id(self.ruleset), tuple((k, id(v)) for k, v in RULESETS.items()))
+        if getattr(self, "_choices_key", None) != key:
+            out = [(ruleset_label(rs), rs) for name, rs in RULESETS.items() if rs != self.ruleset]
+            out += [(ruleset_label(rs), rs) for rs in option_variants(self.ruleset)]
+            self._choices_key, self._choices = key, out
+        return list(self._choices)
 
     # -- plumbing ----------------------------------------------------------------------------
     def _fail(self, error: Exception) -> bool:
