@@ -96,7 +96,10 @@ class HeuristicAgent(Agent):
             return self._discard(game)
         if phase == "keep":
             return self._keep(game)
-        raise RulesError("the game is over: there is nothing to choose")
+        legal = game.legal_actions()
+        if not legal:
+            raise RulesError("the game is over: there is nothing to choose")
+        return self.rng.choice(legal)        # a variant's own decision: no heuristic for it yet
 
     # -- choosing a region -------------------------------------------------------------------
     def _region_score(self, game: Game, region: str, me: str) -> float:
@@ -191,10 +194,13 @@ class HeuristicAgent(Agent):
             trial = battle.copy()
             trial.explaining = False
             card = next(c for c in trial.hands[me] if c.kind == action.card)
-            if action.card == "scarecrow":
-                trial.play(me, card, take=action.take)
-            else:
-                trial.play(me, card)
+            try:
+                if action.take is not None:
+                    trial.play(me, card, take=action.take)
+                else:
+                    trial.play(me, card)
+            except RulesError:
+                continue                                  # a variant's card this agent cannot judge
             after = trial.strengths()
             gap = after[me] - max(after[p] for p in others)
             cost = _COST.get(action.card, 3)
