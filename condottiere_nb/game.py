@@ -32,7 +32,9 @@ import itertools
 import json
 import random
 from dataclasses import dataclass, fields
-from typing import Iterable, Mapping, Sequence
+# collections.abc, not typing: isinstance() against the typing aliases is several times slower.
+from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 
 from . import board
 from .battle import Battle
@@ -190,6 +192,8 @@ class Keep(Action):
 
     def __post_init__(self):
         cards = self.cards
+        if type(cards) is tuple:
+            return
         if isinstance(cards, (str, Card, int)):
             cards = (cards,)
         elif isinstance(cards, Iterable) and not isinstance(cards, Mapping):
@@ -217,6 +221,8 @@ def _play(kind: str, face_down: bool = False, take: str | None = None) -> Play:
 
 
 _UNSET = object()
+_KIND = attrgetter("kind")
+_CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})
 
 
 # ---------------------------------------------------------------------------------
@@ -548,11 +554,16 @@ class Game:
 
     def _play_actions(self, player: str) -> list[Action]:
         """One Play per kind in hand (in deck order), Scarecrow takes, face-down plays, then Pass."""
-        present = {c.kind for c in self._hands[player]}
+        present = set(map(_KIND, self._hands[player]))
         if self.battle.banned:      # zh: Bologna's and Milano's bans
             present -= self.battle.banned.keys()
         rs = self.ruleset
         hidden = rs.hidden_cards
+        if not hidden and "scarecrow" not in present:
+            # The common case, built in one pass (legal_actions() is asked before every move).
+            actions = [plain for kind, plain in self._plain if kind in present]
+            actions.append(_PASS)
+            return actions
         actions = []
         for kind, plain in self._plain:
             if kind not in present:
@@ -591,10 +602,15 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        canon, card, take = self._canonical(action)
-        # Canonical actions are shared objects, so this is mostly an identity test.
-        if canon not in legal:
-            raise IllegalMove(self._rejection(action, canon))
+        for known in legal:
+            # An action taken from legal_actions() is canonical already (agents do this).
+            if known is action and type(action) in _CORE:
+                canon, card, take = action, None, None
+                break
+        else:
+            canon, card, take = self._canonical(action)
+            if canon not in legal:
+                raise IllegalMove(self._rejection(action, canon))
         self._legal = None
         phase = self.phase
         if getattr(canon, "_variant_action", False):
@@ -870,7 +886,10 @@ class Game:
             self._record.append(["pass"])
         else:
             if card is None:
-                card = next(c for c in self._hands[player] if c.kind == canon.card)
+                kind = canon.card
+                for card in self._hands[player]:
+                    if card.kind == kind:
+                        break
             if canon.take is not None and take is None and canon.card == "scarecrow":
                 fd = battle.face_down
                 take = [c for c in battle.lines[player] if c.kind == canon.take and c.id not in fd][-1]
@@ -964,7 +983,8 @@ class Game:
         """The victory conditions ``player`` meets now (the variants: victory_regions, city_end)."""
         if self._variant is not None:
             return self._variant.victories(self, player)
-        return [v for v in board.check_victory(self._control, len(self.players)) if v.player == player]
+        won = board.victory_of(player, [r for r, p in self._control.items() if p == player], len(self.players))
+        return [won] if won is not None else []
 
     def _after_compare(self) -> None:
         """After the compare: the variants' draws, then the token holder chooses the next region."""
@@ -1083,7 +1103,7 @@ class Game:
         hand = self._hands[player]
         kept = []
         rest = list(hand)
-        for kind, card in zip(canon.cards, named):
+        for kind, card in zip(canon.cards, named or [None] * len(canon.cards)):
             if card is None:
                 card = next(c for c in rest if c.kind == kind)
             rest.remove(card)
