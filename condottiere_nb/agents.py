@@ -22,7 +22,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from . import board
 from .errors import RulesError
