@@ -65,11 +65,12 @@ def main(argv=None) -> int:
         except Exception as e:      # one broken benchmark must not hide the others' figures
             failed.append(f"{name}: {type(e).__name__}: {e}")
     if args.markdown:
-        print("| measure | per second (one core) | target |")
-        print("|---|---:|---:|")
+        print("| measure | per second (one core) | target | met |")
+        print("|---|---:|---:|:---:|")
         for r in rows:
             target = f"≥ {r['target']:,}" if r["target"] else ""
-            print(f"| {r['name']} | {r['value']:,.0f} {r['unit'].split('/')[0]} | {target} |")
+            ok = "" if not r["target"] else ("yes" if r["value"] >= r["target"] else "**no**")
+            print(f"| {r['name']} | {r['value']:,.0f} {r['unit'].split('/')[0]} | {target} | {ok} |")
     else:
         width = max(len(r["name"]) for r in rows) + 2 if rows else 10
         print(f"{'measure':<{width}}{'per second':>13} {'unit':<14}{'target':>9}  ok")
