@@ -1152,9 +1152,11 @@ class Game:
         score = weights if ranking == "weights" else counts
         best = max(score.values())
         top = tuple(p for p in self.players if score[p] == best)
+        by_weight = ranking == "weights"
         if ranking == "regions_then_weights" and len(top) > 1:
             most = max(weights[p] for p in top)
             top = tuple(p for p in top if weights[p] == most)
+            by_weight = True
         if self.explaining:
             if ranking == "weights":
                 rule = "the highest region weight wins (3, 2 or 1 a region)"
@@ -1166,7 +1168,7 @@ class Game:
             self.log.append(Step("game.no_region", f"{why[0].upper()}{why[1:]}: {rule}. Scores: {shown}.",
                                  data={"counts": counts, "weights": weights, "ranking": ranking}))
         if len(top) == 1:
-            self._finish(top, "most_weight" if ranking == "weights" else "most_regions")
+            self._finish(top, "most_weight" if by_weight else "most_regions")
             return
         if ranking == "regions_then_weights":
             self._finish(top, "shared")
@@ -1199,7 +1201,7 @@ class Game:
                 self._hands[p] = [c for c in self._hands[p] if c.kind not in rs.final_discard]
                 self._discard.extend(out[p])
             if self.explaining:
-                kinds = join_names(kind_name(k) + "s" for k in rs.final_discard)
+                kinds = join_names(kind_name(k) for k in rs.final_discard)
                 self.log.append(Step("game.final_battle",
                                      f"Before the final battle each finalist discards every {kinds}: "
                                      + "; ".join(f"{p} {len(out[p])}" for p in top) + ".",

@@ -237,10 +237,10 @@ class VariantRules:
         n = len(game.players)
         if not 3 <= n <= 6:
             raise RulesError(f"the city-state variant is for 3 to 6 players (zh 一.2), not {n}")
-        taken = [c for c in cs.CITIES if c in game._control]
-        if taken:
-            raise RulesError(f"the city-states start free, each chosen by a player; {join_names(taken)} "
-                             f"already has a control marker")
+        free = [c for c in cs.CITIES if c not in game._control]
+        if len(free) < n:
+            raise RulesError(f"each player chooses a free city-state, but only {join_names(free) if free else 'none'} "
+                             f"of {', '.join(cs.CITIES)} {'is' if len(free) == 1 else 'are'} free for {n} players")
         game._vstate.update(cities={}, ready={p: True for p in game.players}, active=None, ask=[],
                             pending=None, drawn=[])
         game.phase = "city"
@@ -251,8 +251,7 @@ class VariantRules:
         """Actions of the variant phases."""
         phase, p, v = game.phase, game._to_move, game._vstate
         if phase == "city":
-            chosen = set(v["cities"].values())
-            return [ChooseCity(c) for c in cs.CITIES if c not in chosen]
+            return [ChooseCity(c) for c in cs.CITIES if c not in game._control]
         if phase == "ability":
             return [UseAbility(True), UseAbility(False)]
         if phase == "veto":
@@ -283,6 +282,13 @@ class VariantRules:
         v = game._vstate
         active = v["active"]
         extra = []
+        locked = battle._not_returnable()
+        if locked:
+            # venezia_bribe='not_returnable': a Scarecrow cannot take back a bribed Mercenary
+            free = {c.kind for c in battle.lines[player] if c.mercenary and c.id not in locked
+                    and c.id not in battle.face_down}
+            actions = [a for a in actions if not (getattr(a, "card", None) == "scarecrow" and a.take is not None
+                                                  and a.take not in free)]
         if active is not None and active["player"] == player:
             hand = game._hands[player]
             if active["city"] == "Firenze":
@@ -430,9 +436,11 @@ class VariantRules:
         v["cities"][p] = canon.city
         game._control[canon.city] = p
         game._record.append(["city", canon.city])
+        power = ("may, once each round, cancel another player's ability or claim a tied region"
+                 if canon.city == "Roma" else f"may use {canon.city}'s ability in one battle each round")
         _log(game, "city.choose",
              f"{p} chooses {canon.city}: {p}'s control marker goes on {canon.city}, which cannot be attacked, "
-             f"and {p} may use {canon.city}'s ability in one battle each round.", p, city=canon.city)
+             f"and {p} {power}.", p, city=canon.city)
         nxt = [q for q in game.players if q not in v["cities"]]
         if nxt:
             game._to_move = nxt[0]
@@ -529,7 +537,7 @@ class VariantRules:
         if pend["kind"] == "declare":
             self._declare(game, p, city)
         else:
-            self._act(game, p, pend["action"], pend["physical"])
+            self._act(game, p, pend)
 
     def _declare(self, game, p: str, city: str) -> None:
         v = game._vstate
@@ -607,34 +615,44 @@ class VariantRules:
 
     # -- Firenze and Venezia on their turn ------------------------------------------------------------
     def _ball(self, game, canon, physical) -> None:
-        """Firenze's Ball or Venezia's Bribe; Roma is asked first (zh: against Venezia, before
-        the discard; against the others whenever Roma likes)."""
+        """Firenze's Ball or Venezia's Bribe.  The cards are chosen now (and saved), then Roma is
+        asked first (zh: against Venezia, before the discard; against the others whenever Roma likes)."""
         p = game._to_move
-        city = "Firenze" if isinstance(canon, Ball) else "Venezia"
-        if self._offer_veto(game, p, city, {"kind": "use", "action": canon, "physical": physical}):
+        battle = game.battle
+        card, target = physical if physical else (None, None)
+        if card is None:
+            card = next(c for c in sorted(game._hands[p]) if c.kind == canon.card)
+        if isinstance(canon, Ball):
+            city = "Firenze"
+            if self.rs.firenze_takes == "all":
+                target = None
+            elif target is None:
+                target = cs._pick_courtesan(battle, cs.courtesan_targets(battle, p), canon.courtesan)
+            game._record.append(["ball", card.id, None if target is None else target.id])
+        else:
+            city = "Venezia"
+            if target is None:
+                target = cs._pick_bribe(battle, p, canon.target)
+            game._record.append(["bribe", card.id, target.id])
+        what = {"kind": "use", "action": "ball" if city == "Firenze" else "bribe", "card": card.id,
+                "target": None if target is None else target.id}
+        if self._offer_veto(game, p, city, what):
             return
-        self._act(game, p, canon, physical)
+        self._act(game, p, what)
 
     _bribe = _ball
 
     def maiden_take(self, game, take) -> str:
         return maiden_take(game, take)
 
-    def _act(self, game, p: str, canon, physical) -> None:
+    def _act(self, game, p: str, what: dict) -> None:
         battle = game.battle
-        card, target = physical if physical else (None, None)
-        if card is None:
-            card = next(c for c in sorted(game._hands[p]) if c.kind == canon.card)
-        if isinstance(canon, Ball):
-            if target is None and canon.courtesan is not None:
-                target = canon.courtesan
+        card = game.cards[what["card"]]
+        target = None if what["target"] is None else game.cards[what["target"]]
+        if what["action"] == "ball":
             cs.firenze_ball(battle, p, card, target)
-            moved = battle.moves[-1]
-            took = None if moved.take == "all" else int(moved.take.partition("#")[2])
-            game._record.append(["ball", card.id, took])
         else:
-            cs.venezia_bribe(battle, p, card, target if target is not None else canon.target)
-            game._record.append(["bribe", card.id, int(battle.moves[-1].take.partition("#")[2])])
+            cs.venezia_bribe(battle, p, card, target)
         game._sync_log()
         game._continue_battle()
 
