@@ -259,6 +259,10 @@ class Game:
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         self._rank = {k: i for i, k in enumerate(self.ruleset.kinds)}
         self._plain = tuple((k, _play(k)) for k in self.ruleset.kinds)   # kind -> Play(kind), deck order
+        self._scarecrow = _play("scarecrow")
+        kinds = self.ruleset.kinds
+        cut = kinds.index("scarecrow") if "scarecrow" in kinds else len(kinds)
+        self._plain_split = (self._plain[:cut], self._plain[cut + 1:])   # the kinds around the Scarecrow
         self._rng = random.Random(seed)
         n = len(self.players)
         # victory_regions (fa): that many regions win, with no adjacency win
@@ -559,9 +563,17 @@ class Game:
             present -= self.battle.banned.keys()
         rs = self.ruleset
         hidden = rs.hidden_cards
-        if not hidden and "scarecrow" not in present:
+        if not hidden:
             # The common case, built in one pass (legal_actions() is asked before every move).
-            actions = [plain for kind, plain in self._plain if kind in present]
+            before, after = self._plain_split
+            actions = [plain for kind, plain in before if kind in present]
+            if "scarecrow" in present:
+                actions.append(self._scarecrow)
+                face_down = self.battle.face_down
+                mine = {c.kind for c in self.battle.lines[player] if c.mercenary and c.id not in face_down}
+                if mine:                 # the Scarecrow's takes follow it, in deck order
+                    actions += [_play("scarecrow", False, k) for k, _ in self._plain if k in mine]
+            actions += [plain for kind, plain in after if kind in present]
             actions.append(_PASS)
             return actions
         actions = []
