@@ -130,7 +130,7 @@ DEFAULT_KINDS = ("10", "5", "winter", "spring", "bishop", "drummer", "courtesan"
 
 
 @dataclass(frozen=True)
-class Play:
+class PlayedCard:
     """One enumerated play: seat index, card kind, face down, Scarecrow take (a kind or None)."""
 
     seat: int
@@ -205,7 +205,7 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     return BattleSpace(players, tuple(out), max_cards, bool(face_down))
 
 
-def _plays(space: BattleSpace, hidden: bool) -> list[Play]:
+def _plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     """Every play the bound knows, in the order that makes examples read simply:
     seats in order, the kinds in the order given, face up before face down, a
     Scarecrow taking nothing before one taking a Mercenary back."""
@@ -216,15 +216,15 @@ def _plays(space: BattleSpace, hidden: bool) -> list[Play]:
             for fd in ((False, True) if (hidden and space.face_down) else (False,)):
                 takes = [None] + (mercs if kind == "scarecrow" else [])
                 for take in takes:
-                    out.append(Play(seat, kind, fd, take))
+                    out.append(PlayedCard(seat, kind, fd, take))
     return out
 
 
-def play_sequence_notation(space: BattleSpace, plays: Sequence[Play]) -> str:
+def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> str:
     """Battle notation for a sequence of plays, with the passes strict turn order implies.
 
     >>> sp = BattleSpace(("Ana", "Ben"), ("10", "winter"), 2)
-    >>> play_sequence_notation(sp, [Play(0, "10"), Play(0, "winter")])
+    >>> play_sequence_notation(sp, [PlayedCard(0, "10"), PlayedCard(0, "winter")])
     '[Ana Ben] Ana 10, Ben pass, Ana winter'
     """
     names = space.players
@@ -257,9 +257,14 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[Play]) -> str:
 #: enumeration to the engine itself, which is slower but knows every rule.
 FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_specials", "courtesan_token",
                           "bishop_targets"})
-#: Options of the Game that a single Battle never reads (dealing, hands, the map).
+#: Options of the Game that a single Battle never reads (dealing, hands, the map, the end of
+#: the game).  Invasion acts in a battle only through its defender, which the enumerated
+#: battles do not have.
 GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "keep_cards", "hand_discard",
-                          "favor_on_battle_region"})
+                          "favor_on_battle_region", "first_hand", "hand_sizes", "drawing",
+                          "fa_winner_draws", "victory_regions", "end_ranking", "invasion",
+                          "scoring_target", "scoring_bonus", "city_end", "final_ruleset", "final_hand",
+                          "final_discard"})
 FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", "bishop", "courtesan",
                         "drummer", "heroine", "scarecrow", "surrender"})
 
@@ -345,7 +350,7 @@ class _FastModel:
     def acting(self, face_down: bool) -> bool:
         return (not face_down) or self.mode == "on_play"
 
-    def legal(self, S, alive, play: Play, seat_limit: int):
+    def legal(self, S, alive, play: PlayedCard, seat_limit: int):
         L = self.L
         q, k = play.seat, L.index[play.kind]
         if play.face_down:
@@ -361,7 +366,7 @@ class _FastModel:
             m &= S[L.up[q][L.index[play.take]]] > 0
         return m
 
-    def apply(self, C, play: Play) -> None:
+    def apply(self, C, play: PlayedCard) -> None:
         """Play ``play`` in every battle (column) of C, in place."""
         L = self.L
         P = L.P
@@ -502,7 +507,7 @@ class _FastModel:
         return winner, holder, totals
 
 
-def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play]]):
+def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[PlayedCard]]):
     """Resolve many play sequences at once with the vectorised model.
 
     Returns a list of (winner, token_holder, strengths) with names, like a Resolution;
@@ -538,7 +543,7 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
     return out
 
 
-def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[Play], explain: bool = False):
+def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], explain: bool = False):
     """Play a sequence through :class:`Battle` and resolve it; None if a play is illegal."""
     b = Battle(space.players, ruleset, explain=explain)
     try:
@@ -549,7 +554,7 @@ def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[Play], explain: 
     return b.resolve()
 
 
-def _engine_play(b: Battle, space: BattleSpace, p: Play) -> None:
+def _engine_play(b: Battle, space: BattleSpace, p: PlayedCard) -> None:
     """One play in strict turn order: the seats skipped before it pass first."""
     if b.is_over:
         raise IllegalMove("the battle is over")
@@ -584,7 +589,7 @@ class Divergence:
 
     kind: str
     count: int
-    plays: tuple[Play, ...]
+    plays: tuple[PlayedCard, ...]
     notation: str
     resolution_a: Resolution | None = None
     resolution_b: Resolution | None = None
@@ -817,7 +822,7 @@ def _classify(tally: _Tally, wa, wb, ha, hb, key_of) -> None:
             tally.offer(kind, key_of(kind, m))
 
 
-def _enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[Play], tally: _Tally,
+def _enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: _Tally,
                      prog: Progress, chunk: int) -> None:
     L = _Layout(space)
     ma, mb = _FastModel(ra, space, L), _FastModel(rb, space, L)
@@ -930,14 +935,14 @@ def _enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[P
         prog.update(i + 1)
 
 
-def _enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[Play], tally: _Tally,
+def _enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: _Tally,
                       prog: Progress) -> None:
     """The same enumeration through Battle objects: slow, but every rule of every ruleset."""
     names = space.players
     idx = {n: i for i, n in enumerate(names)}
 
     def outcome(b):
-        r = b.copy().resolve()
+        r = b.preview()
         return (idx[r.winner] if r.winner else -1, idx[r.token_holder], tuple(r.strengths.values()))
 
     def child(b, p):
