@@ -13,7 +13,10 @@ from .board import ITALY, REGIONS, UnknownRegion
 from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import RULES, Step
 from .game import TERMINAL, DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
-from .rulesets import RULESETS, Ruleset, get_ruleset
+from .rulesets import RULESETS, Ruleset, combine, get_ruleset
+from .variants.game_rules import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
+                                  RomaClaim, UseAbility, Veto)
+from .variants.vietnamese import Match
 
 __all__ = [
     "Battle", "Move", "Resolution", "Card", "STANDARD_DECK", "parse_kind",
@@ -22,5 +25,8 @@ __all__ = [
     "Game", "TERMINAL", "PlaceToken", "Play", "Pass", "PlaceFavor", "DiscardHand", "Keep",
     "ITALY", "REGIONS", "UnknownRegion",
     "RandomAgent", "HeuristicAgent", "play_game", "simulate",
+    # the variants (RULESETS.md)
+    "combine", "Match", "ChooseCity", "UseAbility", "Veto", "GenovaTrade", "GenovaDraw", "GenovaKeep",
+    "Ball", "Bribe", "LiftBan", "Annul", "RomaClaim",
 ]
 __version__ = "0.1.0"

@@ -75,3 +75,32 @@ def test_rulesets_are_frozen_and_hashable():
     with pytest.raises(dataclasses.FrozenInstanceError):
         rs.hidden_cards = True
     assert len({rs, get_ruleset("hidden-cards"), rs.replace(name="standard")}) == 2
+
+
+def test_rulesets_md_lists_every_named_ruleset_and_its_example_runs():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "RULESETS.md").read_text(encoding="utf-8")
+    for name in RULESETS:
+        assert f"| `{name}` |" in text, f"RULESETS.md has no row for {name}"
+    for option in ("banner_limit", "maiden_targets", "firenze_takes", "firenze_card", "venezia_bribe",
+                   "city_end", "scoring_bonus", "fa_winner_draws", "bishop_targets"):
+        assert f"| `{option}` |" in text, f"RULESETS.md does not explain the reading of {option}"
+    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(code.replace("print(", "str("), "RULESETS.md", "exec"), {})
+
+
+def test_combine_orders_names_and_rejects_conflicts():
+    from condottiere_nb.rulesets import COMBINABLE, combine
+
+    assert combine("invasion", "hidden-cards").name == "hidden-cards+invasion"
+    assert combine("standard", "invasion") is RULESETS["invasion"]
+    assert combine("standard").name == "standard"
+    assert get_ruleset("invasion+invasion").name == "invasion"
+    clash = RULESETS["continuous-war"].replace(name="hidden-cards", hidden_cards=True, first_hand=5)
+    with pytest.raises(RulesError, match="disagree on first_hand"):
+        combine("continuous-war", clash)
+    with pytest.raises(RulesError, match="is a system of its own"):
+        combine("city-states", "invasion")
+    assert set(COMBINABLE) == {"hidden-cards", "continuous-war", "scoring", "invasion"}

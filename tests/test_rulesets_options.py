@@ -2,8 +2,8 @@
 
 FLIPS is the table: option -> (base ruleset, the other value, a scenario).  The scenario is run
 under the base ruleset and under the base with the option flipped; the two outcomes must differ.
-An option that a game-level test flips (tests/test_variant_*.py) is listed in GAME_FLIPS with the
-test that shows it.  Every option must at least be read somewhere in the engine (the grep test).
+Battle options flip a Battle; game options flip a Game (or a Match).  Every option must also be
+read somewhere in the engine (the grep test).
 """
 import re
 from dataclasses import fields
@@ -12,6 +12,11 @@ from pathlib import Path
 import pytest
 
 from condottiere_nb import Battle, RulesError, Ruleset, get_ruleset
+from condottiere_nb.game import Game, Pass, PlaceFavor, PlaceToken, Play
+from condottiere_nb.variants.game_rules import Ball, Bribe, ChooseCity, UseAbility
+from condottiere_nb.variants.vietnamese import Match
+
+import test_variant_city_states_game as cstest
 
 ENGINE = Path(__file__).resolve().parents[1] / "condottiere_nb"
 DESCRIPTIVE = {"name", "summary"}     # labels, not rules
@@ -70,8 +75,167 @@ FLIPS = {
                        _resolve("[Ana Ben] Ana 10, Ana drummer, Ben 6, Ben bishop")),
 }
 
-# Options whose effect is a whole game: the test named here flips them.
-GAME_FLIPS: dict[str, str] = {}
+# -- game scenarios ---------------------------------------------------------------------------------
+
+def _hand_sizes(rs, n=2, **kw):
+    return sorted(len(h) for h in Game(n, rs, seed=1, **kw).hands.values())
+
+
+def _after_first_battle(rs, hands, region="Roma", **kw):
+    g = Game(["Ana", "Ben"], rs, seed=1, hands=hands, **kw)
+    g.apply(PlaceToken(region))
+    while g.phase == "battle":
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def _scripted(rs, hands, moves, region="Roma"):
+    g = Game(["Ana", "Ben"], rs, seed=1, hands=hands)
+    g.apply(PlaceToken(region))
+    for m in moves:
+        g.apply(m)
+    return g
+
+
+def _keep(rs):
+    g = _scripted(rs, {"Ana": ["10", "1", "2", "3"], "Ben": ["1"]}, [Play("10"), Play("1"), Pass()])
+    g.apply(PlaceToken("Napoli"))          # only Ana has cards left: the round ends
+    return g.phase, len(g.legal_actions())
+
+
+def _discard_phase(rs):
+    g = _scripted(rs, {"Ana": ["10", "2"], "Ben": ["1", "heroine", "winter"]},
+                  [Play("10"), Play("1"), Pass(), Pass()])
+    g.apply(PlaceToken("Napoli"))          # Ben holds no Mercenary
+    return g.phase, g.to_move
+
+
+def _favor_on_battle_region(rs):
+    g = Game(["Ana", "Ben"], rs, seed=1, hands={"Ana": ["bishop", "1"], "Ben": ["2"]})
+    g.apply(PlaceToken("Roma"))
+    g.apply(Play("bishop"))
+    return PlaceFavor("Roma") in g.legal_actions()
+
+
+def _hands_after_a_battle(rs):
+    g = _after_first_battle(rs, {"Ana": ["10", "1", "2"], "Ben": ["1", "3", "4"]})
+    return {p: len(h) for p, h in g.hands.items()}
+
+
+def _fa_redraw(rs):
+    g = Game(["Ana", "Ben"], rs, seed=1, hands={"Ana": ["9", "8"], "Ben": ["maiden", "1"]})
+    g.apply(PlaceToken("Roma"))
+    g.apply(Play("9"))
+    g.apply(Play("maiden", take="Ana@1"))
+    g.apply(Play("8"))
+    while g.phase == "battle":
+        g.apply(Pass())
+    return len(g.hand("Ana"))
+
+
+def _five_regions(rs):
+    control = {"Torino": "Ana", "Milano": "Ana", "Genova": "Ana", "Napoli": "Ana"}
+    g = _after_first_battle(rs, {"Ana": ["10"], "Ben": ["1"]}, control=control)
+    return g.is_over, g.reason
+
+
+def _ranking(rs):
+    g = Game(["Ana", "Ben", "Cy"], rs, seed=1, control={"Siena": "Ana", "Lucca": "Ana", "Parma": "Ana",
+                                                        "Roma": "Ben", "Napoli": "Ben"})
+    g._rank_end("the test ends the game here")
+    return g.winners, g.reason
+
+
+def _open_controlled(rs):
+    return "Parma" in Game(["Ana", "Ben"], rs, seed=1, control={"Parma": "Ben"}).open_regions()
+
+
+def _match_target(rs):
+    return Match(["Ana", "Ben"], rs, seed=1).target
+
+
+def _match_bonus(rs):
+    m = Match(["Ana", "Ben"], rs, seed=1)
+    control = {"Torino": "Ana", "Milano": "Ana", "Genova": "Ana", "Napoli": "Ana"}
+    m.game = Game(["Ana", "Ben"], rs, seed=1, control=control, hands={"Ana": ["10"], "Ben": ["1"]})
+    m.apply(PlaceToken("Parma"))
+    m.apply(Play("10"))
+    m.apply(Play("1"))
+    return m.history[0]
+
+
+def _city_phase(rs):
+    return Game(["Ana", "Ben", "Cy"], rs, seed=1).phase
+
+
+def _firenze(rs):
+    g = cstest.city_game({"Ana": cstest.hand("courtesan"), "Ben": cstest.hand("10"), "Cy": cstest.hand()},
+                         cities=("Genova", "Firenze", "Venezia"), ruleset=rs)
+    g.apply(UseAbility(False))
+    g.apply(UseAbility(True))
+    g.apply(Play("courtesan"))
+    balls = [a for a in g.legal_actions() if isinstance(a, Ball)]
+    g.apply(balls[-1])
+    return [a.courtesan for a in balls], [c.kind for c in g.battle.lines["Ben"]]
+
+
+def _venezia(rs):
+    g = cstest.city_game({"Ana": cstest.hand("5"), "Ben": cstest.hand("winter", "scarecrow"), "Cy": cstest.hand()},
+                         cities=("Genova", "Venezia", "Bologna"), ruleset=rs)
+    g.apply(UseAbility(False))
+    g.apply(UseAbility(True))
+    g.apply(Play("5"))
+    g.apply(Bribe("winter", "Ana:5"))
+    g.apply(Play("1"))
+    g.apply(Play("1"))
+    return [a.take for a in g.legal_actions() if isinstance(a, Play) and a.card == "scarecrow"]
+
+
+def _city_end(rs):
+    g = cstest._to_the_end(rs, cstest.END_CONTROL, {"Ana": cstest.hand("10"), "Ben": cstest.hand(),
+                                                    "Cy": cstest.hand()})
+    g.apply(Play("10"))
+    while g.phase == "battle":
+        g.apply(Pass())
+    return g.reason
+
+
+def _final(rs):
+    control = dict(cstest.END_CONTROL, Ancona="Cy", Siena="Ben")
+    g = cstest._to_the_end(rs, control, {"Ana": cstest.hand("10"), "Ben": cstest.hand(), "Cy": cstest.hand()})
+    g.apply(Play("10"))
+    while not g.final:
+        g.apply(Pass())
+    hands = {p: sorted(c.kind for c in g.hand(p)) for p in g.battle.players}
+    return g.battle.ruleset.name, {p: len(h) for p, h in hands.items()}, hands
+
+
+CITY_END = get_ruleset("city-states").replace(city_end="weights_only")
+
+FLIPS.update({
+    "hand_size": ("standard", 8, _hand_sizes),
+    "cards_per_region": ("standard", 0, lambda rs: _hand_sizes(rs, control={"Parma": "Ana"})),
+    "keep_cards": ("standard", 0, _keep),
+    "hand_discard": ("standard", False, _discard_phase),
+    "favor_on_battle_region": ("standard", False, _favor_on_battle_region),
+    "first_hand": ("continuous-war", 0, _hand_sizes),
+    "hand_sizes": ("fa-tutorial", (), lambda rs: _hand_sizes(rs, n=4)),
+    "drawing": ("standard", "after_battle", _hands_after_a_battle),
+    "fa_winner_draws": ("fa-tutorial", "played", _fa_redraw),
+    "victory_regions": ("fa-tutorial", 0, _five_regions),
+    "end_ranking": ("standard", "weights", _ranking),
+    "invasion": ("standard", True, _open_controlled),
+    "scoring_target": ("scoring", 30, _match_target),
+    "scoring_bonus": ("scoring", "group", _match_bonus),
+    "city_states": ("standard", True, _city_phase),
+    "firenze_takes": ("city-states", "all", _firenze),
+    "firenze_card": ("city-states", "hidden", _firenze),
+    "venezia_bribe": ("city-states", "not_returnable", _venezia),
+    "city_end": (CITY_END, "usual_victory", _city_end),
+    "final_ruleset": (CITY_END, "", _final),
+    "final_hand": (CITY_END, 10, _final),
+    "final_discard": (CITY_END, (), _final),
+})
 
 
 def _option_names():
@@ -96,11 +260,9 @@ def test_every_option_is_read_by_the_engine():
     assert not unread, f"options nobody in the engine reads: {unread}"
 
 
-def test_every_option_has_a_flip_or_a_game_test():
-    pytest.importorskip("condottiere_nb.game", reason="the game-level options are flipped once the Game exists")
-    missing = [name for name in _option_names() if name not in FLIPS and name not in GAME_FLIPS]
-    assert not missing, (f"options without a flip test: {missing}; add them to FLIPS (battle) or GAME_FLIPS "
-                         f"(game) in {Path(__file__).name}")
+def test_every_option_has_a_flip():
+    missing = [name for name in _option_names() if name not in FLIPS]
+    assert not missing, f"options without a flip test: {missing}; add them to FLIPS in {Path(__file__).name}"
 
 
 def test_every_option_names_its_rulebook_and_vague_ones_offer_another_reading():
