@@ -1105,7 +1105,7 @@ def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
         elif isinstance(item, str) and "#" in item:
             card = deck[int(item.rpartition("#")[2])]
         else:
-            kind = parse_kind(item, [c.kind for c in deck[:0]] or _deck_kinds(deck))
+            kind = parse_kind(item, _deck_kinds(deck))
             card = next((c for c in deck if c.kind == kind and c.id not in busy), None)
             if card is None:
                 raise RulesError(f"no {kind_name(kind)} is left for this hand: the deck's "
