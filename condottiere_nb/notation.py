@@ -83,6 +83,9 @@ def format_battle(battle) -> str:
     for m in battle.moves:
         if m.is_pass:
             moves.append(f"{_name(m.player)} pass")
+        elif m.kind in ("firenze", "venezia"):
+            # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
+            moves.append(f"{_name(m.player)} {m.kind}={battle.deck[m.card].kind}#{m.card}>{m.take}")
         else:
             card = m.kind + ("*" if m.face_down else "")
             if m.kind in ("scarecrow", "maiden") and m.take:   # maiden>5#41: the soldier it removed
@@ -215,6 +218,14 @@ def _apply(battle, player: str, word: str) -> None:
         battle.pass_turn(player)
         return
     card, _, take = word.partition(">")
+    if "=" in card and card.partition("=")[0].lower() in ("firenze", "venezia"):
+        from .variants import city_states
+        ability, _eq, paid = card.partition("=")
+        if ability.lower() == "firenze":
+            city_states.firenze_ball(battle, player, paid, None if take == "all" else take)
+        else:
+            city_states.venezia_bribe(battle, player, paid, take)
+        return
     face_down = card.endswith("*")
     card = card.rstrip("*")
     if _:

@@ -50,3 +50,39 @@ def test_final_courtesans_are_plain_ones():
     assert final.strengths == {"Ana": 10, "Ben": 2}
     assert final.token_holder == "Ana"
     assert Battle.from_notation(text).resolve().token_holder == "Ben"
+
+
+def test_city_abilities_in_a_battle_sandbox_round_trip_through_notation_and_undo():
+    from condottiere_nb.variants import city_states as cs
+
+    b = Battle(["Ana", "Ben", "Cy"], "city-states")
+    b.play("Ana", "courtesan")
+    b.play("Ben", "3")
+    cs.firenze_ball(b, "Cy", "10", "Ana")          # Cy lays a 10 face down, takes Ana's Courtesan
+    cs.venezia_bribe(b, "Ana", "winter", "Ben:3")  # Ana discards a Winter, takes Ben's 3
+    assert [c.kind for c in b.lines["Ana"]] == ["3"] and b.lines["Ben"] == []
+    assert [c.kind for c in b.returned["Cy"]] == ["courtesan"]
+    text = b.notation()
+    assert "Cy firenze=10#" in text and ">courtesan#" in text and "Ana venezia=winter#" in text
+    again = Battle.from_notation(text)
+    assert again.notation() == text and again.resolve().strengths == b.resolve().strengths
+    c = Battle.from_notation(text)
+    c.undo()
+    assert [c_.kind for c_ in c.lines["Ben"]] == ["3"] and c.lines["Ana"] == []
+    with pytest.raises(Exception, match="1 to 5"):
+        cs.venezia_bribe(c, "Ana", "winter", "Ben:10")
+
+
+def test_city_ban_in_a_battle_sandbox():
+    from condottiere_nb import IllegalMove
+    from condottiere_nb.variants import city_states as cs
+
+    b = Battle(["Ana", "Ben", "Cy"], "city-states")
+    cs.ban(b, "Milano", "Ana")
+    with pytest.raises(IllegalMove, match="Milano's ban keeps every Heroine out"):
+        b.play("Ben", "heroine")
+    b.play("Ben", "scarecrow")                     # Milano lets Scarecrows in
+    cs.lift_ban(b, "Milano", "Ana")
+    b.play("Cy", "heroine")
+    assert b.strengths()["Cy"] == 10
+    assert [s.rule for s in b.steps][0] == "city.milano" and "city.lift" in [s.rule for s in b.steps]
