@@ -30,7 +30,7 @@ import re
 import shlex
 
 from .errors import RulesError
-from .rulesets import RULESETS, get_ruleset
+from .rulesets import get_ruleset
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 
@@ -68,7 +68,11 @@ def _split_outside_quotes(text: str, sep: str) -> list[str]:
 def format_battle(battle) -> str:
     """The canonical notation of a battle."""
     head = ""
-    if battle.ruleset.name != "standard" and RULESETS.get(battle.ruleset.name) == battle.ruleset:
+    try:    # a named ruleset, or a combination of the Vietnamese variants ("continuous-war+invasion")
+        named = get_ruleset(battle.ruleset.name) == battle.ruleset
+    except RulesError:
+        named = False
+    if battle.ruleset.name != "standard" and named:
         head = f"({battle.ruleset.name}) "
     # who placed the token, who leads and who defends, when it is not simply the first seat
     roles = []

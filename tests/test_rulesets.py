@@ -104,3 +104,11 @@ def test_combine_orders_names_and_rejects_conflicts():
     with pytest.raises(RulesError, match="is a system of its own"):
         combine("city-states", "invasion")
     assert set(COMBINABLE) == {"hidden-cards", "continuous-war", "scoring", "invasion"}
+
+
+def test_a_combined_ruleset_survives_the_battle_notation():
+    b = Battle(["Ana", "Ben"], "hidden-cards+invasion", defender="Ben")
+    b.play("Ana", "5", face_down=True)
+    text = b.notation()
+    assert text.startswith("(hidden-cards+invasion) ")
+    assert Battle.from_notation(text).ruleset == get_ruleset("invasion+hidden-cards")
