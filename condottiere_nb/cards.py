@@ -51,28 +51,40 @@ class Card:
     (Card('1', id=0), 1, True, '1#0')
     """
 
-    __slots__ = ("id", "kind", "value", "mercenary", "family", "name")
+    __slots__ = ("id", "kind", "value", "mercenary", "family", "name", "_hash")
 
-    def __init__(self, id: int, kind: str):
+    # Cards are interned: Card(5, "1") always returns the same object, so two cards are equal
+    # exactly when they are the same object.  Equality stays "same id and same kind", and
+    # list.remove / `in` / index compare by identity in C instead of calling a Python __eq__
+    # for every card they pass (a simulation removes a card from a hand ~100 times a game).
+    _interned: dict = {}
+
+    def __new__(cls, id: int, kind: str):
+        key = (id, kind)
+        card = cls._interned.get(key)
+        if card is not None:
+            return card
         merc = kind.isdigit()
         if not merc and kind not in _SPECIALS:
             raise ValueError(f"unknown card kind {kind!r}")
+        card = object.__new__(cls)
         set_ = object.__setattr__
-        set_(self, "id", id)
-        set_(self, "kind", kind)
-        set_(self, "mercenary", merc)
-        set_(self, "value", int(kind) if merc else _SPECIALS[kind][0])
-        set_(self, "family", "mercenary" if merc else _SPECIALS[kind][1])
-        set_(self, "name", kind_name(kind))   # English display name: "5", "Winter"
+        set_(card, "id", id)
+        set_(card, "kind", kind)
+        set_(card, "mercenary", merc)
+        set_(card, "value", int(kind) if merc else _SPECIALS[kind][0])
+        set_(card, "family", "mercenary" if merc else _SPECIALS[kind][1])
+        set_(card, "name", kind_name(kind))   # English display name: "5", "Winter"
+        set_(card, "_hash", hash(key))         # by value, so set orders do not vary between runs
+        return cls._interned.setdefault(key, card)
 
     def __setattr__(self, name, value):
         raise AttributeError("cards are immutable")
 
-    def __eq__(self, other):
-        return isinstance(other, Card) and other.id == self.id and other.kind == self.kind
+    # No __eq__: interning makes identity the same as "same id and same kind".
 
     def __hash__(self):
-        return hash((self.id, self.kind))
+        return self._hash
 
     def __lt__(self, other):
         return self.id < other.id
