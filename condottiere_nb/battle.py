@@ -39,6 +39,32 @@ class Move:
         return self.kind is None
 
 
+# Moves are frozen, so equal moves can be one shared object: building a frozen dataclass costs
+# more than a simulated play, and a game makes ~140 moves out of a few thousand different ones.
+_PASS_MOVES: dict[str, Move] = {}
+_PLAY_MOVES: dict[tuple, Move] = {}
+_SHARED_MOVES = 100_000          # never grow without bound (seat names can be anything)
+
+
+def _pass_move(player: str) -> Move:
+    move = _PASS_MOVES.get(player)
+    if move is None:
+        move = Move(player, None)
+        if len(_PASS_MOVES) < _SHARED_MOVES:
+            _PASS_MOVES[player] = move
+    return move
+
+
+def _play_move(player: str, kind: str, face_down: bool, take: str | None, card: int) -> Move:
+    key = (player, kind, face_down, take, card)
+    move = _PLAY_MOVES.get(key)
+    if move is None:
+        move = Move(player, kind, face_down, take, card)
+        if len(_PLAY_MOVES) < _SHARED_MOVES:
+            _PLAY_MOVES[key] = move
+    return move
+
+
 @dataclass
 class Resolution:
     """The outcome of a battle and every step that led to it.
@@ -122,6 +148,30 @@ class Battle:
         self.banned: dict[str, str] = {}
         self._reset()
 
+    @classmethod
+    def _for_game(cls, players: tuple, ruleset: Ruleset, hands: Mapping[str, list], *, token_holder: str,
+                  leader: str, defender: str | None, region: str | None, explain: bool) -> "Battle":
+        """The Game's battle: the same object as ``Battle(players, ruleset, strict=True, hands=hands,
+        ...)``, without re-checking what the Game guarantees (its seat names, and hands of Cards
+        dealt from its own deck).  The Game starts ~12 battles a game, and checking every card
+        of every hand cost more than a simulated battle's plays.  tests/test_speed_paths.py
+        checks that both constructions give equal state."""
+        self = cls.__new__(cls)
+        self.ruleset = ruleset
+        self.players = players
+        self.strict = True
+        self.explaining = explain
+        self.token_holder = token_holder
+        self.leader = leader
+        self.defender = defender
+        self.region = region
+        self.deck = ruleset.make_deck()
+        self._kinds = ruleset.kinds
+        self._initial_hands = {p: list(hands[p]) for p in players}
+        self.banned = {}
+        self._reset()
+        return self
+
     # -- state ----------------------------------------------------------------------
     def _reset(self) -> None:
         self.lines: dict[str, list[Card]] = {p: [] for p in self.players}
@@ -188,11 +238,12 @@ class Battle:
             and any(m.player == player and m.is_pass for m in self.moves)
 
     def _advance(self, after: str) -> None:
-        n = len(self.players)
-        i = self.players.index(after)
+        players, passed = self.players, self.passed
+        n = len(players)
+        i = players.index(after)
         for step in range(1, n + 1):
             j = (i + step) % n
-            if self.players[j] not in self.passed:
+            if players[j] not in passed:
                 self._next = j
                 return
 
@@ -269,6 +320,23 @@ class Battle:
         # Everything is checked: from here on the battle changes.
         self._apply_play(player, chosen, face_down, acts_now, taken)
 
+    def _play_validated(self, player: str, card: Card, face_down: bool = False, take: Card | None = None) -> None:
+        """:meth:`play` for a move the Game took from its own legal_actions(): whose turn it is,
+        the card in the player's hand, the bans and ``face_down`` were checked there, so only
+        the play itself is left (a simulation plays ~100 cards a game).  ``take``: the Card of
+        the player's line a Scarecrow takes back, still checked as play() checks it.  Never for
+        a Maiden (its target is named differently).  tests/test_speed_paths.py plays whole
+        games both ways and compares them."""
+        rs = self.ruleset
+        face_down = face_down or (rs.mercenaries_face_down and card.mercenary)
+        acts_now = not face_down or rs.face_down_specials == "on_play"
+        taken = None
+        if take is not None:
+            if not acts_now:        # a face-down Scarecrow cannot take: play() says so
+                return self.play(player, card, face_down=face_down, take=take)
+            taken = self._find_take(player, take)
+        self._apply_play(player, card, face_down, acts_now, taken)
+
     def _find_card(self, player: str, card) -> Card:
         if isinstance(card, Card):
             kind, want_id = card.kind, card.id
@@ -321,7 +389,8 @@ class Battle:
                 kind = parse_kind(name, self._kinds)
                 candidates = [c for c in own if c.kind == kind and str(c.id) == num]
             else:
-                kind = parse_kind(take, self._kinds)
+                # a kind of this deck names itself; parse_kind (a regex and a fold) is for people
+                kind = take if take in self._kinds else parse_kind(take, self._kinds)
                 candidates = [c for c in own if c.kind == kind]
             if not candidates:
                 mine = [c.name for c in own if c.mercenary and c.id not in self.face_down]
@@ -384,7 +453,7 @@ class Battle:
         exact = card.kind == "maiden" or (taken is not None and card.kind == "scarecrow"
                                           and self._find_take(player, taken.kind) is not taken)
         took = None if taken is None else (f"{taken.kind}#{taken.id}" if exact else taken.kind)
-        self.moves.append(Move(player, card.kind, face_down, took, card.id))
+        self.moves.append(_play_move(player, card.kind, face_down, took, card.id))
         if not self.explaining:
             pass
         elif face_down and self.ruleset.mercenaries_face_down and card.mercenary:
@@ -549,7 +618,12 @@ class Battle:
     def pass_turn(self, player: str) -> None:
         """``player`` passes: they play no more cards in this battle, but their line still counts."""
         self._check_can_act(player)
-        self.moves.append(Move(player, None))
+        self._pass_validated(player)
+
+    def _pass_validated(self, player: str) -> None:
+        """:meth:`pass_turn` once _check_can_act has passed (the Game's moves were checked by
+        its legal_actions())."""
+        self.moves.append(_pass_move(player))
         if player == self.defender and not self.lines[player] and \
                 any(p not in self.passed for p in self.players if p != player):
             # Invasion (vi, Xâm Lược): the defender may pass and still play later, until their first card.

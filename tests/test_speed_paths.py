@@ -1,0 +1,174 @@
+"""The simulation fast paths change nothing: the same seed and actions give the same game.
+
+The Game plays a move it took from its own legal_actions() through Battle._play_validated
+and Battle._pass_validated, builds its battles with Battle._for_game, lists the legal plays
+from a bit per kind, and shuffles with the generator's draws written out.  A person's move
+still goes through Battle.play / pass_turn / Battle(...), which check everything.  These
+tests play whole seeded games both ways (and with explain on and off) and compare them byte
+for byte, so they keep holding when the rules legitimately change.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from condottiere_nb import Battle, Game, IllegalMove, RulesError
+from condottiere_nb import battle as battle_module
+from condottiere_nb import game as game_module
+from condottiere_nb.agents import HeuristicAgent, RandomAgent
+from condottiere_nb.battle import Move
+from condottiere_nb.game import Pass, Play
+
+
+def _play_out(players, ruleset, seed, explain, agent=RandomAgent, limit=20_000) -> Game:
+    game = Game(players, ruleset, seed=seed, explain=explain)
+    agents = {p: agent(seed * 7 + i) for i, p in enumerate(game.players)}
+    for _ in range(limit):
+        if game.is_over:
+            break
+        game.apply(agents[game.to_move].choose(game))
+    assert game.is_over, f"{ruleset} {players} players, seed {seed}: the game did not end"
+    return game
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """The Game as it was before the fast paths: every battle move checked by play() /
+    pass_turn(), every battle built by the public constructor, Random.shuffle itself."""
+    plain_pass = Battle._pass_validated
+
+    def play_checked(self, player, card, face_down=False, take=None):
+        kwargs = {"take": take} if card.kind == "scarecrow" else {}
+        self.play(player, card, face_down=face_down, **kwargs)
+
+    def pass_checked(self, player):
+        self._check_can_act(player)
+        plain_pass(self, player)
+
+    def battle_checked(cls, players, ruleset, hands, **kwargs):
+        return cls(players, ruleset, strict=True, hands={p: hands[p] for p in players}, **kwargs)
+
+    monkeypatch.setattr(Battle, "_play_validated", play_checked)
+    monkeypatch.setattr(Battle, "_pass_validated", pass_checked)
+    monkeypatch.setattr(Battle, "_for_game", classmethod(battle_checked))
+    monkeypatch.setattr(game_module, "_shuffle", lambda rng, x: rng.shuffle(x))
+
+
+GAMES = [("standard", n, seed) for n in range(2, 7) for seed in (1, 2)] + [
+    ("hidden-cards", 3, 5), ("invasion", 4, 6), ("continuous-war", 4, 7), ("scoring", 3, 8),
+    ("city-states", 4, 9), ("city-states-final", 5, 10), ("fa-tutorial", 3, 11),
+]
+
+
+@pytest.mark.parametrize("ruleset, players, seed", GAMES)
+def test_fast_paths_play_the_same_game_as_the_checked_paths(ruleset, players, seed, request):
+    fast = _play_out(players, ruleset, seed, explain=True)
+    request.getfixturevalue("checked")
+    slow = _play_out(players, ruleset, seed, explain=True)
+    assert fast.to_json() == slow.to_json()
+    assert fast.explain() == slow.explain()
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_explain_false_plays_the_same_game_byte_for_byte(players):
+    for seed in range(100 * players, 100 * players + 6):
+        quiet = _play_out(players, "standard", seed, explain=False)
+        told = _play_out(players, "standard", seed, explain=True)
+        assert quiet.to_json() == told.to_json()
+        assert quiet.log == [] and told.log
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_heuristic_games_are_the_same_on_both_paths(players, request):
+    # the heuristic agent tries every play on a copy of the battle, so it reads the battle's
+    # state more than the random agent does
+    fast = _play_out(players, "standard", 21, explain=False, agent=HeuristicAgent).to_json()
+    request.getfixturevalue("checked")
+    assert _play_out(players, "standard", 21, explain=False, agent=HeuristicAgent).to_json() == fast
+    assert Game.from_json(fast).to_json() == fast
+
+
+def test_the_games_battle_is_the_battle_the_public_constructor_builds():
+    game = Game(4, seed=3)
+    game.apply(game.legal_actions()[0])
+    hands = {p: game.hand(p) for p in game.players}
+    fast = Battle._for_game(game.players, game.ruleset, hands, token_holder="Ben", leader="Ben",
+                            defender=None, region="Roma", explain=False)
+    public = Battle(game.players, game.ruleset, strict=True, hands=hands, token_holder="Ben",
+                    leader="Ben", region="Roma", explain=False)
+    assert vars(fast) == vars(public)          # every attribute, so a new one cannot be forgotten
+    assert all(fast.hands[p] is not hands[p] for p in game.players)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 58, 110])
+def test_the_written_out_shuffle_is_random_shuffle(size):
+    for seed in range(60):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(size)), list(range(size))
+        game_module._shuffle(mine, a)
+        theirs.shuffle(b)
+        assert a == b
+        assert mine.getstate() == theirs.getstate()
+
+
+def _spec_plays(game: Game) -> list:
+    """The legal plays without hidden cards, as DESIGN.md describes them: one Play per kind in
+    hand (deck order, not banned), the Scarecrow followed by its takes, then Pass."""
+    player, battle = game.to_move, game.battle
+    in_hand = {c.kind for c in game.hand(player)} - set(battle.banned)
+    mine = {c.kind for c in battle.lines[player] if c.mercenary and c.id not in battle.face_down}
+    plays = []
+    for kind in game.ruleset.kinds:
+        if kind in in_hand:
+            plays.append(Play(kind))
+            if kind == "scarecrow":
+                plays += [Play("scarecrow", take=k) for k in game.ruleset.kinds if k in mine]
+    return plays + [Pass()]
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "invasion", "scoring"])
+def test_legal_plays_match_the_rule(ruleset):
+    rng = random.Random(ruleset)
+    checked_states = 0
+    for seed in range(12):
+        game = Game(4, ruleset, seed=seed, explain=False)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "battle":
+                assert [a for a in legal if isinstance(a, (Play, Pass))] == _spec_plays(game)
+                checked_states += 1
+            game.apply(legal[int(rng.random() * len(legal))])
+    assert checked_states > 500
+
+
+def test_moves_are_shared_but_equal_to_new_ones():
+    a, b = Battle(["Ana", "Ben"]), Battle(["Ana", "Ben"])
+    for battle in (a, b):
+        battle.play("Ana", "10")
+        battle.pass_turn("Ben")
+    assert a.moves == b.moves == [Move("Ana", "10", False, None, a.lines["Ana"][0].id), Move("Ben", None)]
+    a.undo()
+    assert a.moves == [b.moves[0]] and len(b.moves) == 2
+
+
+def test_bad_moves_through_the_public_api_still_raise_and_change_nothing():
+    game = Game(4, seed=12)
+    game.apply(game.legal_actions()[0])
+    player = game.to_move
+    missing = next(k for k in game.ruleset.kinds if all(c.kind != k for c in game.hand(player)))
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match="Allowed now"):
+        game.apply(Play(missing))
+    assert game.to_json() == before
+    battle = game.battle
+    other = next(p for p in game.players if p != player)
+    with pytest.raises(IllegalMove, match="turn"):
+        battle.play(other, game.hand(other)[0])
+    with pytest.raises(IllegalMove, match="turn"):
+        battle.pass_turn(other)
+    with pytest.raises(IllegalMove, match="no .* in hand"):
+        battle.play(player, missing)
+    with pytest.raises(RulesError):
+        Battle(["Ana", "Ana"], hands={"Ana": ["10"]})
+    assert game.to_json() == before
