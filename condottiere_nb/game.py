@@ -223,16 +223,44 @@ def _play(kind: str, face_down: bool = False, take: str | None = None) -> Play:
     return action
 
 
-_PLAY_TABLES: dict[tuple, tuple[dict, dict]] = {}
+class _PlayTables:
+    """The legal plays without hidden cards, looked up instead of built (legal_actions() is
+    asked before every move of a simulation).
+
+    Each kind of the deck has a bit; a hand is the OR of its kinds' bits.  The kinds are cut
+    into chunks of at most 8, in deck order, and each chunk has a table: chunk bits -> the
+    Plays of those kinds.  The plays of a hand are the chunks' entries one after the other;
+    the Scarecrow ends a chunk, so that its takes (one table per chunk too, over the bits of
+    the face-up Mercenaries in the player's line) go right after it.  A few hundred entries,
+    shared by every Game with this deck.
+    """
+
+    def __init__(self, kinds: tuple):
+        self.bits = {k: 1 << i for i, k in enumerate(kinds)}
+        self.scarecrow = self.bits.get("scarecrow", 0)
+        cut = kinds.index("scarecrow") + 1 if "scarecrow" in kinds else len(kinds)
+        self.before = self._chunks(kinds, 0, cut, _play)
+        self.after = self._chunks(kinds, cut, len(kinds), _play)
+        self.takes = self._chunks(kinds, 0, len(kinds), lambda k: _play("scarecrow", False, k))
+
+    @staticmethod
+    def _chunks(kinds: tuple, start: int, end: int, action) -> tuple:
+        chunks = []
+        for lo in range(start, end, 8):
+            part = kinds[lo:min(lo + 8, end)]
+            table = tuple(tuple(action(k) for i, k in enumerate(part) if m >> i & 1)
+                          for m in range(1 << len(part)))
+            chunks.append((lo, (1 << len(part)) - 1, table))
+        return tuple(chunks)
 
 
-def _play_tables(kinds: tuple) -> tuple[dict, dict]:
-    """(kind -> bit, mask -> legal plays) for a deck's kinds, shared by the Games using it.  The
-    second table is filled by Game._plain_plays; it holds at most one entry per combination of
-    kinds in hand and face-up Mercenaries in line (a few thousand in practice)."""
+_PLAY_TABLES: dict[tuple, _PlayTables] = {}
+
+
+def _play_tables(kinds: tuple) -> _PlayTables:
     tables = _PLAY_TABLES.get(kinds)
     if tables is None:
-        tables = _PLAY_TABLES[kinds] = ({k: 1 << i for i, k in enumerate(kinds)}, {})
+        tables = _PLAY_TABLES[kinds] = _PlayTables(kinds)
     return tables
 
 
@@ -275,14 +303,7 @@ class Game:
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         self._rank = {k: i for i, k in enumerate(self.ruleset.kinds)}
         self._plain = tuple((k, _play(k)) for k in self.ruleset.kinds)   # kind -> Play(kind), deck order
-        self._scarecrow = _play("scarecrow")
-        kinds = self.ruleset.kinds
-        cut = kinds.index("scarecrow") if "scarecrow" in kinds else len(kinds)
-        self._plain_split = (self._plain[:cut], self._plain[cut + 1:])   # the kinds around the Scarecrow
-        # _play_actions' tables: a bit per kind, and the legal plays per combination of bits
-        self._bits, self._plays_by_mask = _play_tables(kinds)
-        self._take_shift = len(kinds)
-        self._scarecrow_bit = self._bits.get("scarecrow", 0)
+        self._tables = _play_tables(self.ruleset.kinds)   # _play_actions' lookups
         self._rng = random.Random(seed)
         n = len(self.players)
         # victory_regions (fa): that many regions win, with no adjacency win
@@ -448,9 +469,20 @@ class Game:
         limits = {p: upto if upto is not None else self.hand_limit(p) for p in players}
         wanting = [p for p in players if len(hands[p]) < limits[p]]
         while wanting and deck:
-            for p in wanting:
-                if deck:
-                    hands[p].append(deck.pop())
+            # One card a lap to each player still wanting; the laps until the next hand is full
+            # go out in one slice (the same cards to the same players as card by card).
+            m = len(wanting)
+            laps = min([limits[p] - len(hands[p]) for p in wanting])
+            if laps * m <= len(deck):
+                top = deck[-laps * m:]
+                del deck[-laps * m:]
+                top.reverse()
+                for j, p in enumerate(wanting):
+                    hands[p] += top[j::m]
+            else:
+                for p in wanting:
+                    if deck:
+                        hands[p].append(deck.pop())
             wanting = [p for p in wanting if len(hands[p]) < limits[p]]
         for p in players:
             hands[p].sort(key=_card_id)
@@ -581,11 +613,10 @@ class Game:
         rs = self.ruleset
         hidden = rs.hidden_cards
         if not hidden:
-            # The common case.  legal_actions() is asked before every move, and the list
-            # depends only on which kinds are in hand (and, with a Scarecrow, which face-up
-            # Mercenaries are in the line): one bit per kind, and the list is built once per
-            # combination (_plain_plays) and shared by every game with this deck.
-            bits = self._bits
+            # The common case, looked up in _PlayTables: the kinds in hand as bits, then
+            # each chunk's plays (and the Scarecrow's takes right after it).
+            tables = self._tables
+            bits = tables.bits
             mask = 0
             for c in self._hands[player]:
                 mask |= bits[c.kind]
@@ -593,15 +624,22 @@ class Game:
             if battle.banned:       # zh: Bologna's and Milano's bans
                 for k in battle.banned:
                     mask &= ~bits.get(k, 0)
-            if mask & self._scarecrow_bit:
+            actions = []
+            for lo, width, table in tables.before:
+                actions += table[mask >> lo & width]
+            if mask & tables.scarecrow:
                 fd = battle.face_down
+                mine = 0
                 for c in battle.lines[player]:
                     if c.mercenary and c.id not in fd:
-                        mask |= bits[c.kind] << self._take_shift
-            actions = self._plays_by_mask.get(mask)
-            if actions is None:
-                actions = self._plays_by_mask[mask] = self._plain_plays(mask)
-            return list(actions)
+                        mine |= bits[c.kind]
+                if mine:             # the Scarecrow's takes follow it, in deck order
+                    for lo, width, table in tables.takes:
+                        actions += table[mine >> lo & width]
+            for lo, width, table in tables.after:
+                actions += table[mask >> lo & width]
+            actions.append(_PASS)
+            return actions
         present = set(map(_KIND, self._hands[player]))
         if self.battle.banned:      # zh: Bologna's and Milano's bans
             present -= self.battle.banned.keys()
@@ -623,20 +661,6 @@ class Game:
                     actions.extend(_play(kind, True, t) for t in takes)
         actions.append(_PASS)
         return actions
-
-    def _plain_plays(self, mask: int) -> tuple:
-        """The legal plays (no hidden cards) for a mask of _play_actions: the kinds in hand in
-        deck order, the Scarecrow followed by its takes (the face-up Mercenaries in the line,
-        bits above _take_shift) in deck order, then Pass."""
-        bits, shift = self._bits, self._take_shift
-        actions = []
-        for kind, plain in self._plain:
-            if mask & bits[kind]:
-                actions.append(plain)
-                if kind == "scarecrow":
-                    actions += [_play("scarecrow", False, k) for k, _ in self._plain if mask & (bits[k] << shift)]
-        actions.append(_PASS)
-        return tuple(actions)
 
     def _keep_actions(self, player: str) -> list[Action]:
         counts: dict[str, int] = {}
@@ -1439,8 +1463,7 @@ class Game:
         return game_html(self)
 
 
-def _card_id(card: Card) -> int:
-    return card.id
+_card_id = attrgetter("id")     # a sort key called in C (hands are sorted after every deal)
 
 
 def _shuffle_inline(rng: random.Random, x: list) -> None:
@@ -1448,13 +1471,17 @@ def _shuffle_inline(rng: random.Random, x: list) -> None:
     # in the same order, so the same permutation (seeded deals must not change), without two
     # Python calls per card.
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS if len(x) <= len(_SHUFFLE_STEPS) else \
+        [(i, i + 1, (i + 1).bit_length()) for i in range(len(x))]
+    for i, n, k in reversed(steps[1:len(x)]):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+# (i, i + 1, bits of i + 1): _shuffle_inline's steps for lists up to 256 cards
+_SHUFFLE_STEPS = [(i, i + 1, (i + 1).bit_length()) for i in range(256)]
 
 
 def _shuffle_agrees() -> bool:

@@ -101,7 +101,40 @@ def test_the_games_battle_is_the_battle_the_public_constructor_builds():
     assert all(fast.hands[p] is not hands[p] for p in game.players)
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 58, 110])
+def _deal_card_by_card(hands, deck, players, limits):
+    """The deal as the rulebooks say it: one card at a time, clockwise, to each player still
+    short of their limit, until the pile ends."""
+    wanting = [p for p in players if len(hands[p]) < limits[p]]
+    while wanting and deck:
+        for p in wanting:
+            if deck:
+                hands[p].append(deck.pop())
+        wanting = [p for p in wanting if len(hands[p]) < limits[p]]
+    for p in players:
+        hands[p].sort(key=lambda c: c.id)
+
+
+@pytest.mark.parametrize("pile", [0, 1, 5, 23, 41, 80])
+def test_dealing_in_slices_deals_the_cards_one_by_one_would(pile):
+    rng = random.Random(pile)
+    game = Game(5, seed=pile, explain=False, control={"Roma": "Ben", "Napoli": "Ben", "Parma": "Cy"})
+    for _ in range(25):
+        cards = list(game.cards)
+        rng.shuffle(cards)
+        game._deck = cards[:pile]
+        rest = cards[pile:]
+        for p in game.players:
+            k = rng.choice([0, 0, 1, 2, 5, 10, 12])
+            game._hands[p], rest = rest[:k], rest[k:]
+        order = game._deal_order(rng.sample(game.players, rng.randint(1, 5)))
+        hands = {p: list(h) for p, h in game._hands.items()}
+        deck = list(game._deck)
+        _deal_card_by_card(hands, deck, order, {p: game.hand_limit(p) for p in order})
+        game._deal(order, dealer=game.token_holder)
+        assert game._hands == hands and game._deck == deck
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 58, 110, 255, 256, 257, 600])
 def test_the_written_out_shuffle_is_random_shuffle(size):
     for seed in range(60):
         mine, theirs = random.Random(seed), random.Random(seed)
