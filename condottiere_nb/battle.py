@@ -150,12 +150,14 @@ class Battle:
 
     @classmethod
     def _for_game(cls, players: tuple, ruleset: Ruleset, hands: Mapping[str, list], *, token_holder: str,
-                  leader: str, defender: str | None, region: str | None, explain: bool) -> "Battle":
+                  leader: str, defender: str | None, region: str | None, explain: bool,
+                  deck: tuple | None = None, kinds: tuple | None = None) -> "Battle":
         """The Game's battle: the same object as ``Battle(players, ruleset, strict=True, hands=hands,
         ...)``, without re-checking what the Game guarantees (its seat names, and hands of Cards
         dealt from its own deck).  The Game starts ~12 battles a game, and checking every card
-        of every hand cost more than a simulated battle's plays.  tests/test_speed_paths.py
-        checks that both constructions give equal state."""
+        of every hand cost more than a simulated battle's plays.  ``deck`` and ``kinds``: the
+        ruleset's, when the Game has them already.  tests/test_speed_paths.py checks that both
+        constructions give equal state."""
         self = cls.__new__(cls)
         self.ruleset = ruleset
         self.players = players
@@ -165,8 +167,8 @@ class Battle:
         self.leader = leader
         self.defender = defender
         self.region = region
-        self.deck = ruleset.make_deck()
-        self._kinds = ruleset.kinds
+        self.deck = ruleset.make_deck() if deck is None else deck
+        self._kinds = ruleset.kinds if kinds is None else kinds
         self._initial_hands = {p: list(hands[p]) for p in players}
         self.banned = {}
         self._reset()
@@ -453,7 +455,8 @@ class Battle:
         exact = card.kind == "maiden" or (taken is not None and card.kind == "scarecrow"
                                           and self._find_take(player, taken.kind) is not taken)
         took = None if taken is None else (f"{taken.kind}#{taken.id}" if exact else taken.kind)
-        self.moves.append(_play_move(player, card.kind, face_down, took, card.id))
+        key = (player, card.kind, face_down, took, card.id)
+        self.moves.append(_PLAY_MOVES.get(key) or _play_move(*key))
         if not self.explaining:
             pass
         elif face_down and self.ruleset.mercenaries_face_down and card.mercenary:
@@ -479,7 +482,7 @@ class Battle:
             effect = _ON_PLAY.get(card.kind)
             if effect is not None:
                 effect(self, player, card, taken)
-        if not self.is_over:
+        if self.surrendered_by is None and len(self.passed) != len(self.players):    # not is_over
             self._advance(player)
 
     # -- on-play effects (DESIGN.md section 3, "On play") ------------------------------

@@ -273,7 +273,10 @@ class Victory:
 
 
 def _canonical_control(control: Mapping[str, str]) -> dict[str, str]:
-    """control with canonical region names, uncontrolled (None) entries dropped."""
+    """control with canonical region names, uncontrolled (None) entries dropped (to read only:
+    an already canonical dict, such as the Game's own, is returned as it is)."""
+    if type(control) is dict and control.keys() <= _NEIGHBOURS.keys() and None not in control.values():
+        return control      # checked in C; the Game asks after every battle
     return {(r if r in _NEIGHBOURS else region(r)): p for r, p in control.items() if p is not None}
 
 
@@ -341,9 +344,11 @@ def open_regions(
     >>> len(open_regions({"Roma": "Ana"}, favor="Napoli", allow_controlled=True))
     16
     """
-    taken = _canonical_control(control)
+    taken = _canonical_control(control)     # (an unknown region name raises, even when allowed)
+    if allow_controlled:
+        taken = ()
     blocked = (favor if favor in _NEIGHBOURS else region(favor)) if favor is not None else None
-    return [
-        r for r in REGIONS
-        if r != blocked and (allow_controlled or r not in taken)
-    ]
+    regions = [r for r in REGIONS if r not in taken]
+    if blocked in regions:
+        regions.remove(blocked)
+    return regions

@@ -236,6 +236,7 @@ class _PlayTables:
     """
 
     def __init__(self, kinds: tuple):
+        self.kinds = kinds
         self.bits = {k: 1 << i for i, k in enumerate(kinds)}
         self.scarecrow = self.bits.get("scarecrow", 0)
         cut = kinds.index("scarecrow") + 1 if "scarecrow" in kinds else len(kinds)
@@ -266,6 +267,7 @@ def _play_tables(kinds: tuple) -> _PlayTables:
 
 _UNSET = object()
 _KIND = attrgetter("kind")
+_MERCENARY = attrgetter("mercenary")
 _CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})
 
 
@@ -891,10 +893,12 @@ class Game:
         # Invasion (vi, Xâm Lược): the controller of the region defends it
         defender = self._control.get(self.region) if self.ruleset.invasion and not self.final else None
         # Battle(players, rs, strict=True, hands=...) without re-checking the Game's own seats and cards
+        same = rs is self.ruleset
         battle = Battle._for_game(players, rs, self._hands,
                                   token_holder=self._battle_token_holder(players), leader=self._leader(players),
                                   region=None if self.final else self.region, defender=defender,
-                                  explain=self.explaining)
+                                  explain=self.explaining, deck=self.cards if same else None,
+                                  kinds=self._tables.kinds if same else None)
         self.battle = battle
         self.resolution = None
         for p in players:
@@ -944,7 +948,9 @@ class Game:
         battle = self.battle
         hands = self._hands
         players = battle.players
-        while not battle.is_over:
+        passed = battle.passed
+        # `not battle.is_over`, without a property call per move
+        while battle.surrendered_by is None and len(passed) != len(players):
             p = players[battle._next]
             if hands[p]:
                 self.phase = "battle"
@@ -1128,7 +1134,7 @@ class Game:
             i = self.players.index(self.token_holder)
             for p in self.players[i:] + self.players[:i]:
                 hand = self._hands[p]
-                if hand and not any(c.mercenary for c in hand):
+                if hand and not any(map(_MERCENARY, hand)):
                     self._queue.append(p)
         self._next_discard()
 

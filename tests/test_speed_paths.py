@@ -46,7 +46,7 @@ def checked(monkeypatch):
         self._check_can_act(player)
         plain_pass(self, player)
 
-    def battle_checked(cls, players, ruleset, hands, **kwargs):
+    def battle_checked(cls, players, ruleset, hands, deck=None, kinds=None, **kwargs):
         return cls(players, ruleset, strict=True, hands={p: hands[p] for p in players}, **kwargs)
 
     monkeypatch.setattr(Battle, "_play_validated", play_checked)
@@ -99,6 +99,10 @@ def test_the_games_battle_is_the_battle_the_public_constructor_builds():
                     leader="Ben", region="Roma", explain=False)
     assert vars(fast) == vars(public)          # every attribute, so a new one cannot be forgotten
     assert all(fast.hands[p] is not hands[p] for p in game.players)
+    given = Battle._for_game(game.players, game.ruleset, hands, token_holder="Ben", leader="Ben",
+                             defender=None, region="Roma", explain=False, deck=game.cards,
+                             kinds=game.ruleset.kinds)
+    assert vars(given) == vars(public)
 
 
 def _deal_card_by_card(hands, deck, players, limits):
