@@ -46,6 +46,23 @@ def parse(text: str) -> list:
     return cells
 
 
+def drop_widget_outputs(nb) -> None:
+    """Clear the stored output of cells that display a widget.
+
+    A widget's output only points at a model in the kernel that made it; stored, it would
+    show as an error (or a long text repr) to a reader who has not run the cell, and its
+    state would add a few hundred kilobytes to the file.  The reader runs the cell to get
+    the widget; nbval ignores these cells (# NBVAL_IGNORE_OUTPUT).
+    """
+    for cell in nb.cells:
+        if cell.cell_type == "code" and any(
+                "application/vnd.jupyter.widget-view+json" in out.get("data", {}) for out in cell.outputs):
+            if "NBVAL_IGNORE_OUTPUT" not in cell.source:
+                raise ValueError(f"a cell shows a widget but is checked by nbval: {cell.source[:80]!r}")
+            cell.outputs = []
+            cell.execution_count = None
+
+
 def build(source: Path, run: bool = True) -> Path:
     nb = nbformat.v4.new_notebook()
     nb.cells = parse(source.read_text(encoding="utf-8"))
@@ -58,9 +75,10 @@ def build(source: Path, run: bool = True) -> Path:
     target = NOTEBOOKS / (source.stem + ".ipynb")
     if run:
         start = time.perf_counter()
-        NotebookClient(nb, timeout=300, kernel_name="python3",
+        NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=False,
                        resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
         print(f"{target.name}: {len(nb.cells)} cells, ran in {time.perf_counter() - start:.1f} s")
+        drop_widget_outputs(nb)
     nb.metadata["language_info"] = {"name": "python"}   # no local Python version in the files
     nbformat.validate(nb)
     nbformat.write(nb, target)
