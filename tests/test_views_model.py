@@ -295,3 +295,16 @@ def test_models_do_not_need_ipywidgets():
             "m.resolve(); print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
+
+
+def test_compare_marks_a_token_that_goes_to_another_player():
+    # Same strengths under both readings, but the Courtesan majority takes the token only
+    # under courtesan_token=True: that step must be marked, and the summary must agree.
+    b = Battle.from_notation("[Ana Ben] Ana 10, Ben courtesan, Ben courtesan")
+    off = RULESETS["standard"].replace(courtesan_token=False)
+    cm = CompareModel(b, "standard", off)
+    assert cm.outcomes_differ
+    marked = [cm.rows[k] for k, d in enumerate(cm.differs) if d]
+    left, right = cm.resolutions
+    assert [left.steps[i].rule for i, _ in marked if i is not None] == ["token.condottiere"]
+    assert sum(cm.differs) >= 1

@@ -151,7 +151,10 @@ class StepperModel(_Observable):
 # -- comparing two rulesets ----------------------------------------------------------------------
 
 def _signature(step):
-    return (step.rule, tuple(sorted((step.strengths or {}).items())), tuple(step.cards))
+    # Who a step is about matters: the token going to another player is a divergence even
+    # when every strength is the same (courtesan_token flipped, for example).
+    return (step.rule, tuple(sorted((step.strengths or {}).items())), tuple(step.cards), step.player,
+            repr(sorted(step.data.items())) if step.data else "")
 
 
 class CompareModel(_Observable):
