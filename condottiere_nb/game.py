@@ -237,6 +237,8 @@ class _PlayTables:
 
     def __init__(self, kinds: tuple):
         self.kinds = kinds
+        self.rank = {k: i for i, k in enumerate(kinds)}                 # Game._rank
+        self.plain = tuple((k, _play(k)) for k in kinds)                # Game._plain
         self.bits = {k: 1 << i for i, k in enumerate(kinds)}
         self.scarecrow = self.bits.get("scarecrow", 0)
         cut = kinds.index("scarecrow") + 1 if "scarecrow" in kinds else len(kinds)
@@ -258,10 +260,16 @@ class _PlayTables:
 _PLAY_TABLES: dict[tuple, _PlayTables] = {}
 
 
-def _play_tables(kinds: tuple) -> _PlayTables:
-    tables = _PLAY_TABLES.get(kinds)
+def _play_tables(ruleset: Ruleset) -> _PlayTables:
+    """The tables of the ruleset's deck (built once per deck)."""
+    try:
+        key = ruleset.deck
+        tables = _PLAY_TABLES.get(key)
+    except TypeError:               # an unhashable custom deck
+        key = ruleset.kinds
+        tables = _PLAY_TABLES.get(key)
     if tables is None:
-        tables = _PLAY_TABLES[kinds] = _PlayTables(kinds)
+        tables = _PLAY_TABLES[key] = _PlayTables(ruleset.kinds)
     return tables
 
 
@@ -303,9 +311,9 @@ class Game:
         # Named `explaining` so that it does not hide the explain() method.
         self.explaining = bool(explain)
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
-        self._rank = {k: i for i, k in enumerate(self.ruleset.kinds)}
-        self._plain = tuple((k, _play(k)) for k in self.ruleset.kinds)   # kind -> Play(kind), deck order
-        self._tables = _play_tables(self.ruleset.kinds)   # _play_actions' lookups
+        self._tables = _play_tables(self.ruleset)   # per deck, shared: _play_actions' lookups
+        self._rank = self._tables.rank               # kind -> position in the deck (read only)
+        self._plain = self._tables.plain             # (kind, Play(kind)) in deck order
         self._rng = random.Random(seed)
         n = len(self.players)
         # victory_regions (fa): that many regions win, with no adjacency win
@@ -339,6 +347,7 @@ class Game:
         self._legal: list[Action] | None = None
         self._final_players: tuple[str, ...] = ()
         self._final_leader: str | None = None
+        self._open_memo: tuple | None = None    # open_regions(): (control, favor, regions)
         # The variants' game rules (variants/game_rules.py), None when the Game needs none;
         # their state is plain data in _vstate, copied by clone().
         from .variants import game_rules
@@ -565,7 +574,14 @@ class Game:
     def open_regions(self) -> list[str]:
         """Where the Condottiere token may go: no control marker, no Favor.  Invasion (vi, Xâm
         Lược): any region without the Favor, controlled ones too."""
-        return board.open_regions(self._control, self._favor, allow_controlled=self.ruleset.invasion)
+        # Asked twice after every battle (is any region left? then the token's choices) with
+        # the same markers: the last answer is kept with the markers it was for.
+        memo = self._open_memo
+        if memo is not None and memo[1] == self._favor and memo[0] == self._control:
+            return list(memo[2])
+        regions = board.open_regions(self._control, self._favor, allow_controlled=self.ruleset.invasion)
+        self._open_memo = (dict(self._control), self._favor, tuple(regions))
+        return regions
 
     def favor_regions(self) -> list[str]:
         """Where the Pope's Favor may go (besides off the map): any region without a control marker
