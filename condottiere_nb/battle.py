@@ -436,7 +436,7 @@ class Battle:
             seq = [[c for c in lines[p] if c.id not in fd and c.id != hide] for p in self.players]
         else:
             seq = [lines[p] for p in self.players]
-        return dict(zip(self.players, fast_totals(seq)))
+        return dict(zip(self.players, fast_totals(seq, self.ruleset.spring_highest)))
 
     def _visible_lines(self) -> dict[str, list[Card]]:
         fd = self.face_down
@@ -691,7 +691,8 @@ class Battle:
             revealed = self._reveal()
             if explaining:
                 steps += revealed
-        totals, values, pipeline = evaluate(players, self.lines, explain=explaining)
+        totals, values, pipeline = evaluate(players, self.lines, explain=explaining,
+                                            spring_highest=self.ruleset.spring_highest)
         best = max(totals.values())
         top = [p for p in players if totals[p] == best]
         winner = top[0] if len(top) == 1 else None
@@ -735,7 +736,7 @@ class Battle:
         strengths, winner, token holder and Favor (the property tests compare the two)."""
         players = self.players
         lines = self.lines
-        totals = fast_totals([lines[p] for p in players])
+        totals = fast_totals([lines[p] for p in players], self.ruleset.spring_highest)
         best = max(totals)
         if totals.count(best) == 1:
             winner = players[totals.index(best)]

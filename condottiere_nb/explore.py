@@ -256,7 +256,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
 #: against Battle.resolve()).  Any other option that differs from its default sends the
 #: enumeration to the engine itself, which is slower but knows every rule.
 FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_specials", "courtesan_token",
-                          "bishop_targets"})
+                          "bishop_targets", "spring_highest"})
 #: Options of the Game that a single Battle never reads (dealing, hands, the map, the end of
 #: the game).  Invasion acts in a battle only through its defender, which the enumerated
 #: battles do not have.
@@ -330,15 +330,25 @@ class _FastModel:
         self.bishop = ruleset.bishop_targets
         L = layout
         nM = len(L.mercs)
-        # table[w, d, top] -> value of each mercenary kind; top == nM means no Spring bonus.
         vals = L.merc_values
-        self.table = np.zeros((2, 2, nM + 1, max(nM, 1)), dtype=np.int16)
+        # Spring's "highest Mercenary" (option spring_highest) compares a value from `tops`:
+        # the printed values (top index t is the Mercenary kind t) or every value a Mercenary
+        # can have just before Spring (top index t is found in outcome()).
+        self.spring = ruleset.spring_highest
+        if self.spring == "printed":
+            self.tops = list(vals)
+        else:
+            self.tops = sorted({mercenary_value(v, w, d, None) for v in vals for w in (False, True)
+                                for d in (False, True)})
+        nT = self.nT = len(self.tops)
+        # table[w, d, top] -> value of each mercenary kind; top == nT means no Spring bonus.
+        self.table = np.zeros((2, 2, nT + 1, max(nM, 1)), dtype=np.int16)
         for w in (0, 1):
             for d in (0, 1):
-                for t in range(nM + 1):
-                    top = vals[t] if t < nM else None
+                for t in range(nT + 1):
+                    top = self.tops[t] if t < nT else None
                     for m, v in enumerate(vals):
-                        self.table[w, d, t, m] = mercenary_value(v, bool(w), bool(d), top)
+                        self.table[w, d, t, m] = mercenary_value(v, bool(w), bool(d), top, self.spring)
         self.flat = self.table.reshape(-1, max(nM, 1))
         self.char_value = [0 if k.isdigit() else Card(0, k).value for k in space.kinds]
         self.doublers = [i for i, k in enumerate(space.kinds) if k in DOUBLERS]
@@ -468,10 +478,17 @@ class _FastModel:
                 s |= cnt(p, i) > 0
         w &= ff != _SPRING
         s &= ff != _WINTER
-        nM = len(L.mercs)
+        nM, nT = len(L.mercs), self.nT
         merc = [[cnt(p, i) for i in L.mercs] for p in range(P)]
-        top = np.full(n, nM, dtype=np.int16)
-        if nM:
+        base = w.astype(np.int16) * (2 * (nT + 1))
+        doubled = []
+        for p in range(P):
+            d = np.zeros(n, dtype=np.int16)
+            for i in self.doublers:
+                d |= cnt(p, i) > 0
+            doubled.append(d)
+        top = np.full(n, nT, dtype=np.int16)
+        if nM and self.spring == "printed":
             # The highest printed Mercenary in play (all lines, face-down ones revealed).
             order = sorted(range(nM), key=lambda m: L.merc_values[m])
             for m in order:
@@ -479,14 +496,20 @@ class _FastModel:
                 for p in range(P):
                     present |= merc[p][m] > 0
                 top[present] = m
-            top[~s] = nM
+            top[~s] = nT
+        elif nM:
+            # The 'effective' reading: the strongest Mercenary just before Spring, read from
+            # the table's no-bonus column (Winter and each line's Drummer applied).
+            best = np.full(n, -1, dtype=np.int16)
+            for p in range(P):
+                row = base + doubled[p] * (nT + 1) + nT
+                for m in range(nM):
+                    best = np.where(merc[p][m] > 0, np.maximum(best, self.flat[row, m]), best)
+            code = np.searchsorted(np.asarray(self.tops), best)
+            top = np.where(s & (best >= 0), code, nT).astype(np.int16)
         totals = np.zeros((P, n), dtype=np.int16)
-        base = w.astype(np.int16) * (2 * (nM + 1))
         for p in range(P):
-            d = np.zeros(n, dtype=np.int16)
-            for i in self.doublers:
-                d |= cnt(p, i) > 0
-            row = base + d * (nM + 1) + top
+            row = base + doubled[p] * (nT + 1) + top
             tot = totals[p]
             for m in range(nM):
                 tot += merc[p][m] * self.flat[row, m]

@@ -68,6 +68,19 @@ class Ruleset:
         "The player with the most Courtesans (alone) takes the Condottiere token instead of "
         "the winner.",
         "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza")
+    spring_highest: str = option(
+        "printed",
+        "Which Mercenary Spring raises. The Vietnamese text says that when a battle ends with a "
+        "Spring in play, one looks at every player's Mercenaries and whoever has the one of the "
+        "highest strength gets 3 more (tied ones all get it); it does not say whether a Drummer's "
+        "doubling counts in that comparison. 'printed' (our reading, the standard ruling of "
+        "DESIGN.md section 3): every Mercenary whose printed value is the highest printed value in "
+        "play, in all lines, gets +3 after doubling (a drummed 5 beside a 6: the 6 gets +3, the 5 "
+        "counts 10). 'effective': the comparison uses each Mercenary's strength just before "
+        "Spring, after Winter and the Drummer (the drummed 5, worth 10, beats the 6 and counts "
+        "13); every Mercenary tied at that strength gets +3.",
+        "vi: Các lá bài Đặc Biệt, 2 - Spring (3 lá)",
+        ("printed", "effective"))
 
     # -- game options (condottiere_nb/game.py) ----------------------------------------
     hand_size: int = option(

@@ -10,27 +10,39 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .cards import Card
+from .errors import RulesError
 from .explain import Step, count_names, join_names
 
 #: Cards that double their line's Mercenaries (not cumulative).  The Banner is the
 #: Persian tutorial's Drummer-like card (fa-tutorial.txt, section 5).
 DOUBLERS = frozenset({"drummer", "banner"})
 SPRING_BONUS = 3
+#: What Spring's "highest Mercenary" compares (Ruleset.spring_highest): the printed value
+#: (the standard ruling, DESIGN.md section 3) or the value just before Spring, after Winter
+#: and the Drummer (the other reading of the vi text's "highest strength").
+SPRING_READINGS = ("printed", "effective")
 
 
-def mercenary_value(printed: int, winter: bool, doubled: bool, spring_top: int | None) -> int:
+def mercenary_value(printed: int, winter: bool, doubled: bool, spring_top: int | None,
+                    spring_highest: str = "printed") -> int:
     """One Mercenary's strength: Winter makes it 1, a Drummer doubles it, then Spring
-    adds 3 if its printed value is the highest printed Mercenary in play.
+    adds 3 if it is the highest Mercenary in play.  ``spring_top`` is that highest value
+    as the reading ``spring_highest`` compares it: the printed value ('printed'), or the
+    value before Spring ('effective'), which is this function with ``spring_top=None``.
 
     >>> mercenary_value(5, False, True, 5)     # a drummed 5 under Spring
     13
     >>> mercenary_value(10, True, True, None)  # Winter + Drummer
     2
+    >>> mercenary_value(5, False, True, 10, "effective")   # the drummed 5 counts 10: the top
+    13
+    >>> mercenary_value(6, False, False, 10, "effective")  # a plain 6 beside it gets nothing
+    6
     """
     value = 1 if winter else printed
     if doubled:
         value *= 2
-    if spring_top is not None and printed == spring_top:
+    if spring_top is not None and (printed if spring_highest == "printed" else value) == spring_top:
         value += SPRING_BONUS
     return value
 
@@ -57,8 +69,31 @@ def highest_printed(lines: Sequence[Sequence[Card]]) -> int | None:
     return top
 
 
-def _scan(lines: Sequence[Sequence[Card]]) -> tuple[bool, int | None]:
-    """(Winter in play, the printed value Spring raises or None) in one pass over the lines."""
+def _check_reading(spring_highest: str) -> None:
+    if spring_highest not in SPRING_READINGS:
+        raise RulesError(f"spring_highest cannot be {spring_highest!r}; allowed: "
+                         f"{', '.join(repr(r) for r in SPRING_READINGS)}")
+
+
+def _spring_top(lines: Sequence[Sequence[Card]], winter: bool) -> int:
+    """The highest value a Mercenary has just before Spring (after Winter and its line's
+    Drummer), for the 'effective' reading; 0 if no Mercenary is in play."""
+    top = 0
+    for line in lines:
+        doubled = any(c.kind in DOUBLERS for c in line)
+        for c in line:
+            if c.mercenary:
+                v = mercenary_value(c.value, winter, doubled, None)
+                if v > top:
+                    top = v
+    return top
+
+
+def _scan(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> tuple[bool, int | None]:
+    """(Winter in play, the value Spring raises or None): one pass over the lines, and a
+    second one under the 'effective' reading when a Spring is in play."""
+    if spring_highest != "printed":
+        _check_reading(spring_highest)
     winter = spring = False
     top = 0
     for line in lines:
@@ -70,12 +105,16 @@ def _scan(lines: Sequence[Sequence[Card]]) -> tuple[bool, int | None]:
                 winter = True
             elif c.kind == "spring":
                 spring = True
-    return winter, (top if spring and top else None)
+    if not (spring and top):
+        return winter, None
+    if spring_highest == "effective":
+        top = _spring_top(lines, winter)
+    return winter, top
 
 
-def fast_totals(lines: Sequence[Sequence[Card]]) -> list[int]:
+def fast_totals(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> list[int]:
     """Line totals without explanation, for simulations (same rules as :func:`evaluate`)."""
-    winter, top = _scan(lines)
+    winter, top = _scan(lines, spring_highest)
     totals = []
     for line in lines:
         doubled = False
@@ -86,7 +125,8 @@ def fast_totals(lines: Sequence[Sequence[Card]]) -> list[int]:
         if winter or doubled or top is not None:
             total = 0
             for c in line:
-                total += mercenary_value(c.value, winter, doubled, top) if c.mercenary else c.value
+                total += (mercenary_value(c.value, winter, doubled, top, spring_highest) if c.mercenary
+                          else c.value)
         else:
             # No stage applies: every card counts its printed value (0 for the specials
             # that have none), which is mercenary_value(printed, False, False, None).
@@ -100,8 +140,9 @@ def _owned(player: str, cards: Sequence[Card]) -> str:
     return f"{player}'s {count_names(c.name for c in cards)}"
 
 
-def _fast_evaluate(players: Sequence[str], all_lines: list) -> tuple[dict[str, int], dict[int, int], list[Step]]:
-    winter, top = _scan(all_lines)
+def _fast_evaluate(players: Sequence[str], all_lines: list, spring_highest: str = "printed"
+                   ) -> tuple[dict[str, int], dict[int, int], list[Step]]:
+    winter, top = _scan(all_lines, spring_highest)
     totals: dict[str, int] = {}
     values: dict[int, int] = {}
     for p, line in zip(players, all_lines):
@@ -109,7 +150,7 @@ def _fast_evaluate(players: Sequence[str], all_lines: list) -> tuple[dict[str, i
         total = 0
         for c in line:
             if c.mercenary:
-                v = values[c.id] = mercenary_value(c.value, winter, doubled, top)
+                v = values[c.id] = mercenary_value(c.value, winter, doubled, top, spring_highest)
                 total += v
             elif c.value:
                 values[c.id] = c.value
@@ -119,15 +160,19 @@ def _fast_evaluate(players: Sequence[str], all_lines: list) -> tuple[dict[str, i
 
 
 def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
-             explain: bool = True) -> tuple[dict[str, int], dict[int, int], list[Step]]:
+             explain: bool = True, spring_highest: str = "printed"
+             ) -> tuple[dict[str, int], dict[int, int], list[Step]]:
     """Totals per player, effective value per card id, and the Steps that explain them.
 
     ``lines`` holds the cards that count (face up, or all of them once revealed).
     With ``explain=False`` no Step is made (the list is empty); totals and values are the same.
+    ``spring_highest`` is the ruleset's reading of Spring's "highest Mercenary"
+    (Ruleset.spring_highest): 'printed' (standard) or 'effective'.
     """
     all_lines = [lines[p] for p in players]
     if not explain:
-        return _fast_evaluate(players, all_lines)
+        return _fast_evaluate(players, all_lines, spring_highest)
+    _check_reading(spring_highest)
     # one pass: each line's Mercenaries, Drummers and characters; the seasons; the top value
     winter = spring = heroine = False
     top = 0
@@ -161,7 +206,7 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
             dd = d and bool(doublers[i])
             total = 0
             for c in mercs[i]:
-                v = values[c.id] = mercenary_value(c.value, w, dd, t)
+                v = values[c.id] = mercenary_value(c.value, w, dd, t, spring_highest)
                 total += v
             totals[players[i]] = total
         return values, totals
@@ -215,7 +260,7 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
         if not top:
             text = "Spring is in play, but no Mercenary is in play: nothing gets +3."
             touched = []
-        else:
+        elif spring_highest == "printed":
             values, totals = stage(winter, True, top)
             owners = [(players[i], [c for c in mercs[i] if c.value == top], bool(doublers[i])) for i in n]
             owners = [o for o in owners if o[1]]
@@ -229,8 +274,36 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
                 text += " The +3 comes after doubling: " + join_names([
                     f"{p}'s drummed {top}s count {values[cs[0].id]} each" if len(cs) > 1 else
                     f"{p}'s drummed {top} counts {values[cs[0].id]}" for p, cs in drummed]) + "."
-            if heroine:
-                text += " A Heroine is not a Mercenary, so she never counts as the highest."
+        else:
+            # The 'effective' reading: compare each Mercenary as it stands before Spring.
+            printed_top, pre = top, values
+            top = max([pre[c.id] for ms in mercs for c in ms])
+            values, totals = stage(winter, True, top)
+            owners = [(players[i], [c for c in mercs[i] if pre[c.id] == top], bool(doublers[i])) for i in n]
+            owners = [o for o in owners if o[1]]
+            touched = [c.id for _, cs, _ in owners for c in cs]
+            each = len(touched) > 1
+            text = (f"Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset "
+                    f"compares strengths, not printed values); "
+                    f"{join_names([_owned(p, cs) for p, cs, _ in owners])} {'get' if each else 'gets'} "
+                    f"+3{' each' if each else ''}.")
+            drummed = [(p, cs) for p, cs, d in owners if d]
+            if drummed:
+                text += " The +3 comes after doubling: " + join_names([
+                    f"{p}'s {count_names([c.name for c in cs])}, drummed, count {top} + 3 = {top + 3} each"
+                    if len(cs) > 1 else f"{p}'s drummed {cs[0].name} counts {top} + 3 = {top + 3}"
+                    for p, cs in drummed]) + "."
+            missed = [(players[i], [c for c in mercs[i] if c.value == printed_top and c.id not in touched])
+                      for i in n]
+            missed = [(p, cs) for p, cs in missed if cs]
+            if missed:
+                many = sum(len(cs) for _, cs in missed) > 1
+                text += (f" Under the standard reading (printed values) "
+                         f"{join_names([_owned(p, cs) for p, cs in missed])} would get +3; here "
+                         f"{'they count' if many else 'it counts'} less than {top}, so "
+                         f"{'they get' if many else 'it gets'} nothing.")
+        if top and heroine:
+            text += " A Heroine is not a Mercenary, so she never counts as the highest."
         steps.append(Step("season.spring", text, totals, before, tuple(touched), None, values))
     if any(chars):
         before = totals

@@ -21,6 +21,8 @@ MODELLED = {
     "no-courtesan-token": RULESETS["standard"].replace(courtesan_token=False),
     "drummers_first": RULESETS["standard"].replace(bishop_targets="drummers_first"),
     "drummers_and_highest": HIDDEN.replace(bishop_targets="drummers_and_highest"),
+    "spring-effective": RULESETS["standard"].replace(spring_highest="effective"),
+    "hidden-spring-effective": HIDDEN.replace(spring_highest="effective"),
 }
 
 
@@ -84,6 +86,7 @@ PAIRS = [
     (dict(a="reveal", b="on_play", option="face_down_specials", base="hidden-cards"),
      ("10", "winter", "bishop", "scarecrow", "surrender")),
     (dict(a="standard", b="city-states-final"), ("10", "5", "drummer", "bishop", "courtesan")),
+    (dict(a="printed", b="effective", option="spring_highest"), ("6", "5", "drummer", "spring", "winter")),
 ]
 
 

@@ -85,7 +85,7 @@ def test_rulesets_md_lists_every_named_ruleset_and_its_example_runs():
     for name in RULESETS:
         assert f"| `{name}` |" in text, f"RULESETS.md has no row for {name}"
     for option in ("banner_limit", "maiden_targets", "firenze_takes", "firenze_card", "venezia_bribe",
-                   "city_end", "scoring_bonus", "fa_winner_draws", "bishop_targets"):
+                   "city_end", "scoring_bonus", "fa_winner_draws", "bishop_targets", "spring_highest"):
         assert f"| `{option}` |" in text, f"RULESETS.md does not explain the reading of {option}"
     code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
     exec(compile(code.replace("print(", "str("), "RULESETS.md", "exec"), {})

@@ -73,6 +73,7 @@ FLIPS = {
     "maiden_targets": ("fa-tutorial", "opponents", _own_maiden),
     "bishop_targets": ("standard", "drummers_first",
                        _resolve("[Ana Ben] Ana 10, Ana drummer, Ben 6, Ben bishop")),
+    "spring_highest": ("standard", "effective", _resolve("[Ana Ben] Ana 5, Ben 6, Ana drummer, Ben spring")),
 }
 
 # -- game scenarios ---------------------------------------------------------------------------------

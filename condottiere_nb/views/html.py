@@ -258,7 +258,8 @@ def battle_html(battle, lang: str = "en") -> str:
     _check_lang(lang)
     players = battle.players
     visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
-    announced, values, _ = evaluate(players, visible, explain=False)
+    announced, values, _ = evaluate(players, visible, explain=False,
+                                    spring_highest=battle.ruleset.spring_highest)
     timeline = battle_timeline(battle)
     frame = timeline.frame(-1) if len(timeline) else {p: () for p in players}
     rows = []
@@ -419,6 +420,7 @@ def lines_of(battle, lang: str = "en") -> list[Line]:
     from ..strength import evaluate
     players = battle.players
     visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
-    announced, values, _ = evaluate(players, visible, explain=False)
+    announced, values, _ = evaluate(players, visible, explain=False,
+                                    spring_highest=battle.ruleset.spring_highest)
     return [Line(p, battle.lines[p], strength=announced[p], passed=p in battle.passed, values=values,
                  face_down=battle.face_down, colour=player_colour(players, p), lang=lang) for p in players]
