@@ -156,8 +156,10 @@ class Battle:
         ...)``, without re-checking what the Game guarantees (its seat names, and hands of Cards
         dealt from its own deck).  The Game starts ~12 battles a game, and checking every card
         of every hand cost more than a simulated battle's plays.  ``deck`` and ``kinds``: the
-        ruleset's, when the Game has them already.  tests/test_speed_paths.py checks that both
-        constructions give equal state."""
+        ruleset's, when the Game has them already.  The lists of ``hands`` become the battle's
+        initial hands: the caller must not change them afterwards (the Game takes the battle's
+        own ``hands`` instead).  tests/test_speed_paths.py checks that both constructions give
+        equal state."""
         self = cls.__new__(cls)
         self.ruleset = ruleset
         self.players = players
@@ -169,7 +171,9 @@ class Battle:
         self.region = region
         self.deck = ruleset.make_deck() if deck is None else deck
         self._kinds = ruleset.kinds if kinds is None else kinds
-        self._initial_hands = {p: list(hands[p]) for p in players}
+        # The Game hands its lists over (it plays on from self.hands and never touches them
+        # again), so they are the snapshot undo() replays from without another copy.
+        self._initial_hands = {p: hands[p] for p in players}
         self.banned = {}
         self._reset()
         return self
@@ -243,6 +247,9 @@ class Battle:
         players, passed = self.players, self.passed
         n = len(players)
         i = players.index(after)
+        if not passed:                  # nobody has passed yet: simply the next seat
+            self._next = (i + 1) % n
+            return
         for step in range(1, n + 1):
             j = (i + step) % n
             if players[j] not in passed:

@@ -1018,6 +1018,12 @@ class Game:
                 self.log.append(Step("favor.place",
                                      f"In the final battle the Pope's Favor no longer matters: {player} does not "
                                      f"place it.", player=player))
+        # _continue_battle's usual first step, without the call: the next player has cards
+        nxt = battle.players[battle._next]
+        if self._hands[nxt] and battle.surrendered_by is None and len(battle.passed) != len(battle.players):
+            self.phase = "battle"
+            self._to_move = nxt
+            return
         self._continue_battle()
 
     def _do_favor(self, region: str | None) -> None:
