@@ -220,6 +220,14 @@ class HeuristicAgent(Agent):
         winning = [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes if g > 0 and c <= budget]
         if winning:
             return min(winning)[3]                        # the cheapest card that puts me ahead
+        if not active and not any(battle.lines.values()) and outcomes \
+                and any(game._hands[p] for p in others):
+            # Everyone else has passed, nothing is in play, and a rival still holds cards: a
+            # pass would end the battle with no card played, the round would go on, and two
+            # players each keeping a dear card (a 10, a Heroine) would pass every battle for
+            # ever (Game(4, seed=10090) stalled).  Take the region with the cheapest card.
+            ahead = [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes if g > 0]
+            return min(ahead or [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes])[3]
         # Beaten: even my three strongest cards would not catch up.
         reach = sum(sorted((c.value for c in game.hand(me) if c.mercenary or c.kind == "heroine"),
                            reverse=True)[:3])

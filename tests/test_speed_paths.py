@@ -209,3 +209,28 @@ def test_bad_moves_through_the_public_api_still_raise_and_change_nothing():
     with pytest.raises(RulesError):
         Battle(["Ana", "Ana"], hands={"Ana": ["10"]})
     assert game.to_json() == before
+
+
+def test_heuristic_agents_no_longer_stall_seed_10090():
+    # Two players each kept a 10 and passed every battle at 0-0, so the round never ended.
+    game = Game(4, "standard", seed=10090, explain=False)
+    agents = {p: HeuristicAgent((10090 * 31 + i) % 2 ** 32) for i, p in enumerate(game.players)}
+    for _ in range(5_000):
+        if game.is_over:
+            break
+        game.apply(agents[game.to_move].choose(game))
+    assert game.is_over and game.battles < 100
+
+
+def test_heuristic_agent_plays_its_cheapest_card_rather_than_end_an_empty_battle():
+    # Ben led and passed holding a Heroine; Ana alone is left, nothing is in play, and her
+    # cards all cost more than this battle is worth to her.  A pass would end the battle with
+    # no card played while the round goes on: she plays her cheapest card instead.
+    game = Game(["Ben", "Ana"], seed=4, explain=False,
+                hands={"Ana": ["10", "heroine", "10"], "Ben": ["heroine"]})
+    game.apply(game.legal_actions()[0])                  # Ben places the token and leads
+    game.apply(Pass())
+    assert game.to_move == "Ana" and not any(game.lines.values())
+    for seed in range(5):
+        choice = HeuristicAgent(seed).choose(game)
+        assert isinstance(choice, Play) and choice.card in ("10", "heroine")
