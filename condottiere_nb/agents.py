@@ -8,6 +8,8 @@ returns one of ``game.legal_actions()`` for ``game.to_move``.
   win cheaply, passes when beaten (taking a Mercenary back with a Scarecrow first), plays a
   Surrender when ahead, a Bishop or a season when it swings the battle its way, chooses
   regions next to its own, and puts the Pope's Favor where an opponent is most dangerous.
+  It plays every named ruleset: face-down cards, Invasion's defence, the Persian tutorial's
+  Weapon and the city-state abilities (details in its docstring).
 
 :func:`play_game` plays one game; :func:`simulate` plays many and returns statistics.
 
@@ -27,6 +29,9 @@ from collections.abc import Callable, Mapping, Sequence
 from . import board
 from .errors import RulesError
 from .game import DEFAULT_NAMES, DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
+from .strength import DOUBLERS, fast_totals
+from .variants import city_states
+from .variants.game_rules import Ball, Bribe, GenovaTrade, RomaClaim, UseAbility, Veto
 
 __all__ = ["Agent", "RandomAgent", "HeuristicAgent", "GameResult", "SimulationStats",
            "play_game", "simulate", "make_agent"]
@@ -64,16 +69,42 @@ class RandomAgent(Agent):
         return f"RandomAgent({self.seed!r})"
 
 
-# What a card is worth keeping in hand, roughly: the price of playing it.
-_COST = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "10": 10, "heroine": 10, "courtesan": 1.5,
-         "drummer": 5, "bishop": 5, "spring": 3, "winter": 3, "scarecrow": 1, "surrender": 6}
+# What a card is worth keeping in hand, roughly: the price of playing it.  The Persian
+# tutorial's Weapon costs nothing: it draws its replacement at once (fa, section 5).
+_COST = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "heroine": 10,
+         "courtesan": 1.5, "drummer": 5, "banner": 5, "bishop": 5, "spring": 3, "winter": 3, "scarecrow": 1,
+         "surrender": 6, "maiden": 3, "weapon": 0}
 # Cards to keep at the end of a round, best first.
-_KEEP_ORDER = ("10", "heroine", "surrender", "bishop", "6", "drummer", "spring", "5", "winter",
-               "scarecrow", "4", "courtesan", "3", "2", "1")
+_KEEP_ORDER = ("10", "heroine", "9", "surrender", "8", "bishop", "7", "6", "drummer", "banner", "spring", "5",
+               "maiden", "winter", "scarecrow", "4", "courtesan", "3", "2", "1", "weapon")
+# City-states (zh 二): the abilities this agent values most, first.  Roma's claim turns a tie
+# into a region and its holder leads the final battle; a Bribe swings a battle by twice a
+# Mercenary; Genova's trade thins the other hands; the bans and Firenze's Ball help less often.
+_CITY_ORDER = ("Roma", "Venezia", "Genova", "Milano", "Bologna", "Firenze")
+
+
+def _would_win(game: Game, player: str, region: str) -> bool:
+    """Would ``player`` win the game by taking ``region``, under the game's ruleset?"""
+    rs = game.ruleset
+    control = {**game.control, region: player}
+    if rs.city_states and rs.city_end == "weights_only":
+        return False
+    if rs.victory_regions:                       # fa-tutorial: a number of regions, no adjacency
+        return sum(1 for owner in control.values() if owner == player) >= rs.victory_regions
+    return any(v.player == player for v in board.check_victory(control, len(game.players)))
 
 
 class HeuristicAgent(Agent):
-    """A simple, sensible player (see the module docstring).  ``seed`` breaks ties."""
+    """A simple, sensible player (see the module docstring).  ``seed`` breaks ties.
+
+    It plays every named ruleset: it judges a battle by its own view of it (its own
+    face-down cards counted, an opponent's face-down card at the average value of the
+    Mercenaries it has not seen), sometimes lays a strong Mercenary face down where hidden
+    cards are allowed, and makes the city-state choices (city, ability, Roma's veto and
+    claim, Genova's trade) with a few plain rules.  A decision it has no rule for is a
+    random legal action.  It never lets a battle end with no card played while it could
+    play one, so its games always move on (see ``_battle``).
+    """
 
     name = "heuristic"
 
@@ -85,26 +116,17 @@ class HeuristicAgent(Agent):
         return f"HeuristicAgent({self.seed!r})"
 
     def choose(self, game: Game):
-        phase = game.phase
-        if phase == "battle":
-            return self._battle(game)
-        if phase == "token":
-            return self._region(game)
-        if phase == "favor":
-            return self._favor(game)
-        if phase == "discard":
-            return self._discard(game)
-        if phase == "keep":
-            return self._keep(game)
+        handler = self._PHASES.get(game.phase)
+        if handler is not None:
+            return handler(self, game)
         legal = game.legal_actions()
         if not legal:
             raise RulesError("the game is over: there is nothing to choose")
-        return self.rng.choice(legal)        # a variant's own decision: no heuristic for it yet
+        return self.rng.choice(legal)        # a decision this agent has no rule for
 
     # -- choosing a region -------------------------------------------------------------------
     def _region_score(self, game: Game, region: str, me: str) -> float:
         control = game.control
-        n = len(game.players)
         score = 0.0
         for nb in board.ITALY.adj[region]:
             owner = control.get(nb)
@@ -112,10 +134,17 @@ class HeuristicAgent(Agent):
                 score += 3
             elif owner is not None:
                 score -= 1
-        if any(v.player == me for v in board.check_victory({**control, region: me}, n)):
+        owner = control.get(region)
+        if owner == me:
+            score -= 10          # Invasion: attacking my own region gains nothing
+        elif owner is not None:
+            score += 1           # Invasion: taking a region from a rival counts twice
+        if game.ruleset.end_ranking != "regions":
+            score += 0.5 * board.ITALY.nodes[region]["weight"]     # heavier regions score more at the end
+        if _would_win(game, me, region):
             score += 50
         for p in game.players:
-            if p != me and any(v.player == p for v in board.check_victory({**control, region: p}, n)):
+            if p != me and p != owner and _would_win(game, p, region):
                 score -= 20      # a region that would let an opponent win is left alone
         return score + self.rng.random() * 0.1
 
@@ -129,21 +158,27 @@ class HeuristicAgent(Agent):
     def _favor(self, game: Game):
         me = game.to_move
         control = game.control
-        n = len(game.players)
         best, best_score = None, 1.5
         for region in game.favor_regions():
             if region == game.region:
                 continue
-            threat = 0.0
-            for p in game.players:
-                if p == me:
-                    continue
-                if any(v.player == p for v in board.check_victory({**control, region: p}, n)):
-                    threat = max(threat, 100)
-                else:
-                    threat = max(threat, sum(control.get(nb) == p for nb in board.ITALY.adj[region]))
+            owner = control.get(region)
             mine = sum(control.get(nb) == me for nb in board.ITALY.adj[region])
-            score = threat - 2 * mine + self.rng.random() * 0.1
+            if owner == me:
+                score = 1.0 + mine        # Invasion: the Favor shields my own region from attack
+            elif owner is not None:
+                continue                  # ... and would shield a rival's
+            else:
+                threat = 0.0
+                for p in game.players:
+                    if p == me:
+                        continue
+                    if _would_win(game, p, region):
+                        threat = max(threat, 100)
+                    else:
+                        threat = max(threat, sum(control.get(nb) == p for nb in board.ITALY.adj[region]))
+                score = threat - 2 * mine
+            score += self.rng.random() * 0.1
             if score > best_score:
                 best, best_score = region, score
         return PlaceFavor(best)
@@ -166,89 +201,247 @@ class HeuristicAgent(Agent):
             return 10
         region = game.region
         control = game.control
-        n = len(game.players)
+        owner = control.get(region)
         stake = 1 + sum(control.get(nb) == me for nb in board.ITALY.adj[region])
-        if any(v.player == me for v in board.check_victory({**control, region: me}, n)):
+        if owner == me:
+            stake += 2                    # Invasion: defending a region I hold
+        elif owner is not None:
+            stake += 1                    # Invasion: taking one from a rival
+        if _would_win(game, me, region):
             stake += 6
         for p in game.players:
-            if p != me and any(v.player == p for v in board.check_victory({**control, region: p}, n)):
+            if p != me and _would_win(game, p, region):
                 stake += 4
         return stake
+
+    @staticmethod
+    def _hidden_value(game: Game, battle, me: str) -> float:
+        """What an opponent's face-down card is worth, as far as ``me`` can tell: the mean of
+        the Mercenaries ``me`` has not seen (where any card may lie face down, a bluff is
+        possible too, so a quarter less)."""
+        fd = battle.face_down
+        known = {c.id for c in battle.hands[me]}
+        known.update(c.id for c in game._discard)
+        known.update(c.id for c in battle.discarded)
+        for p in battle.players:
+            known.update(c.id for c in battle.lines[p] if p == me or c.id not in fd)
+        values = [c.value for c in battle.deck if c.mercenary and c.id not in known]
+        mean = sum(values) / len(values) if values else 0.0
+        return mean if battle.ruleset.mercenaries_face_down else 0.75 * mean
+
+    @staticmethod
+    def _view(battle, me: str, hidden: float) -> dict:
+        """Each line's strength as ``me`` sees it: ``me``'s own face-down cards counted, each
+        opponent's face-down card at ``hidden`` (twice that beside a face-up Drummer/Banner)."""
+        players = battle.players
+        lines = battle.lines
+        spring = battle.ruleset.spring_highest
+        fd = battle.face_down
+        if not fd:
+            return dict(zip(players, fast_totals([lines[p] for p in players], spring)))
+        seen, extra = [], []
+        for p in players:
+            line = lines[p]
+            if p == me:
+                seen.append(line)
+                extra.append(0.0)
+                continue
+            up = [c for c in line if c.id not in fd]
+            doubled = any(c.kind in DOUBLERS for c in up)
+            seen.append(up)
+            extra.append((len(line) - len(up)) * hidden * (2 if doubled else 1))
+        totals = fast_totals(seen, spring)
+        return {p: t + x for p, t, x in zip(players, totals, extra)}
+
+    def _outcomes(self, game: Game, battle, me: str, legal, others, hidden: float, edge: float) -> list:
+        """(action, gap, cost, ends the battle) for each card (and Bribe or Ball) I could play:
+        ``gap`` is my strength minus the best rival's after it, in my view of the battle."""
+        outcomes = []
+        for action in legal:
+            kind = type(action)
+            if kind is Play:
+                if action.face_down:
+                    continue                              # judged as its face-up twin (_hide decides)
+                trial = battle.copy()
+                trial.explaining = False
+                card = next(c for c in trial.hands[me] if c.kind == action.card)
+                try:
+                    if action.take is not None:
+                        trial.play(me, card, take=action.take)
+                    else:
+                        trial.play(me, card)
+                except RulesError:
+                    continue                              # a card this agent cannot judge
+                cost = _COST.get(action.card, 3)
+                if action.card == "scarecrow" and action.take is not None:
+                    cost -= _COST.get(action.take, 0)    # the Mercenary comes back to hand
+            elif kind is Bribe or kind is Ball:
+                trial = battle.copy()
+                trial.explaining = False
+                card = next(c for c in sorted(trial.hands[me]) if c.kind == action.card)
+                try:
+                    if kind is Bribe:
+                        city_states.venezia_bribe(trial, me, card, action.target)
+                        cost = _COST.get(action.card, 3) + 1          # the card, and the ability
+                    else:
+                        city_states.firenze_ball(trial, me, card, action.courtesan)
+                        cost = max(0.5, _COST.get(action.card, 3) + 1 - _COST["courtesan"])
+                except RulesError:
+                    continue
+            else:
+                continue                                  # lifting a ban, Roma's annulment: never
+            after = self._view(trial, me, hidden)
+            gap = after[me] - max(after[p] for p in others) + edge
+            outcomes.append((action, gap, cost, trial.is_over))
+        return outcomes
 
     def _battle(self, game: Game):
         me = game.to_move
         battle = game.battle
         legal = game.legal_actions()
-        now = battle.strengths()
         others = [p for p in battle.players if p != me]
+        hidden = self._hidden_value(game, battle, me) if battle.face_down else 0.0
+        now = self._view(battle, me, hidden)
+        # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
+        edge = 0.5 if battle.defender == me else 0.0
         rival = max(now[p] for p in others)
+        margin = now[me] - rival + edge
         active = [p for p in others if p not in battle.passed]
-        margin = now[me] - rival
         budget = 4 + 3 * self._stake(game, me)
+        if game.ruleset.drawing == "fa_tutorial":
+            budget *= 1.5           # fa: the winner draws a card for each soldier used
+        outcomes = self._outcomes(game, battle, me, legal, others, hidden, edge)
+        rng = self.rng.random
 
-        # What each card would do right now (on a copy of the battle).
-        outcomes = []
-        for action in legal:
-            if not isinstance(action, Play) or action.face_down:
-                continue
-            trial = battle.copy()
-            trial.explaining = False
-            card = next(c for c in trial.hands[me] if c.kind == action.card)
-            try:
-                if action.take is not None:
-                    trial.play(me, card, take=action.take)
-                else:
-                    trial.play(me, card)
-            except RulesError:
-                continue                                  # a variant's card this agent cannot judge
-            after = trial.strengths()
-            gap = after[me] - max(after[p] for p in others)
-            cost = _COST.get(action.card, 3)
-            if action.card == "scarecrow" and action.take is not None:
-                cost -= _COST.get(action.take, 0)        # the Mercenary comes back to hand
-            outcomes.append((action, gap, cost, trial.is_over))
-
+        weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
+        if weapon is not None and game._deck:
+            return weapon                                 # fa: a Weapon is a free card
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
             return ending[0][0]
         if margin > 0:
             if not active or margin >= 6:
                 return Pass()                             # safely ahead: keep the cards
-            firmer = [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes
-                      if g > margin and c <= budget / 2]
-            return min(firmer)[3] if firmer else Pass()
-        winning = [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes if g > 0 and c <= budget]
+            firmer = [(c, -g, rng(), a) for a, g, c, over in outcomes if g > margin and c <= budget / 2]
+            return self._hide(game, legal, min(firmer)[3]) if firmer else Pass()
+        if not active:
+            # Nobody can answer any more: the cheapest card that puts me ahead takes the region.
+            sure = [(c, -g, rng(), a) for a, g, c, over in outcomes if g > 0]
+            if sure:
+                return min(sure)[3]
+            if outcomes and not any(battle.lines.values()):
+                # A pass would end the battle with no card played at all.  Two players who each
+                # keep their cards would then pass every battle for ever: the round ends only
+                # when at most one player holds cards (Game(4, seed=10090) stalled so; Invasion's
+                # defender keeps a tie, so a region could be fought over with no card for ever).
+                # Playing the cheapest card instead means every battle spends a card.
+                return min((c, rng(), a) for a, g, c, over in outcomes)[2]
+        winning = [(c, -g, rng(), a) for a, g, c, over in outcomes if g > 0 and c <= budget]
         if winning:
-            return min(winning)[3]                        # the cheapest card that puts me ahead
-        if not active and not any(battle.lines.values()) and outcomes \
-                and any(game._hands[p] for p in others):
-            # Everyone else has passed, nothing is in play, and a rival still holds cards: a
-            # pass would end the battle with no card played, the round would go on, and two
-            # players each keeping a dear card (a 10, a Heroine) would pass every battle for
-            # ever (Game(4, seed=10090) stalled).  Take the region with the cheapest card.
-            ahead = [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes if g > 0]
-            return min(ahead or [(c, -g, self.rng.random(), a) for a, g, c, over in outcomes])[3]
+            return self._hide(game, legal, min(winning)[3])   # the cheapest card that puts me ahead
         # Beaten: even my three strongest cards would not catch up.
-        reach = sum(sorted((c.value for c in game.hand(me) if c.mercenary or c.kind == "heroine"),
+        reach = sum(sorted((c.value for c in battle.hands[me] if c.mercenary or c.kind == "heroine"),
                            reverse=True)[:3])
-        if now[me] + reach <= rival:
+        if now[me] + reach + edge <= rival:
             return self._retreat(outcomes)
-        hopeful = [(g - margin) / max(c, 0.5) for a, g, c, over in outcomes if g > margin and c <= budget / 2]
+        hopeful = [((g - margin) / max(c, 0.5), rng(), a) for a, g, c, over in outcomes
+                   if g > margin and c <= budget / 2]
         if hopeful and margin > -15:
-            best = max(((g - margin) / max(c, 0.5), self.rng.random(), a)
-                       for a, g, c, over in outcomes if g > margin and c <= budget / 2)
-            return best[2]
+            return self._hide(game, legal, max(hopeful)[2])
         return self._retreat(outcomes)
+
+    def _hide(self, game: Game, legal, action):
+        """Hidden cards: lay a strong Mercenary face down half the time.  The lead it gives is
+        not announced, and a face-down card is safe from the Bishop (it sees face-up
+        Mercenaries only); the price is that no Scarecrow can take it back."""
+        if type(action) is not Play or action.face_down or not game.ruleset.hidden_cards:
+            return action
+        card = next((c for c in game.battle.hands[game.to_move] if c.kind == action.card), None)
+        if card is None or not card.mercenary or card.value < 5 or self.rng.random() >= 0.5:
+            return action
+        down = Play(action.card, face_down=True)
+        return down if down in legal else action
 
     def _retreat(self, outcomes):
         """Beaten: take my best Mercenary back with a Scarecrow if I can, else pass."""
         backs = [(_COST.get(a.take, 0), a) for a, g, c, over in outcomes
-                 if a.card == "scarecrow" and a.take is not None]
+                 if type(a) is Play and a.card == "scarecrow" and a.take is not None]
         if backs:
             value, action = max(backs, key=lambda b: b[0])
             if value >= 4:
                 return action
         return Pass()
+
+    # -- city-states (zh-city-state-variant.txt) ---------------------------------------------
+    def _city(self, game: Game):
+        legal = game.legal_actions()
+        return min(legal, key=lambda a: _CITY_ORDER.index(a.city) if a.city in _CITY_ORDER else len(_CITY_ORDER))
+
+    def _ability(self, game: Game):
+        """Use my city's ability (once a round) only in a battle that matters, and only where it
+        helps my hand more than the others'."""
+        me = game.to_move
+        city = game._vstate["cities"][me]
+        hand = game._hands[me]
+        stake = self._stake(game, me)
+        if city == "Genova":          # a better hand (or three more cards) for the round
+            use = stake >= 2 or len(hand) <= 5
+        elif city == "Venezia":       # the Bribe costs a card each time: keep some to pay with
+            use = stake >= 2 and len(hand) >= 4
+        elif city in city_states.BANS:
+            banned = city_states.BANS[city]
+            mine = sum(1 for c in hand if c.kind in banned)
+            left = sum(c.value for c in hand if c.mercenary and c.kind not in banned)
+            use = stake >= 2 and mine <= 1 and left >= 8
+        else:                         # Firenze's Ball helps only against Courtesans
+            use = stake >= 3
+        return UseAbility(use)
+
+    def _veto(self, game: Game):
+        """Roma's Edict, kept for the claim unless the ability would hand a rival the game or
+        bribe away one of my own good Mercenaries."""
+        me = game.to_move
+        pending = game._vstate.get("pending") or {}
+        user = pending.get("player")
+        if user is not None and game.region is not None and _would_win(game, user, game.region):
+            return Veto(True)
+        if pending.get("action") == "bribe" and pending.get("target") is not None:
+            target = game.cards[pending["target"]]
+            if target in game.battle.lines[me] and target.value >= 4:
+                return Veto(True)
+        return Veto(False)
+
+    def _claim(self, game: Game):
+        """Roma's claim on a tied region: with a Bishop, or with three spare cards (six or more
+        in hand), whichever costs less; always when the region wins the game."""
+        me = game.to_move
+        legal = game.legal_actions()
+        wins = _would_win(game, me, game.region)
+        spare = len(game._hands[me]) >= 6
+        options = []
+        for a in legal:
+            if a.cards == ("bishop",) or (len(a.cards) == 3 and (spare or wins)):
+                options.append((sum(_COST.get(k, 3) for k in a.cards), self.rng.random(), a))
+        return min(options)[2] if options else RomaClaim(())
+
+    def _genova(self, game: Game):
+        """Genova's trade (my three cheapest cards for the best three of the others'), taking
+        three from the fullest hand; else the draw from the discards."""
+        legal = game.legal_actions()
+        hands = game._hands
+        trades = [a for a in legal if type(a) is GenovaTrade]
+        if trades:
+            return min(trades, key=lambda a: (sum(_COST.get(k, 3) for k in a.discard), -len(hands[a.source]),
+                                              self.rng.random()))
+        return legal[0]
+
+    def _genova_keep(self, game: Game):
+        legal = game.legal_actions()
+        return max(legal, key=lambda a: (sum(_COST.get(k, 3) for k in a.cards), self.rng.random()))
+
+    _PHASES = {"battle": _battle, "token": _region, "favor": _favor, "discard": _discard, "keep": _keep,
+               "city": _city, "ability": _ability, "veto": _veto, "claim": _claim, "genova": _genova,
+               "genova_keep": _genova_keep}
 
 
 _AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -306,7 +499,10 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
     count = 0
     while not game.is_over:
         if count >= max_actions:
-            raise RulesError(f"the game did not end within {max_actions} actions")
+            # The rules let a game go on for ever (players who always pass tie every battle
+            # and the round never ends), so a loop of agents needs a limit.
+            raise RulesError(f"the game did not end within {max_actions} actions: the agents may be passing "
+                             f"for ever (the rules allow it); raise max_actions= if the game is just long")
         game.apply(_choose(seated[game.to_move], game))
         count += 1
     return GameResult(game.winners, game.reason, game.battles, game.round, count, len(game.log),

@@ -154,3 +154,191 @@ def test_simulate_rejects_bad_arguments():
         simulate(2, 7, progress=False)
     with pytest.raises(RulesError):
         simulate(2, 3, agents=["random", "random"], progress=False)
+
+
+# -- every ruleset: no stalls, its own decisions ---------------------------------------------------
+
+def test_heuristic_agents_finish_every_named_ruleset():
+    # Each game must end on its own (no stall, no error) and meet its ruleset's ending.
+    from condottiere_nb.rulesets import RULESETS
+    for name in list(RULESETS) + ["continuous-war+invasion"]:
+        for n in (3, 4):
+            for seed in (1, 2):
+                r = play_game(["heuristic"] * n, seed=seed, ruleset=name, max_actions=3_000)
+                assert r.game.is_over and r.winners, (name, n, seed)
+
+
+def test_heuristic_stall_seed_10090_ends():
+    # Cy and Dee ran out of cards; Ana kept a 10 and Ben a 10, Bishop and Heroine.  Every battle
+    # both passed (a 10 cost more than a stake-1 region was worth), it tied 0-0 and the round
+    # never ended.  Now the last to decide in a battle with no card played plays one.
+    g = Game(4, "standard", seed=10090, explain=False)
+    agents = {p: agents_module.make_agent("heuristic", seed=(10090 * 31 + i) % 2 ** 32)
+              for i, p in enumerate(g.players)}
+    for _ in range(2_000):
+        if g.is_over:
+            break
+        g.apply(agents[g.to_move].choose(g))
+    assert g.is_over and g.battles < 60
+
+
+def test_heuristic_battles_always_spend_a_card():
+    # The progress rule behind the stall fix: in a heuristic game no battle ends with no card
+    # played (a tie at 0 would change nothing, and could repeat for ever).
+    for ruleset, seed in (("standard", 3), ("invasion", 4), ("continuous-war", 5), ("city-states", 6)):
+        g = Game(4, ruleset, seed=seed, explain=False)
+        agents = [HeuristicAgent(seed * 10 + i) for i in range(4)]
+        seats = dict(zip(g.players, agents))
+        empty = 0
+        while not g.is_over:
+            before, battle = g.battles, g.battle
+            g.apply(seats[g.to_move].choose(g))
+            if g.battles > before and not any(m.card is not None for m in battle.moves):
+                empty += 1
+        assert empty == 0, ruleset
+
+
+def test_play_game_raises_a_clear_error_when_the_players_never_finish():
+    # The rules allow a game that never ends: players who always pass tie every battle.
+    def passer(game):
+        legal = game.legal_actions()
+        return Pass() if Pass() in legal else legal[0]
+
+    with pytest.raises(RulesError, match="did not end within 300 actions"):
+        play_game([passer, passer, passer], seed=1, max_actions=300)
+
+
+def test_heuristic_fights_with_face_down_soldiers():
+    # fa-tutorial: soldiers lie face down, so every announced strength is 0.  Ana counts her own
+    # soldiers: her cheapest card that leads is the 3.
+    g = Game(["Ana", "Ben"], "fa-tutorial", seed=0, hands={"Ana": ["3", "8"], "Ben": ["2", "6"]})
+    g.apply(PlaceToken("Roma"))
+    assert HeuristicAgent(0).choose(g) == Play("3")
+
+
+def test_heuristic_counts_a_hidden_soldier_at_the_unseen_average():
+    # Ben has laid a soldier face down: Ana cannot see it, and counts it at the mean of the
+    # soldiers she has not seen (5.5 here), so a 3 would not lead; she plays the 8.
+    g = Game(["Ben", "Ana"], "fa-tutorial", seed=0, hands={"Ana": ["3", "8"], "Ben": ["2", "6"]})
+    g.apply(PlaceToken("Roma"))
+    g.apply(Play("2"))
+    assert g.battle.strengths() == {"Ben": 0, "Ana": 0}
+    assert 5 <= HeuristicAgent._hidden_value(g, g.battle, "Ana") <= 6
+    assert HeuristicAgent(0).choose(g) == Play("8")
+    # ... and she counts her own face-down soldier: after the 8 she is ahead and Ben has passed
+    g.apply(Play("8"))
+    g.apply(Pass())
+    assert g.to_move == "Ana" and HeuristicAgent(0).choose(g) == Pass()
+
+
+def test_heuristic_sometimes_lays_a_strong_mercenary_face_down():
+    # hidden-cards: the 5 that takes the lead goes face down about half the time (the lead is
+    # not announced, and the Bishop cannot see it); the 1 and 2 would not lead.
+    g = Game(["Ben", "Ana"], "hidden-cards", seed=0, hands={"Ana": ["5", "1", "2"], "Ben": ["4", "1", "6"]})
+    g.apply(PlaceToken("Roma"))
+    g.apply(Play("4"))
+    choices = [HeuristicAgent(s).choose(g) for s in range(20)]
+    assert set(choices) == {Play("5"), Play("5", face_down=True)}
+    assert all(c in g.legal_actions() for c in choices)
+
+
+def test_heuristic_defender_is_content_with_a_tie():
+    # Invasion: the defender keeps a tied region, so Ben's 3 against Ana's 3 is enough.
+    g = Game(["Ana", "Ben"], "invasion", seed=0, control={"Roma": "Ben"},
+             hands={"Ana": ["3", "5"], "Ben": ["3", "1", "2"]})
+    g.apply(PlaceToken("Roma"))
+    g.apply(Play("3"))
+    assert g.battle.defender == "Ben" and HeuristicAgent(0).choose(g) == Play("3")
+
+
+def city_game(cities, hands, control=None):
+    from condottiere_nb.variants.game_rules import ChooseCity
+    g = Game(["Ana", "Ben", "Cy"], "city-states", seed=3, hands=hands, control=control)
+    for c in cities:
+        g.apply(ChooseCity(c))
+    return g
+
+
+def test_heuristic_city_states_choices():
+    from condottiere_nb.variants.game_rules import ChooseCity, GenovaKeep, GenovaTrade, UseAbility, Veto
+    g = Game(3, "city-states", seed=3)
+    assert g.phase == "city" and HeuristicAgent(0).choose(g) == ChooseCity("Roma")
+    g = city_game(["Roma", "Genova", "Bologna"],
+                  {"Ana": ["1", "2", "bishop", "10", "6", "5"], "Ben": ["1", "1", "2", "3", "4", "5", "drummer"],
+                   "Cy": ["10", "10", "6", "heroine", "5", "4"]})
+    g.apply(PlaceToken("Parma"))               # next to Ben's Genova: worth Genova's trade
+    agent = HeuristicAgent(0)
+    assert (g.phase, g.to_move) == ("ability", "Ben") and agent.choose(g) == UseAbility(True)
+    g.apply(UseAbility(True))
+    assert (g.phase, g.to_move) == ("veto", "Ana") and agent.choose(g) == Veto(False)
+    g.apply(Veto(False))
+    trade = agent.choose(g)
+    assert isinstance(trade, GenovaTrade) and trade.discard == ("1", "1", "2")    # the three cheapest
+    g.apply(trade)
+    keep = agent.choose(g)
+    assert isinstance(keep, GenovaKeep)
+    cost = agents_module._COST
+    drawn = sorted((cost[c.kind] for c in g.hand("Ben") if c.id in g._vstate["drawn"]), reverse=True)
+    assert len(drawn) == 5 and sum(cost[k] for k in keep.cards) == sum(drawn[:3])     # the best three
+
+
+def test_heuristic_city_states_declines_an_ability_where_little_is_at_stake():
+    from condottiere_nb.variants.game_rules import UseAbility
+    g = city_game(["Roma", "Venezia", "Milano"],
+                  {"Ana": ["1", "5", "2"], "Ben": ["2", "1", "3", "4"], "Cy": ["5", "2"]})
+    g.apply(PlaceToken("Torino"))                # far from Venezia
+    assert (g.phase, g.to_move) == ("ability", "Ben") and HeuristicAgent(0).choose(g) == UseAbility(False)
+
+
+def test_heuristic_venezia_bribes_and_roma_vetoes_the_bribe_of_its_5():
+    from condottiere_nb.variants.game_rules import Bribe, UseAbility, Veto
+    g = city_game(["Roma", "Venezia", "Milano"],
+                  {"Ana": ["1", "5", "2"], "Ben": ["2", "1", "3", "4"], "Cy": ["5", "2"]})
+    g.apply(PlaceToken("Torino"))
+    g.apply(UseAbility(True))
+    g.apply(Veto(False))
+    g.apply(Play("5"))
+    choice = HeuristicAgent(0).choose(g)
+    assert choice == Bribe("1", "Ana:5")         # Ana's 5 for Ben's cheapest card: 5 against 0
+    g.apply(choice)
+    assert (g.phase, g.to_move) == ("veto", "Ana") and HeuristicAgent(0).choose(g) == Veto(True)
+
+
+def test_heuristic_roma_vetoes_an_ability_that_would_win_the_game():
+    from condottiere_nb.variants.game_rules import UseAbility, Veto
+    g = city_game(["Roma", "Venezia", "Milano"],
+                  {"Ana": ["1", "5", "2"], "Ben": ["2", "1", "3", "4"], "Cy": ["5", "2"]},
+                  control={"Mantova": "Ben", "Ferrara": "Ben"})
+    g.apply(PlaceToken("Modena"))                # Venezia, Mantova, Ferrara and Modena: 4 adjacent
+    assert g.to_move == "Ben" and HeuristicAgent(0).choose(g) == UseAbility(True)
+    g.apply(UseAbility(True))
+    assert (g.phase, g.to_move) == ("veto", "Ana") and HeuristicAgent(0).choose(g) == Veto(True)
+
+
+def test_heuristic_roma_claims_a_tie_with_a_bishop_or_three_spare_cards():
+    from condottiere_nb.variants.game_rules import RomaClaim, UseAbility
+
+    def tied(ana):
+        g = city_game(["Roma", "Firenze", "Milano"], {"Ana": ana, "Ben": ["5", "1"], "Cy": ["5", "2"]})
+        g.apply(PlaceToken("Torino"))
+        while g.phase == "ability":
+            g.apply(UseAbility(False))
+        for a in (Pass(), Play("5"), Play("5"), Pass(), Pass()):
+            g.apply(a)
+        assert (g.phase, g.to_move) == ("claim", "Ana")
+        return HeuristicAgent(0).choose(g)
+
+    assert tied(["1", "bishop", "2"]) == RomaClaim(("bishop",))
+    assert tied(["1", "3", "2", "4", "1", "5"]) == RomaClaim(("1", "1", "2"))    # six cards: three spare
+    assert tied(["1", "3", "2", "4"]) == RomaClaim(())                            # four: none to spare
+
+
+def test_heuristic_city_states_games_use_abilities():
+    used = declined = 0
+    for seed in range(4):
+        r = play_game(["heuristic"] * 4, seed=seed, ruleset="city-states", explain=True)
+        for step in r.game.log:
+            if step.rule == "city.ask":
+                used += "uses" in step.text
+                declined += "does not use" in step.text
+    assert used > 0 and declined > 0
