@@ -308,8 +308,11 @@ class HeuristicAgent(Agent):
         margin = now[me] - rival + edge
         active = [p for p in others if p not in battle.passed]
         budget = 4 + 3 * self._stake(game, me)
-        if game.ruleset.drawing == "fa_tutorial":
-            budget *= 1.5           # fa: the winner draws a card for each soldier used
+        fa = game.ruleset.drawing == "fa_tutorial"
+        if fa:
+            # fa: the winner draws a card for each soldier used, so only a lost battle costs its
+            # soldiers; any card that leads is worth it (x3 beat x1.5 and x2 in seeded matches).
+            budget *= 3
         outcomes = self._outcomes(game, battle, me, legal, others, hidden, edge)
         rng = self.rng.random
 
@@ -336,7 +339,11 @@ class HeuristicAgent(Agent):
                 # defender keeps a tie, so a region could be fought over with no card for ever).
                 # Playing the cheapest card instead means every battle spends a card.
                 return min((c, rng(), a) for a, g, c, over in outcomes)[2]
-        winning = [(c, -g, rng(), a) for a, g, c, over in outcomes if g > 0 and c <= budget]
+        # What this battle has cost me so far counts too: the budget is for the whole battle
+        # (fa aside, where the winner draws a card for every soldier it used).
+        spent = 0 if fa else sum(_COST.get(c.kind, 3) for c in battle.lines[me])
+        winning = [(c, -g, rng(), a) for a, g, c, over in outcomes
+                   if g > 0 and c <= budget and (c + spent <= budget or g >= 6)]
         if winning:
             return self._hide(game, legal, min(winning)[3])   # the cheapest card that puts me ahead
         # Beaten: even my three strongest cards would not catch up.
