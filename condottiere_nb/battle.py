@@ -457,11 +457,15 @@ class Battle:
         self.lines[player].append(card)
         if face_down:
             self.face_down.add(card.id)
-        # A Maiden's target is any player's card, so the move keeps its exact id ("5#41"); so does
-        # a Scarecrow's when take="5" would have picked another 5 (undo and notation stay exact).
-        exact = card.kind == "maiden" or (taken is not None and card.kind == "scarecrow"
-                                          and self._find_take(player, taken.kind) is not taken)
-        took = None if taken is None else (f"{taken.kind}#{taken.id}" if exact else taken.kind)
+        if taken is None:
+            took = None
+        else:
+            # A Maiden's target is any player's card, so the move keeps its exact id ("5#41"); so
+            # does a Scarecrow's when take="5" would have picked another 5 (undo and notation
+            # stay exact).
+            exact = card.kind == "maiden" or (card.kind == "scarecrow"
+                                              and self._find_take(player, taken.kind) is not taken)
+            took = f"{taken.kind}#{taken.id}" if exact else taken.kind
         key = (player, card.kind, face_down, took, card.id)
         self.moves.append(_PLAY_MOVES.get(key) or _play_move(*key))
         if not self.explaining:

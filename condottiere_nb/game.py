@@ -710,7 +710,7 @@ class Game:
                 raise IllegalMove(self._rejection(action, canon))
         self._legal = None
         phase = self.phase
-        if getattr(canon, "_variant_action", False):
+        if canon._variant_action:       # every Action has it (False but on a variant's own)
             self._variant.apply(self, canon, card)
         elif phase == "battle":
             self._do_battle_action(canon, card, take)
@@ -989,35 +989,34 @@ class Game:
             battle._pass_validated(player)
             self._record.append(["pass"])
         else:
+            kind, face_down, take_kind = canon.card, canon.face_down, canon.take
             if card is None:
-                kind = canon.card
                 for card in self._hands[player]:
                     if card.kind == kind:
                         break
-            if canon.take is not None and take is None and canon.card == "scarecrow":
-                fd = battle.face_down
-                take = [c for c in battle.lines[player] if c.kind == canon.take and c.id not in fd][-1]
-            if canon.card == "maiden" and canon.take is not None:
-                battle.play(player, card, face_down=canon.face_down, take=canon.take)
+            if take_kind is not None and kind == "maiden":
+                battle.play(player, card, face_down=face_down, take=take_kind)
                 take = battle.deck[int(battle.moves[-1].take.partition("#")[2])]   # the soldier removed
             else:
-                battle._play_validated(player, card, canon.face_down, take)
-            self._record.append(["play", card.id, canon.face_down, None if take is None else take.id])
+                if take_kind is not None and take is None and kind == "scarecrow":
+                    fd = battle.face_down
+                    take = [c for c in battle.lines[player] if c.kind == take_kind and c.id not in fd][-1]
+                battle._play_validated(player, card, face_down, take)
+            self._record.append(["play", card.id, face_down, None if take is None else take.id])
             if self.explaining:
                 self._sync_log()
             if self._variant is not None:
                 self._variant.after_play(self, player, card)     # fa: the Weapon's draw
-            discarded = battle.discarded
-            bishop_acted = card.kind == "bishop" and discarded and discarded[-1] == card
-            if bishop_acted and not self.final:
-                # The Bishop acted: its player places the Favor now, before the next turn.
-                self.phase = "favor"
-                self._to_move = player
-                return
-            if bishop_acted and self.explaining:
-                self.log.append(Step("favor.place",
-                                     f"In the final battle the Pope's Favor no longer matters: {player} does not "
-                                     f"place it.", player=player))
+            if kind == "bishop" and battle.discarded and battle.discarded[-1] == card:   # it acted
+                if not self.final:
+                    # The Bishop acted: its player places the Favor now, before the next turn.
+                    self.phase = "favor"
+                    self._to_move = player
+                    return
+                if self.explaining:
+                    self.log.append(Step("favor.place",
+                                         f"In the final battle the Pope's Favor no longer matters: {player} does "
+                                         f"not place it.", player=player))
         # _continue_battle's usual first step, without the call: the next player has cards
         nxt = battle.players[battle._next]
         if self._hands[nxt] and battle.surrendered_by is None and len(battle.passed) != len(battle.players):
