@@ -262,7 +262,9 @@ def city_game(cities, hands, control=None):
 def test_heuristic_city_states_choices():
     from condottiere_nb.variants.game_rules import ChooseCity, GenovaKeep, GenovaTrade, UseAbility, Veto
     g = Game(3, "city-states", seed=3)
-    assert g.phase == "city" and HeuristicAgent(0).choose(g) == ChooseCity("Roma")
+    assert g.phase == "city" and HeuristicAgent(0).choose(g) == ChooseCity("Genova")
+    g.apply(ChooseCity("Genova"))
+    assert HeuristicAgent(0).choose(g) == ChooseCity("Venezia")
     g = city_game(["Roma", "Genova", "Bologna"],
                   {"Ana": ["1", "2", "bishop", "10", "6", "5"], "Ben": ["1", "1", "2", "3", "4", "5", "drummer"],
                    "Cy": ["10", "10", "6", "heroine", "5", "4"]})
