@@ -308,7 +308,10 @@ class HeuristicAgent(Agent):
         edge = 0.5 if battle.defender == me else 0.0
         rival = max(now[p] for p in others)
         margin = now[me] - rival + edge
-        active = [p for p in others if p not in battle.passed]
+        # Who may still answer: not passed, and holding cards (a player without cards is passed
+        # automatically, but only on their turn)
+        hands = battle.hands
+        active = [p for p in others if p not in battle.passed and hands[p]]
         budget = 4 + 3 * self._stake(game, me)
         fa = game.ruleset.drawing == "fa_tutorial"
         if fa:
@@ -324,6 +327,16 @@ class HeuristicAgent(Agent):
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
             return ending[0][0]
+        if outcomes and not any(battle.lines.values()) and \
+                all(p not in active or battle.waiting(p) for p in others):
+            # A pass would end the battle with no card played at all (or leave it to Invasion's
+            # defender, who has passed once and keeps a tie).  Players who each keep their cards
+            # would then pass every battle for ever: the round ends only when at most one player
+            # holds cards (Game(4, seed=10090) stalled so), and a defended region could be fought
+            # over with no card for ever.  So the last to decide spends a card: the cheapest that
+            # leads, else the cheapest of all.
+            sure = [(c, -g, rng(), a) for a, g, c, over in outcomes if g > 0]
+            return min(sure)[3] if sure else min((c, rng(), a) for a, g, c, over in outcomes)[2]
         if margin > 0:
             if not active or margin >= 6:
                 return Pass()                             # safely ahead: keep the cards
@@ -334,13 +347,6 @@ class HeuristicAgent(Agent):
             sure = [(c, -g, rng(), a) for a, g, c, over in outcomes if g > 0]
             if sure:
                 return min(sure)[3]
-            if outcomes and not any(battle.lines.values()):
-                # A pass would end the battle with no card played at all.  Two players who each
-                # keep their cards would then pass every battle for ever: the round ends only
-                # when at most one player holds cards (Game(4, seed=10090) stalled so; Invasion's
-                # defender keeps a tie, so a region could be fought over with no card for ever).
-                # Playing the cheapest card instead means every battle spends a card.
-                return min((c, rng(), a) for a, g, c, over in outcomes)[2]
         # What this battle has cost me so far counts too: the budget is for the whole battle
         # (fa aside, where the winner draws a card for every soldier it used).
         spent = 0 if fa else sum(_COST.get(c.kind, 3) for c in battle.lines[me])

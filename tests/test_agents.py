@@ -185,17 +185,21 @@ def test_heuristic_stall_seed_10090_ends():
 def test_heuristic_battles_always_spend_a_card():
     # The progress rule behind the stall fix: in a heuristic game no battle ends with no card
     # played (a tie at 0 would change nothing, and could repeat for ever).
-    for ruleset, seed in (("standard", 3), ("invasion", 4), ("continuous-war", 5), ("city-states", 6)):
-        g = Game(4, ruleset, seed=seed, explain=False)
-        agents = [HeuristicAgent(seed * 10 + i) for i in range(4)]
-        seats = dict(zip(g.players, agents))
-        empty = 0
-        while not g.is_over:
-            before, battle = g.battles, g.battle
-            g.apply(seats[g.to_move].choose(g))
-            if g.battles > before and not any(m.card is not None for m in battle.moves):
-                empty += 1
-        assert empty == 0, ruleset
+    # Before this rule a player with cards passed while the players after it had none left
+    # (they are passed automatically, but only on their turn), and Invasion's last attacker
+    # passed while the defender, who keeps a tie, waited.
+    for ruleset in ("standard", "invasion", "hidden-cards+invasion", "continuous-war", "city-states"):
+        for n in (3, 4):
+            for seed in (0, 1, 2):
+                g = Game(n, ruleset, seed=seed, explain=False)
+                seats = {p: HeuristicAgent(seed * 10 + i) for i, p in enumerate(g.players)}
+                empty = 0
+                while not g.is_over:
+                    before, battle = g.battles, g.battle
+                    g.apply(seats[g.to_move].choose(g))
+                    if g.battles > before and not any(m.card is not None for m in battle.moves):
+                        empty += 1
+                assert empty == 0, (ruleset, n, seed)
 
 
 def test_play_game_raises_a_clear_error_when_the_players_never_finish():
@@ -344,3 +348,26 @@ def test_heuristic_city_states_games_use_abilities():
                 used += "uses" in step.text
                 declined += "does not use" in step.text
     assert used > 0 and declined > 0
+
+
+def test_heuristic_spends_a_card_when_the_players_after_it_have_none():
+    # Cy has no cards: he will be passed automatically, but only on his turn, after Ben's.  Ana
+    # has passed, so a pass by Ben would end the battle with no card played; he plays instead.
+    g = Game(["Ana", "Ben", "Cy"], seed=0, hands={"Ana": ["heroine", "1"], "Ben": ["10", "heroine"], "Cy": []})
+    g.apply(PlaceToken("Roma"))
+    g.apply(Pass())
+    assert g.to_move == "Ben" and g.battle.passed == ["Ana"]
+    assert HeuristicAgent(0).choose(g) in (Play("10"), Play("heroine"))
+
+
+def test_heuristic_spends_a_card_before_a_waiting_defender():
+    # Invasion: Cy defends Torino and has passed once (he may still play, and keeps a tie); Ana
+    # has passed.  Ben holds no Mercenary, yet a pass would leave the region to a battle with no
+    # card at all, which could repeat for ever: he spends his cheapest card.
+    g = Game(["Cy", "Ana", "Ben"], "invasion", seed=0, control={"Torino": "Cy"},
+             hands={"Cy": ["3", "2"], "Ana": ["heroine", "1"], "Ben": ["bishop", "winter"]})
+    g.apply(PlaceToken("Torino"))
+    g.apply(Pass())
+    g.apply(Pass())
+    assert g.to_move == "Ben" and g.battle.waiting("Cy")
+    assert HeuristicAgent(0).choose(g) == Play("winter")
