@@ -1560,12 +1560,9 @@ def _replay_without(battle: Battle, skip: int):
         if i == skip:
             continue
         try:
-            if m.is_pass:
-                b.pass_turn(m.player)
-            elif m.kind in ("scarecrow", "maiden"):
-                b.play(m.player, m.kind, face_down=m.face_down, take=m.take)
-            else:
-                b.play(m.player, m.kind, face_down=m.face_down)
+            # the same replay as Battle.undo, so ability moves (Venezia's Bribe, Firenze's
+            # Ball) are replayed as abilities, not read as card names
+            b._replay(m)
         except IllegalMove:
             continue
     r = b.resolve()
