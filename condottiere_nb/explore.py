@@ -1191,7 +1191,9 @@ class _Position:
                 if g.to_move != m.player:
                     raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
                                      f"{g.to_move}'s turn")
-                g.apply(GPlay(f"{m.kind}#{m.card}", face_down=m.face_down, take=m.take))
+                # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
+                forced = self.battle.ruleset.mercenaries_face_down and self.battle.deck[m.card].mercenary
+                g.apply(GPlay(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
         while g.phase == "favor":
             g.apply(PlaceFavor(None))
         if g.phase != "battle" or g.to_move != self.me:
@@ -1254,6 +1256,11 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         raise RulesError(f"battle must be a Battle or its notation, not {battle!r}")
     if ruleset is not None and get_ruleset(ruleset) != battle.ruleset:
         battle = Battle.from_notation(battle.notation(), get_ruleset(ruleset))
+    if battle.ruleset.city_states:
+        raise NotImplementedError(
+            "battle odds under the city-states ruleset: a battle's odds there depend on which city-state "
+            "each player owns and which abilities are still unused this round, and a Battle does not "
+            "record either; odds are available for every other named ruleset (city-states-final included)")
     me = battle.to_move
     if me is None:
         raise RulesError("the battle is over: there is no action left to weigh")

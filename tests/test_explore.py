@@ -215,3 +215,18 @@ def test_variant_balance_replays_city_state_abilities_without_errors():
     rep = explore.variant_balance(["city-states"], players=(3,), games=8, seed=0)
     (row,) = rep.rows
     assert row.errors == 0 and row.games == 8
+
+
+def test_battle_odds_under_fa_tutorial_replays_face_down_soldiers():
+    # Soldiers are face down by rule in the Persian tutorial; the odds re-enact the battle
+    # in a Game, whose Play takes no face-down flag for them (it raised IllegalMove).
+    from condottiere_nb import explore
+    o = explore.battle_odds("[Ana Ben] Ana 5*, Ben 3*", hand=["10", "banner", "2"],
+                            ruleset="fa-tutorial", samples=20)
+    assert "pass" in repr(o) and "Banner" in repr(o)
+
+
+def test_battle_odds_under_city_states_says_what_is_missing():
+    from condottiere_nb import explore
+    with pytest.raises(NotImplementedError, match="city-states"):
+        explore.battle_odds("[Ana Ben Cy] Ana 5, Ben 3", hand=["10", "winter"], ruleset="city-states")
