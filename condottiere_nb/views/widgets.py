@@ -84,7 +84,33 @@ def _button(description, cls, tooltip="", width=None, style=""):
     return _classed(b, cls)
 
 
-class Stepper(W.VBox):
+class _FollowsModel:
+    """A view that shows one model at a time and re-renders when that model changes; its
+    slider moves the model (``_syncing`` keeps render's own slider updates from echoing)."""
+
+    model = None
+    _syncing = False
+
+    def set_model(self, model) -> None:
+        """Show another model (None: empty)."""
+        if model is self.model:
+            self.render()
+            return
+        self.model = model
+        if model is not None:
+            model.observe(self._follow)
+        self.render()
+
+    def _follow(self, model) -> None:
+        if model is self.model:
+            self.render()
+
+    def _on_slider(self, change) -> None:
+        if not self._syncing and self.model is not None:
+            self.model.goto(change["new"])
+
+
+class Stepper(_FollowsModel, W.VBox):
     """Step through a Resolution: Previous/Next, a slider, the lines with the cards the
     step touched highlighted, strengths before -> after as bars, and the rule's text
     with its source.
@@ -114,24 +140,6 @@ class Stepper(W.VBox):
         if model is not None:
             self.set_model(model)
 
-    def set_model(self, model: StepperModel | None) -> None:
-        """Show another resolution (None: empty)."""
-        if model is self.model:
-            self.render()
-            return
-        self.model = model
-        if model is not None:
-            model.observe(self._follow)
-        self.render()
-
-    def _follow(self, model) -> None:
-        if model is self.model:
-            self.render()
-
-    def _on_slider(self, change) -> None:
-        if not self._syncing and self.model is not None:
-            self.model.goto(change["new"])
-
     def render(self) -> None:
         m = self.model
         self._syncing = True
@@ -153,7 +161,7 @@ class Stepper(W.VBox):
             self._syncing = False
 
 
-class CompareView(W.VBox):
+class CompareView(_FollowsModel, W.VBox):
     """The same battle under two rulesets, step by step, side by side; the rows where
     the rulesets diverge are marked, and "Next difference" jumps to the next one."""
 
@@ -180,23 +188,6 @@ class CompareView(W.VBox):
             model = CompareModel(battle, left, right, lang)
         if model is not None:
             self.set_model(model)
-
-    def set_model(self, model: CompareModel | None) -> None:
-        if model is self.model:
-            self.render()
-            return
-        self.model = model
-        if model is not None:
-            model.observe(self._follow)
-        self.render()
-
-    def _follow(self, model) -> None:
-        if model is self.model:
-            self.render()
-
-    def _on_slider(self, change) -> None:
-        if not self._syncing and self.model is not None:
-            self.model.goto(change["new"])
 
     def render(self) -> None:
         m = self.model
