@@ -85,7 +85,34 @@ class _Observable:
 
 # -- stepping through a resolution -----------------------------------------------------------
 
-class StepperModel(_Observable):
+class _Cursor(_Observable):
+    """A position ``index`` over ``len(self)`` items that observers follow."""
+
+    _item = "step"                    # what one position is called in messages
+    _of = "this resolution has"
+
+    def goto(self, i: int) -> None:
+        if not isinstance(i, int) or not 0 <= i < len(self):
+            raise IndexError(f"{self._item} {i!r} does not exist; {self._of} {self._item}s 0 to {len(self) - 1}")
+        if i != self.index:
+            self.index = i
+            self._changed()
+
+    def next(self) -> bool:
+        """One on; False (nothing changes) at the last one."""
+        if self.index + 1 >= len(self):
+            return False
+        self.goto(self.index + 1)
+        return True
+
+    def prev(self) -> bool:
+        if self.index == 0:
+            return False
+        self.goto(self.index - 1)
+        return True
+
+
+class StepperModel(_Cursor):
     """Which Step of a Resolution is shown, and its HTML parts."""
 
     def __init__(self, resolution, lang: str = "en"):
@@ -103,26 +130,6 @@ class StepperModel(_Observable):
     @property
     def step(self):
         return self.steps[self.index]
-
-    def goto(self, i: int) -> None:
-        if not isinstance(i, int) or not 0 <= i < len(self.steps):
-            raise IndexError(f"step {i!r} does not exist; this resolution has steps 0 to {len(self.steps) - 1}")
-        if i != self.index:
-            self.index = i
-            self._changed()
-
-    def next(self) -> bool:
-        """One step on; False (nothing changes) at the last step."""
-        if self.index + 1 >= len(self.steps):
-            return False
-        self.goto(self.index + 1)
-        return True
-
-    def prev(self) -> bool:
-        if self.index == 0:
-            return False
-        self.goto(self.index - 1)
-        return True
 
     def strengths(self) -> tuple[dict, dict]:
         """(before, after) of the current step."""
@@ -157,13 +164,16 @@ def _signature(step):
             repr(sorted(step.data.items())) if step.data else "")
 
 
-class CompareModel(_Observable):
+class CompareModel(_Cursor):
     """The same battle under two rulesets, steps aligned side by side.
 
     ``rows`` pairs the step indexes of the two resolutions (None where one side has no
     counterpart); ``differs[k]`` is True where row k is not the same step with the same
     strengths on both sides: the places the rulesets diverge.
     """
+
+    _item = "row"
+    _of = "the comparison has"
 
     def __init__(self, battle: Battle, left, right, lang: str = "en"):
         super().__init__()
@@ -197,25 +207,6 @@ class CompareModel(_Observable):
 
     def __len__(self) -> int:
         return len(self.rows)
-
-    def goto(self, k: int) -> None:
-        if not isinstance(k, int) or not 0 <= k < len(self.rows):
-            raise IndexError(f"row {k!r} does not exist; the comparison has rows 0 to {len(self.rows) - 1}")
-        if k != self.index:
-            self.index = k
-            self._changed()
-
-    def next(self) -> bool:
-        if self.index + 1 >= len(self.rows):
-            return False
-        self.goto(self.index + 1)
-        return True
-
-    def prev(self) -> bool:
-        if self.index == 0:
-            return False
-        self.goto(self.index - 1)
-        return True
 
     def next_difference(self) -> bool:
         """Jump to the next row where the rulesets diverge (False if there is none after)."""
