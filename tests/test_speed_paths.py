@@ -234,3 +234,13 @@ def test_heuristic_agent_plays_its_cheapest_card_rather_than_end_an_empty_battle
     for seed in range(5):
         choice = HeuristicAgent(seed).choose(game)
         assert isinstance(choice, Play) and choice.card in ("10", "heroine")
+
+
+def test_a_cards_id_is_its_place_in_the_deck():
+    # Game._all_but deletes cards from a copy of the deck by id (dealing every new round)
+    from condottiere_nb import RULESETS
+    for ruleset in RULESETS.values():
+        deck = ruleset.make_deck()
+        assert [c.id for c in deck] == list(range(len(deck)))
+    game = Game(3, seed=2, explain=False)
+    assert game_module._all_but(game.cards, {5, 0, 109}) == [c for c in game.cards if c.id not in (0, 5, 109)]
