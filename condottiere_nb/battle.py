@@ -651,7 +651,7 @@ class Battle:
             if self.explaining:
                 self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
                                        f"{player}'s line still counts.", strengths=self._announced(), player=player))
-        if not self.is_over:
+        if self.surrendered_by is None and len(self.passed) != len(self.players):    # not is_over
             self._advance(player)
 
     # -- strengths and resolution --------------------------------------------------------
