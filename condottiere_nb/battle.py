@@ -101,6 +101,24 @@ class Resolution:
         return resolution_html(self)
 
 
+def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
+    """The seats as a tuple of distinct non-empty names, 2 to 6 of them, or a RulesError
+    that says what was wrong (``count_rule`` words the 2-to-6 rule; ``also`` names what
+    else the caller accepts)."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RulesError(f"players must be a list of names such as ['Ana', 'Ben']{also}, not {players!r}")
+    players = tuple(players)
+    bad = [p for p in players if not isinstance(p, str) or not p.strip()]
+    if bad:
+        raise RulesError(f"player names must be non-empty strings; got {bad[0]!r}")
+    if len(set(players)) != len(players):
+        dup = next(p for p in players if players.count(p) > 1)
+        raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
+    if not 2 <= len(players) <= 6:
+        raise RulesError(f"{count_rule}, not {len(players)}")
+    return players
+
+
 class Battle:
     """One battle for one region.
 
@@ -117,17 +135,7 @@ class Battle:
                  token_holder: str | None = None, leader: str | None = None,
                  defender: str | None = None, region: str | None = None, explain: bool = True):
         self.ruleset = get_ruleset(ruleset)
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise RulesError(f"players must be a list of names such as ['Ana', 'Ben'], not {players!r}")
-        players = tuple(players)
-        bad = [p for p in players if not isinstance(p, str) or not p.strip()]
-        if bad:
-            raise RulesError(f"player names must be non-empty strings; got {bad[0]!r}")
-        if len(set(players)) != len(players):
-            dup = next(p for p in players if players.count(p) > 1)
-            raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
-        if not 2 <= len(players) <= 6:
-            raise RulesError(f"a battle needs 2 to 6 players, not {len(players)}")
+        players = seat_names(players, "a battle needs 2 to 6 players")
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
                 raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 
 from . import board
-from .battle import Battle
+from .battle import Battle, seat_names
 from .cards import Card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .explain import RULES, Step, explain as explain_steps, join_names
@@ -1550,18 +1550,7 @@ def _check_players(players) -> tuple[str, ...]:
         if not 2 <= players <= 6:
             raise RulesError(f"Condottiere is played by 2 to 6 players, not {players}")
         return DEFAULT_NAMES[:players]
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RulesError(f"players must be a list of names such as ['Ana', 'Ben'], or a number, not {players!r}")
-    players = tuple(players)
-    bad = [p for p in players if not isinstance(p, str) or not p.strip()]
-    if bad:
-        raise RulesError(f"player names must be non-empty strings; got {bad[0]!r}")
-    if len(set(players)) != len(players):
-        dup = next(p for p in players if players.count(p) > 1)
-        raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
-    if not 2 <= len(players) <= 6:
-        raise RulesError(f"Condottiere is played by 2 to 6 players, not {len(players)}")
-    return players
+    return seat_names(players, "Condottiere is played by 2 to 6 players", ", or a number")
 
 
 # ---------------------------------------------------------------------------------
