@@ -337,13 +337,15 @@ class Battle:
         # Everything is checked: from here on the battle changes.
         self._apply_play(player, chosen, face_down, acts_now, taken)
 
-    def _play_validated(self, player: str, card: Card, face_down: bool = False, take: Card | None = None) -> None:
+    def _play_validated(self, player: str, card: Card, face_down: bool = False, take: Card | None = None,
+                        at: int | None = None) -> None:
         """:meth:`play` for a move the Game took from its own legal_actions(): whose turn it is,
         the card in the player's hand, the bans and ``face_down`` were checked there, so only
         the play itself is left (a simulation plays ~100 cards a game).  ``take``: the Card of
-        the player's line a Scarecrow takes back, still checked as play() checks it.  Never for
-        a Maiden (its target is named differently).  tests/test_speed_paths.py plays whole
-        games both ways and compares them."""
+        the player's line a Scarecrow takes back, still checked as play() checks it.  ``at``:
+        where the card is in the hand, if the caller knows.  Never for a Maiden (its target is
+        named differently).  tests/test_speed_paths.py plays whole games both ways and compares
+        them."""
         rs = self.ruleset
         face_down = face_down or (rs.mercenaries_face_down and card.mercenary)
         acts_now = not face_down or rs.face_down_specials == "on_play"
@@ -352,7 +354,7 @@ class Battle:
             if not acts_now:        # a face-down Scarecrow cannot take: play() says so
                 return self.play(player, card, face_down=face_down, take=take)
             taken = self._find_take(player, take)
-        self._apply_play(player, card, face_down, acts_now, taken)
+        self._apply_play(player, card, face_down, acts_now, taken, at)
 
     def _find_card(self, player: str, card) -> Card:
         if isinstance(card, Card):
@@ -457,9 +459,16 @@ class Battle:
         fd = self.face_down
         return {p: [c for c in l if c.id not in fd] for p, l in self.lines.items()}
 
-    def _apply_play(self, player: str, card: Card, face_down: bool, acts_now: bool, taken: Card | None) -> None:
+    def _apply_play(self, player: str, card: Card, face_down: bool, acts_now: bool, taken: Card | None,
+                    at: int | None = None) -> None:
         if self.hands is not None:
-            self.hands[player].remove(card)
+            hand = self.hands[player]
+            if at is not None and at < len(hand) and hand[at] is card:
+                # list.remove compares every card before it, and Card's ordering (__lt__) makes
+                # each comparison a Python-level dispatch: delete at the known place instead
+                del hand[at]
+            else:
+                hand.remove(card)
         if card in self.returned[player]:
             self.returned[player].remove(card)
         self.lines[player].append(card)

@@ -992,10 +992,13 @@ class Game:
             self._record.append(["pass"])
         else:
             kind, face_down, take_kind = canon.card, canon.face_down, canon.take
+            at = None
             if card is None:
+                at = 0
                 for card in self._hands[player]:
                     if card.kind == kind:
                         break
+                    at += 1
             if take_kind is not None and kind == "maiden":
                 battle.play(player, card, face_down=face_down, take=take_kind)
                 take = battle.deck[int(battle.moves[-1].take.partition("#")[2])]   # the soldier removed
@@ -1003,13 +1006,13 @@ class Game:
                 if take_kind is not None and take is None and kind == "scarecrow":
                     fd = battle.face_down
                     take = [c for c in battle.lines[player] if c.kind == take_kind and c.id not in fd][-1]
-                battle._play_validated(player, card, face_down, take)
+                battle._play_validated(player, card, face_down, take, at)
             self._record.append(["play", card.id, face_down, None if take is None else take.id])
             if self.explaining:
                 self._sync_log()
             if self._variant is not None:
                 self._variant.after_play(self, player, card)     # fa: the Weapon's draw
-            if kind == "bishop" and battle.discarded and battle.discarded[-1] == card:   # it acted
+            if kind == "bishop" and battle.discarded and battle.discarded[-1] is card:   # it acted
                 if not self.final:
                     # The Bishop acted: its player places the Favor now, before the next turn.
                     self.phase = "favor"

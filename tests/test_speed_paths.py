@@ -38,7 +38,7 @@ def checked(monkeypatch):
     pass_turn(), every battle built by the public constructor, Random.shuffle itself."""
     plain_pass = Battle._pass_validated
 
-    def play_checked(self, player, card, face_down=False, take=None):
+    def play_checked(self, player, card, face_down=False, take=None, at=None):
         kwargs = {"take": take} if card.kind == "scarecrow" else {}
         self.play(player, card, face_down=face_down, **kwargs)
 
@@ -244,3 +244,13 @@ def test_a_cards_id_is_its_place_in_the_deck():
         assert [c.id for c in deck] == list(range(len(deck)))
     game = Game(3, seed=2, explain=False)
     assert game_module._all_but(game.cards, {5, 0, 109}) == [c for c in game.cards if c.id not in (0, 5, 109)]
+
+
+def test_a_validated_play_removes_the_right_card_whatever_place_it_is_told():
+    hands = {"Ana": ["5", "10", "5", "winter"], "Ben": ["3"]}
+    for at in (None, 0, 1, 2, 3, 9):
+        battle = Battle(["Ana", "Ben"], strict=True, hands=hands)
+        card = battle.hands["Ana"][2]                   # the second 5
+        battle._play_validated("Ana", card, at=at)
+        assert battle.lines["Ana"] == [card]
+        assert [c.kind for c in battle.hands["Ana"]] == ["5", "10", "winter"] and card not in battle.hands["Ana"]
