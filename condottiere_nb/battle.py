@@ -188,10 +188,22 @@ class Battle:
 
     # -- state ----------------------------------------------------------------------
     def _reset(self) -> None:
-        self.lines: dict[str, list[Card]] = {p: [] for p in self.players}
+        # one loop rather than three comprehensions (each builds a function): the Game starts
+        # a battle this way about twelve times a game
+        lines: dict[str, list[Card]] = {}
+        returned: dict[str, list[Card]] = {}
+        for p in self.players:
+            lines[p] = []
+            returned[p] = []
+        self.lines = lines
         self.face_down: set[int] = set()
-        self.hands = None if self._initial_hands is None else {p: list(h) for p, h in self._initial_hands.items()}
-        self.returned: dict[str, list[Card]] = {p: [] for p in self.players}
+        if self._initial_hands is None:
+            self.hands = None
+        else:
+            self.hands = hands = {}
+            for p, h in self._initial_hands.items():
+                hands[p] = list(h)
+        self.returned = returned
         self.discarded: list[Card] = []
         self.passed: list[str] = []
         self.favor: str | None = None
@@ -763,8 +775,14 @@ class Battle:
         """_conclude for simulations: no Step, no text, no per-card values; the same
         strengths, winner, token holder and Favor (the property tests compare the two)."""
         players = self.players
-        lines = self.lines
-        totals = fast_totals([lines[p] for p in players], self.ruleset.spring_highest)
+        lines, returned = self.lines, self.returned
+        seq, lines_now, returned_now = [], {}, {}      # one loop, no comprehension functions
+        for p in players:
+            line = lines[p]
+            seq.append(line)
+            lines_now[p] = line[:]
+            returned_now[p] = returned[p][:]
+        totals = fast_totals(seq, self.ruleset.spring_highest)
         best = max(totals)
         if totals.count(best) == 1:
             winner = players[totals.index(best)]
@@ -774,8 +792,7 @@ class Battle:
             tied = [p for p, t in zip(players, totals) if t == best]
         return Resolution(
             dict(zip(players, totals)), winner, self._token(winner, False)[0], self.favor, [],
-            {p: l[:] for p, l in lines.items()}, {}, self.discarded[:],
-            {p: l[:] for p, l in self.returned.items()}, tied, self.surrendered_by, players)
+            lines_now, {}, self.discarded[:], returned_now, tied, self.surrendered_by, players)
 
     def _reveal(self) -> list[Step]:
         """Hidden cards (vi, Ẩn Bài): turn the face-down cards over, in play order.
