@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, MERCENARY
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, _none, _opts
+from .widgets import NOTHING, _ActsOnModel, _none, _opts
 
 EXPLORER_CLASSES = {
     "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
@@ -36,7 +36,7 @@ def _classed(widget, *classes):
     return widget
 
 
-class GameExplorer(W.VBox):
+class GameExplorer(_ActsOnModel, W.VBox):
     """Play Condottiere against bots.
 
     ``players``: the seats (the first is you, unless ``human`` names another seat;
@@ -120,15 +120,6 @@ class GameExplorer(W.VBox):
         self.render()
 
     # -- wiring --------------------------------------------------------------------------------------
-    def _when(self, action):
-        def handler(change):
-            if self._syncing:
-                return
-            seen = self._renders
-            action(change["new"])
-            if self._renders == seen:
-                self.render()
-        return handler
 
     def _on_tick(self, change) -> None:
         # The Play widget ticks in the browser at the chosen pace; each tick is one bot move.

@@ -208,7 +208,26 @@ class CompareView(_FollowsModel, W.VBox):
             self._syncing = False
 
 
-class BattleBuilder(W.VBox):
+class _ActsOnModel:
+    """A view whose controls call the model: ``_when(action)`` makes a traitlets handler
+    that ignores the view's own updates (``_syncing``) and re-renders when the model did
+    not notify (nothing changed), so a refused input snaps the control back."""
+
+    _syncing = False
+    _renders = 0
+
+    def _when(self, action):
+        def handler(change):
+            if self._syncing:
+                return
+            seen = self._renders
+            action(change["new"])
+            if self._renders == seen:
+                self.render()
+        return handler
+
+
+class BattleBuilder(_ActsOnModel, W.VBox):
     """Build a battle by clicking cards, then step through its resolution.
 
     >>> bb = BattleBuilder(players=["Ana", "Ben"], ruleset="standard")   # doctest: +SKIP
@@ -315,16 +334,6 @@ class BattleBuilder(W.VBox):
         self.render()
 
     # -- wiring helpers ---------------------------------------------------------------------
-    def _when(self, action):
-        def handler(change):
-            if self._syncing:
-                return
-            seen = self._renders
-            action(change["new"])
-            if self._renders == seen:
-                # The model did not notify (nothing changed): still snap the control back.
-                self.render()
-        return handler
 
     def _on_name(self, seat):
         return self._when(lambda v: seat < len(self.model.players) and self.model.rename(seat, v))
