@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 # the Game builds a Battle (with hands) for every battle.
 from collections.abc import Iterable, Mapping, Sequence
 
-from .cards import Card, kind_name, parse_kind
-from .errors import IllegalMove, RulesError, UnknownCard
+from .cards import Card, exact_card, kind_name, parse_kind
+from .errors import IllegalMove, RulesError
 from .explain import Step, count_names, explain, format_strengths, join_names
 from .rulesets import Ruleset, get_ruleset
 from .strength import evaluate, fast_totals
@@ -369,16 +369,9 @@ class Battle:
         self._apply_play(player, card, face_down, acts_now, taken, at)
 
     def _find_card(self, player: str, card) -> Card:
-        if isinstance(card, Card):
-            kind, want_id = card.kind, card.id
-            if want_id >= len(self.deck) or self.deck[want_id] != card:
-                raise IllegalMove(f"{card!r} is not a card of the {self.ruleset.name} deck")
-        elif isinstance(card, str) and "#" in card:
-            name, _, num = card.rpartition("#")
-            kind = parse_kind(name, self._kinds)
-            if not num.isdigit() or int(num) >= len(self.deck) or self.deck[int(num)].kind != kind:
-                raise UnknownCard(f"{card!r} does not name a card of this deck: card #{num} is not a {kind_name(kind)}")
-            want_id = int(num)
+        exact = exact_card(card, self.deck, self._kinds, self.ruleset.name, IllegalMove)
+        if exact is not None:
+            kind, want_id = exact.kind, exact.id
         else:
             kind, want_id = parse_kind(card, self._kinds), None
         if self.hands is not None:

@@ -160,6 +160,26 @@ _ALIAS = _alias_table()
 _MERC_WORDS = sorted({_key(w) for w in MERCENARY_ALIASES}, key=len, reverse=True)
 
 
+def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) -> "Card | None":
+    """The one physical card ``item`` names - a :class:`Card` of ``deck`` or a tag such as
+    "5#41" - or None when ``item`` is a plain name ("5", "winter") that names a kind only.
+
+    A tag that names no card of the deck raises UnknownCard; a Card from another deck raises
+    ``error`` (callers where that is an illegal move pass IllegalMove).
+    """
+    if isinstance(item, Card):
+        if item.id >= len(deck) or deck[item.id] != item:
+            raise error(f"{item!r} is not a card of the {deck_name} deck")
+        return item
+    if isinstance(item, str) and "#" in item:
+        name, _, num = item.rpartition("#")
+        kind = parse_kind(name, kinds)
+        if not num.isdigit() or int(num) >= len(deck) or deck[int(num)].kind != kind:
+            raise UnknownCard(f"{item!r} does not name a card of this deck: card #{num} is not a {kind_name(kind)}")
+        return deck[int(num)]
+    return None
+
+
 def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     """Read a card name typed by a person and return its kind.
 

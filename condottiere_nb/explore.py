@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .battle import Battle, Resolution
-from .cards import Card, kind_name, parse_kind
+from .cards import Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .rulesets import Ruleset, get_ruleset
 from .strength import DOUBLERS, mercenary_value
@@ -1123,11 +1123,8 @@ def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
     """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
     out = []
     for item in kinds:
-        if isinstance(item, Card):
-            card = item
-        elif isinstance(item, str) and "#" in item:
-            card = deck[int(item.rpartition("#")[2])]
-        else:
+        card = exact_card(item, deck, _deck_kinds(deck), error=RulesError)
+        if card is None:
             kind = parse_kind(item, _deck_kinds(deck))
             card = next((c for c in deck if c.kind == kind and c.id not in busy), None)
             if card is None:
@@ -1249,7 +1246,6 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     the lines are taken as they are.
     """
     from .agents import make_agent
-    from .game import Game
     if isinstance(battle, str):
         battle = Battle.from_notation(battle, ruleset)
     elif not isinstance(battle, Battle):

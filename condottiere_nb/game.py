@@ -38,7 +38,7 @@ from operator import attrgetter
 
 from . import board
 from .battle import Battle, seat_names
-from .cards import Card, kind_name, parse_kind
+from .cards import Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .explain import RULES, Step, explain as explain_steps, join_names
 from .rulesets import RULESETS, STANDARD, Ruleset, get_ruleset
@@ -434,17 +434,8 @@ class Game:
 
     def _stated_card(self, item, used: set, where: str) -> Card:
         """One card named in a stated hand or deck order: a name, "5#41" or a Card."""
-        if isinstance(item, Card):
-            if item.id >= len(self.cards) or self.cards[item.id] != item:
-                raise RulesError(f"{item!r} in {where} is not a card of the {self.ruleset.name} deck")
-            card = item
-        elif isinstance(item, str) and "#" in item:
-            name, _, num = item.rpartition("#")
-            kind = parse_kind(name, self.ruleset.kinds)
-            if not num.isdigit() or int(num) >= len(self.cards) or self.cards[int(num)].kind != kind:
-                raise RulesError(f"{item!r} in {where} does not name a card of this deck")
-            card = self.cards[int(num)]
-        else:
+        card = exact_card(item, self.cards, self.ruleset.kinds, self.ruleset.name, RulesError)
+        if card is None:
             kind = parse_kind(item, self.ruleset.kinds)
             card = next((c for c in self.cards if c.kind == kind and c.id not in used), None)
             if card is None:
@@ -780,18 +771,8 @@ class Game:
     def _named_card(self, item, player, where: str) -> tuple[str, "Card | None"]:
         """(kind, physical card or None) for a card named by the user; a "5#41" or a Card
         names one physical card, which must be in ``player``'s hand (or line for ``take``)."""
-        if isinstance(item, Card):
-            if item.id >= len(self.cards) or self.cards[item.id] != item:
-                raise IllegalMove(f"{item!r} is not a card of the {self.ruleset.name} deck")
-            card = item
-        elif isinstance(item, str) and "#" in item:
-            name, _, num = item.rpartition("#")
-            kind = parse_kind(name, self.ruleset.kinds)
-            if not num.isdigit() or int(num) >= len(self.cards) or self.cards[int(num)].kind != kind:
-                raise IllegalMove(f"{item!r} does not name a card of this deck: card #{num} is not a "
-                                  f"{kind_name(kind)}")
-            card = self.cards[int(num)]
-        else:
+        card = exact_card(item, self.cards, self.ruleset.kinds, self.ruleset.name, IllegalMove)
+        if card is None:
             if isinstance(item, str) and item in self._rank:
                 return item, None
             return parse_kind(item, self.ruleset.kinds), None

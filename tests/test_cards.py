@@ -236,3 +236,17 @@ def test_a_card_of_another_deck_says_so():
     with pytest.raises(UnknownCard, match="not a card of this deck"):
         parse_kind("banner")
     assert parse_kind("banner", list(NAMES)) == "banner"
+
+
+def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():
+    from condottiere_nb.cards import STANDARD_COUNTS, exact_card
+    from condottiere_nb.errors import IllegalMove
+    deck, kinds = STANDARD_DECK, tuple(STANDARD_COUNTS)
+    five = next(c for c in deck if c.kind == "5")
+    assert exact_card(f"5#{five.id}", deck, kinds) is five
+    assert exact_card(five, deck, kinds) is five
+    assert exact_card("5", deck, kinds) is None
+    with pytest.raises(UnknownCard, match="card #0 is not a 5"):
+        exact_card("5#0", deck, kinds)
+    with pytest.raises(IllegalMove, match="not a card of the standard deck"):
+        exact_card(Card(999, "5"), deck, kinds, "standard", IllegalMove)
