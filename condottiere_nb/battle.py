@@ -39,6 +39,10 @@ class Move:
         return self.kind is None
 
 
+#: _SEATS_AFTER[n][i]: the seats after seat i of n (2 to 6), clockwise, ending with i itself
+_SEATS_AFTER = [tuple(tuple((i + step) % n for step in range(1, n + 1)) for i in range(n)) for n in range(7)]
+
+
 # Moves are frozen, so equal moves can be one shared object: building a frozen dataclass costs
 # more than a simulated play, and a game makes ~140 moves out of a few thousand different ones.
 _PASS_MOVES: dict[str, Move] = {}
@@ -265,13 +269,11 @@ class Battle:
 
     def _advance(self, after: str) -> None:
         players, passed = self.players, self.passed
-        n = len(players)
-        i = players.index(after)
+        seats = _SEATS_AFTER[len(players)][players.index(after)]
         if not passed:                  # nobody has passed yet: simply the next seat
-            self._next = (i + 1) % n
+            self._next = seats[0]
             return
-        for step in range(1, n + 1):
-            j = (i + step) % n
+        for j in seats:
             if players[j] not in passed:
                 self._next = j
                 return
@@ -347,7 +349,7 @@ class Battle:
             taken = (self._find_take(player, take) if chosen.kind == "scarecrow"
                      else persian.maiden_target(self, player, take))
         # Everything is checked: from here on the battle changes.
-        self._apply_play(player, chosen, face_down, acts_now, taken)
+        self._apply_play(player, chosen, None, face_down, acts_now, taken)
 
     def _play_validated(self, player: str, card: Card, face_down: bool = False, take: Card | None = None,
                         at: int | None = None) -> None:
@@ -366,7 +368,7 @@ class Battle:
             if not acts_now:        # a face-down Scarecrow cannot take: play() says so
                 return self.play(player, card, face_down=face_down, take=take)
             taken = self._find_take(player, take)
-        self._apply_play(player, card, face_down, acts_now, taken, at)
+        self._apply_play(player, card, at, face_down, acts_now, taken)
 
     def _find_card(self, player: str, card) -> Card:
         exact = exact_card(card, self.deck, self._kinds, self.ruleset.name, IllegalMove)
@@ -464,8 +466,8 @@ class Battle:
         fd = self.face_down
         return {p: [c for c in l if c.id not in fd] for p, l in self.lines.items()}
 
-    def _apply_play(self, player: str, card: Card, face_down: bool, acts_now: bool, taken: Card | None,
-                    at: int | None = None) -> None:
+    def _apply_play(self, player: str, card: Card, at: int | None = None, face_down: bool = False,
+                    acts_now: bool = True, taken: Card | None = None) -> None:
         if self.hands is not None:
             hand = self.hands[player]
             if at is not None and at < len(hand) and hand[at] is card:
@@ -515,8 +517,20 @@ class Battle:
             effect = _ON_PLAY.get(card.kind)
             if effect is not None:
                 effect(self, player, card, taken)
-        if self.surrendered_by is None and len(self.passed) != len(self.players):    # not is_over
-            self._advance(player)
+        passed = self.passed
+        if self.surrendered_by is None and len(passed) != len(self.players):    # not is_over
+            if passed:
+                self._advance(player)
+            else:           # nobody has passed yet: simply the next seat (_advance, without the call)
+                players = self.players
+                i = players.index(player) + 1
+                self._next = i if i < len(players) else 0
+
+    #: A face-up play of a battle without hidden cards, taking nothing back, of a card in the
+    #: player's hand (at ``at``, if the caller knows), by the player whose turn it is: the
+    #: Game's most common move, with nothing left to check and no option to work out.
+    #: tests/test_speed_paths.py replaces it by play() and compares whole games.
+    _play_plain = _apply_play
 
     # -- on-play effects (DESIGN.md section 3, "On play") ------------------------------
     def _effect_step_follows(self, card: Card) -> bool:
@@ -659,7 +673,7 @@ class Battle:
     def _pass_validated(self, player: str) -> None:
         """:meth:`pass_turn` once _check_can_act has passed (the Game's moves were checked by
         its legal_actions())."""
-        self.moves.append(_pass_move(player))
+        self.moves.append(_PASS_MOVES.get(player) or _pass_move(player))
         if player == self.defender and not self.lines[player] and \
                 any(p not in self.passed for p in self.players if p != player):
             # Invasion (vi, Xâm Lược): the defender may pass and still play later, until their first card.

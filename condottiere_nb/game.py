@@ -233,18 +233,35 @@ class _PlayTables:
     the Scarecrow ends a chunk, so that its takes (one table per chunk too, over the bits of
     the face-up Mercenaries in the player's line) go right after it.  A few hundred entries,
     shared by every Game with this deck.
+
+    :meth:`plays` keeps each answer it builds (a tuple, Pass last), keyed by the hand's bits
+    and the takes' bits above them: a simulation meets the same few thousand hands again
+    and again, and one dict lookup is cheaper than joining the chunks each time.
     """
+
+    _KEPT = 200_000             # answers kept per deck, at most (a few MB)
 
     def __init__(self, kinds: tuple):
         self.kinds = kinds
         self.rank = {k: i for i, k in enumerate(kinds)}                 # Game._rank
         self.plain = tuple((k, _play(k)) for k in kinds)                # Game._plain
         self.bits = {k: 1 << i for i, k in enumerate(kinds)}
+        self.width = len(kinds)
         self.scarecrow = self.bits.get("scarecrow", 0)
         cut = kinds.index("scarecrow") + 1 if "scarecrow" in kinds else len(kinds)
         self.before = self._chunks(kinds, 0, cut, _play)
         self.after = self._chunks(kinds, cut, len(kinds), _play)
         self.takes = self._chunks(kinds, 0, len(kinds), lambda k: _play("scarecrow", False, k))
+        self.known: dict[int, tuple] = {}           # plays(): key -> the plays
+        self._decks: dict[int, tuple] = {}          # id_bits(): id(cards) -> (cards, bits)
+
+    def id_bits(self, cards: tuple) -> list:
+        """Each card's kind bit, by card id (a list index costs less than a dict lookup by
+        kind, and _play_actions does one per card in hand, every turn)."""
+        entry = self._decks.get(id(cards))
+        if entry is None or entry[0] is not cards:
+            entry = self._decks[id(cards)] = (cards, [self.bits[c.kind] for c in cards])
+        return entry[1]
 
     @staticmethod
     def _chunks(kinds: tuple, start: int, end: int, action) -> tuple:
@@ -255,6 +272,28 @@ class _PlayTables:
                           for m in range(1 << len(part)))
             chunks.append((lo, (1 << len(part)) - 1, table))
         return tuple(chunks)
+
+    def plays(self, key: int) -> tuple:
+        """The plays of a hand with kinds ``key & (2**width - 1)`` whose Scarecrow may take
+        back the kinds ``key >> width``: one Play per kind in deck order, the Scarecrow's
+        takes right after it, then Pass."""
+        found = self.known.get(key)
+        if found is not None:
+            return found
+        mask, mine = key & ((1 << self.width) - 1), key >> self.width
+        actions = []
+        for lo, width, table in self.before:
+            actions += table[mask >> lo & width]
+        if mine:
+            for lo, width, table in self.takes:
+                actions += table[mine >> lo & width]
+        for lo, width, table in self.after:
+            actions += table[mask >> lo & width]
+        actions.append(_PASS)
+        found = tuple(actions)
+        if len(self.known) < self._KEPT:
+            self.known[key] = found
+        return found
 
 
 _PLAY_TABLES: dict[tuple, _PlayTables] = {}
@@ -277,6 +316,7 @@ _UNSET = object()
 _KIND = attrgetter("kind")
 _MERCENARY = attrgetter("mercenary")
 _CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})
+_PASS_RECORD = ("pass",)        # a saved game's pass (every entry is read only; to_json copies it)
 
 
 # ---------------------------------------------------------------------------------
@@ -312,6 +352,7 @@ class Game:
         self.explaining = bool(explain)
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         self._tables = _play_tables(self.ruleset)   # per deck, shared: _play_actions' lookups
+        self._id_bits = self._tables.id_bits(self.cards)
         self._rank = self._tables.rank               # kind -> position in the deck (read only)
         self._plain = self._tables.plain             # (kind, Play(kind)) in deck order
         self._rng = random.Random(seed)
@@ -352,6 +393,10 @@ class Game:
         # their state is plain data in _vstate, copied by clone().
         from .variants import game_rules
         self._variant = game_rules.for_ruleset(self.ruleset)
+        # Every play from legal_actions() without a take is face up and acts at once: no hidden
+        # cards, no soldiers face down (Battle._play_plain); the variants play their own way.
+        self._plain_plays = (self._variant is None and not self.ruleset.hidden_cards
+                             and not self.ruleset.mercenaries_face_down)
         self._vstate: dict = {}
         self._setup = self._set_up(hands, deck_order, control, favor)
         if self._variant is not None:
@@ -598,14 +643,14 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return legal[:]
+        return list(legal)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> "list[Action] | tuple[Action, ...]":
         phase = self.phase
         if phase == "battle":
             actions = self._play_actions(self._to_move)
             if self._variant is not None:
-                actions = self._variant.battle_actions(self, self._to_move, actions)
+                actions = self._variant.battle_actions(self, self._to_move, list(actions))
             return actions
         if phase == "token":
             return [_TOKENS[r] for r in self.open_regions()]
@@ -619,38 +664,32 @@ class Game:
             return self._variant.legal(self)     # the variants' phases (city-states choices)
         return []
 
-    def _play_actions(self, player: str) -> list[Action]:
-        """One Play per kind in hand (in deck order), Scarecrow takes, face-down plays, then Pass."""
+    def _play_actions(self, player: str) -> "list[Action] | tuple[Action, ...]":
+        """One Play per kind in hand (in deck order), Scarecrow takes, face-down plays, then Pass
+        (a shared tuple when there are no hidden cards: never change it)."""
         rs = self.ruleset
         hidden = rs.hidden_cards
         if not hidden:
-            # The common case, looked up in _PlayTables: the kinds in hand as bits, then
-            # each chunk's plays (and the Scarecrow's takes right after it).
+            # The common case, looked up in _PlayTables: the kinds in hand as bits, and the
+            # kinds the Scarecrow may take back as bits above them.
             tables = self._tables
-            bits = tables.bits
+            bits = self._id_bits
             mask = 0
             for c in self._hands[player]:
-                mask |= bits[c.kind]
+                mask |= bits[c.id]
             battle = self.battle
             if battle.banned:       # zh: Bologna's and Milano's bans
                 for k in battle.banned:
-                    mask &= ~bits.get(k, 0)
-            actions = []
-            for lo, width, table in tables.before:
-                actions += table[mask >> lo & width]
+                    mask &= ~tables.bits.get(k, 0)
             if mask & tables.scarecrow:
                 fd = battle.face_down
                 mine = 0
                 for c in battle.lines[player]:
                     if c.mercenary and c.id not in fd:
-                        mine |= bits[c.kind]
-                if mine:             # the Scarecrow's takes follow it, in deck order
-                    for lo, width, table in tables.takes:
-                        actions += table[mine >> lo & width]
-            for lo, width, table in tables.after:
-                actions += table[mask >> lo & width]
-            actions.append(_PASS)
-            return actions
+                        mine |= bits[c.id]
+                mask |= mine << tables.width
+            found = tables.known.get(mask)
+            return found if found is not None else tables.plays(mask)
         present = set(map(_KIND, self._hands[player]))
         if self.battle.banned:      # zh: Bologna's and Milano's bans
             present -= self.battle.banned.keys()
@@ -970,39 +1009,19 @@ class Game:
         # checks play() and pass_turn() make for moves typed by a person.
         if canon is _PASS:
             battle._pass_validated(player)
-            self._record.append(["pass"])
-        else:
-            kind, face_down, take_kind = canon.card, canon.face_down, canon.take
-            at = None
-            if card is None:
-                at = 0
-                for card in self._hands[player]:
-                    if card.kind == kind:
-                        break
-                    at += 1
-            if take_kind is not None and kind == "maiden":
-                battle.play(player, card, face_down=face_down, take=take_kind)
-                take = battle.deck[int(battle.moves[-1].take.partition("#")[2])]   # the soldier removed
-            else:
-                if take_kind is not None and take is None and kind == "scarecrow":
-                    fd = battle.face_down
-                    take = [c for c in battle.lines[player] if c.kind == take_kind and c.id not in fd][-1]
-                battle._play_validated(player, card, face_down, take, at)
-            self._record.append(["play", card.id, face_down, None if take is None else take.id])
+            self._record.append(_PASS_RECORD)
+        elif card is None and self._plain_plays and canon.take is None and canon.card != "bishop":
+            # A simulation's usual move: the first card of that kind in the hand, face up,
+            # taking nothing back (the Bishop, which may stop for the Favor, goes below).
+            hand = self._hands[player]
+            at = list(map(_KIND, hand)).index(canon.card)
+            card = hand[at]
+            battle._play_plain(player, card, at)
+            self._record.append(["play", card.id, False, None])
             if self.explaining:
                 self._sync_log()
-            if self._variant is not None:
-                self._variant.after_play(self, player, card)     # fa: the Weapon's draw
-            if kind == "bishop" and battle.discarded and battle.discarded[-1] is card:   # it acted
-                if not self.final:
-                    # The Bishop acted: its player places the Favor now, before the next turn.
-                    self.phase = "favor"
-                    self._to_move = player
-                    return
-                if self.explaining:
-                    self.log.append(Step("favor.place",
-                                         f"In the final battle the Pope's Favor no longer matters: {player} does "
-                                         f"not place it.", player=player))
+        elif self._play_card(battle, player, canon, card, take):
+            return      # the Bishop acted: its player places the Favor before the next turn
         # _continue_battle's usual first step, without the call: the next player has cards
         nxt = battle.players[battle._next]
         if self._hands[nxt] and battle.surrendered_by is None and len(battle.passed) != len(battle.players):
@@ -1010,6 +1029,44 @@ class Game:
             self._to_move = nxt
             return
         self._continue_battle()
+
+    def _play_card(self, battle: Battle, player: str, canon: Play, card: "Card | None", take: "Card | None"
+                   ) -> bool:
+        """Play ``canon`` (with the physical ``card`` and ``take``, if the player named them).
+        True when a Bishop acted outside the final battle: its player places the Favor next."""
+        kind, face_down, take_kind = canon.card, canon.face_down, canon.take
+        at = None
+        if card is None:
+            # the first card of that kind in the hand, and where it is
+            hand = self._hands[player]
+            at = list(map(_KIND, hand)).index(kind)
+            card = hand[at]
+        if take_kind is not None and kind == "maiden":
+            battle.play(player, card, face_down=face_down, take=take_kind)
+            take = battle.deck[int(battle.moves[-1].take.partition("#")[2])]   # the soldier removed
+        else:
+            if take_kind is not None and take is None and kind == "scarecrow":
+                fd = battle.face_down
+                take = [c for c in battle.lines[player] if c.kind == take_kind and c.id not in fd][-1]
+            if take is None and self._plain_plays:
+                battle._play_plain(player, card, at)
+            else:
+                battle._play_validated(player, card, face_down, take, at)
+        self._record.append(["play", card.id, face_down, None if take is None else take.id])
+        if self.explaining:
+            self._sync_log()
+        if self._variant is not None:
+            self._variant.after_play(self, player, card)     # fa: the Weapon's draw
+        if kind == "bishop" and battle.discarded and battle.discarded[-1] is card:   # it acted
+            if not self.final:
+                self.phase = "favor"
+                self._to_move = player
+                return True
+            if self.explaining:
+                self.log.append(Step("favor.place",
+                                     f"In the final battle the Pope's Favor no longer matters: {player} does "
+                                     f"not place it.", player=player))
+        return False
 
     def _do_favor(self, region: str | None) -> None:
         player = self._to_move
@@ -1076,7 +1133,10 @@ class Game:
         """The victory conditions ``player`` meets now (the variants: victory_regions, city_end)."""
         if self._variant is not None:
             return self._variant.victories(self, player)
-        won = board.victory_of(player, [r for r, p in self._control.items() if p == player], len(self.players))
+        mine = [r for r, p in self._control.items() if p == player]
+        if len(mine) < self._thresholds[1]:
+            return []       # fewer regions than the adjacency condition (the smaller) asks for
+        won = board.victory_of(player, mine, len(self.players))
         return [won] if won is not None else []
 
     def _after_compare(self) -> None:

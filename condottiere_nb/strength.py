@@ -112,8 +112,28 @@ def _scan(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> t
     return winter, top
 
 
+#: The kinds that change Mercenaries' values at resolution (the seasons and the doublers):
+#: without any in play, every card counts its printed value.
+STAGED = frozenset({"winter", "spring"}) | DOUBLERS
+
+
 def fast_totals(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> list[int]:
     """Line totals without explanation, for simulations (same rules as :func:`evaluate`)."""
+    # Most battles end with no season and no Drummer in play: then one pass adds the
+    # printed values (mercenary_value(printed, False, False, None) is the printed value).
+    totals = []
+    for line in lines:
+        total = 0
+        for c in line:
+            if c.kind in STAGED:
+                break
+            total += c.value
+        else:
+            totals.append(total)
+            continue
+        break
+    else:
+        return totals
     winter, top = _scan(lines, spring_highest)
     totals = []
     for line in lines:
@@ -122,15 +142,10 @@ def fast_totals(lines: Sequence[Sequence[Card]], spring_highest: str = "printed"
             if c.kind in DOUBLERS:
                 doubled = True
                 break
-        if winter or doubled or top is not None:
-            total = 0
-            for c in line:
-                total += (mercenary_value(c.value, winter, doubled, top, spring_highest) if c.mercenary
-                          else c.value)
-        else:
-            # No stage applies: every card counts its printed value (0 for the specials
-            # that have none), which is mercenary_value(printed, False, False, None).
-            total = sum([c.value for c in line])
+        total = 0
+        for c in line:
+            total += (mercenary_value(c.value, winter, doubled, top, spring_highest) if c.mercenary
+                      else c.value)
         totals.append(total)
     return totals
 

@@ -1,8 +1,9 @@
 """The simulation fast paths change nothing: the same seed and actions give the same game.
 
-The Game plays a move it took from its own legal_actions() through Battle._play_validated
-and Battle._pass_validated, builds its battles with Battle._for_game, lists the legal plays
-from a bit per kind, and shuffles with the generator's draws written out.  A person's move
+The Game plays a move it took from its own legal_actions() through Battle._play_plain (a
+face-up play taking nothing back), Battle._play_validated and Battle._pass_validated, builds
+its battles with Battle._for_game, lists the legal plays from a bit per kind (kept per hand),
+and shuffles with the generator's draws written out.  A person's move
 still goes through Battle.play / pass_turn / Battle(...), which check everything.  These
 tests play whole seeded games both ways (and with explain on and off) and compare them byte
 for byte, so they keep holding when the rules legitimately change.
@@ -50,6 +51,7 @@ def checked(monkeypatch):
         return cls(players, ruleset, strict=True, hands={p: hands[p] for p in players}, **kwargs)
 
     monkeypatch.setattr(Battle, "_play_validated", play_checked)
+    monkeypatch.setattr(Battle, "_play_plain", lambda self, player, card, at=None: play_checked(self, player, card))
     monkeypatch.setattr(Battle, "_pass_validated", pass_checked)
     monkeypatch.setattr(Battle, "_for_game", classmethod(battle_checked))
     monkeypatch.setattr(game_module, "_shuffle", lambda rng, x: rng.shuffle(x))
