@@ -388,7 +388,7 @@ class Game:
         self._legal: list[Action] | None = None
         self._final_players: tuple[str, ...] = ()
         self._final_leader: str | None = None
-        self._open_memo: tuple | None = None    # open_regions(): (control, favor, regions)
+        self._open_memo: tuple | None = None    # _open(): (control, favor, regions, tokens)
         # The variants' game rules (variants/game_rules.py), None when the Game needs none;
         # their state is plain data in _vstate, copied by clone().
         from .variants import game_rules
@@ -612,12 +612,18 @@ class Game:
         Lược): any region without the Favor, controlled ones too."""
         # Asked twice after every battle (is any region left? then the token's choices) with
         # the same markers: the last answer is kept with the markers it was for.
+        return list(self._open()[2])
+
+    def _open(self) -> tuple:
+        """(control, favor, open regions, their PlaceToken actions), worked out again only
+        when the markers have changed since the last time."""
         memo = self._open_memo
         if memo is not None and memo[1] == self._favor and memo[0] == self._control:
-            return list(memo[2])
+            return memo
         regions = board.open_regions(self._control, self._favor, allow_controlled=self.ruleset.invasion)
-        self._open_memo = (dict(self._control), self._favor, tuple(regions))
-        return regions
+        memo = self._open_memo = (dict(self._control), self._favor, tuple(regions),
+                                  tuple(_TOKENS[r] for r in regions))
+        return memo
 
     def favor_regions(self) -> list[str]:
         """Where the Pope's Favor may go (besides off the map): any region without a control marker
@@ -653,7 +659,7 @@ class Game:
                 actions = self._variant.battle_actions(self, self._to_move, list(actions))
             return actions
         if phase == "token":
-            return [_TOKENS[r] for r in self.open_regions()]
+            return self._open()[3]
         if phase == "favor":
             return [_FAVORS[r] for r in self.favor_regions()] + [_FAVORS[None]]
         if phase == "discard":
@@ -1145,7 +1151,7 @@ class Game:
         if self._variant is not None and self._variant.draw_after_battle(self):
             return      # fa: the draw pile ran out and the game ended
         self.token_holder = res.token_holder
-        if not self.open_regions():
+        if not self._open()[2]:
             self._no_region_left()
             return
         self.phase = "token"
