@@ -15,6 +15,7 @@ Run:  python benchmarks/bench_game.py [--games N] [--repeat R] [--profile]
 from __future__ import annotations
 
 import argparse
+import platform
 import random
 import sys
 import time
@@ -66,6 +67,11 @@ def main() -> None:
         pstats.Stats("/tmp/bench_game.prof").sort_stats("tottime").print_stats(25)
         return
     run(4, 20, False)                      # warm up
+    # The interpreter's build matters too: on the project's machine Debian's python3.11 (built
+    # with profile-guided optimisation) played these games about 15% faster than pyenv's
+    # default build of 3.11, so the figures name the interpreter.
+    print(f"{platform.python_implementation()} {platform.python_version()} ({sys.executable}, "
+          f"built {platform.python_build()[1]})")
     for players in (4, 2, 6):
         show(best(players, args.games, False, args.repeat))
     show(best(4, max(args.games // 5, 20), True, args.repeat))
