@@ -67,9 +67,9 @@ def main() -> None:
         pstats.Stats("/tmp/bench_game.prof").sort_stats("tottime").print_stats(25)
         return
     run(4, 20, False)                      # warm up
-    # The interpreter's build matters too: on the project's machine Debian's python3.11 (a build
-    # linked statically, without pyenv's shared libpython) played these games about 15% faster than pyenv's
-    # default build of 3.11, so the figures name the interpreter.
+    # The interpreter's build matters too: on the project's machine Debian's python3.11 (linked
+    # statically, without pyenv's shared libpython) played these games about 15% faster than
+    # pyenv's default build of 3.11, so the figures name the interpreter.
     print(f"{platform.python_implementation()} {platform.python_version()} ({sys.executable}, "
           f"built {platform.python_build()[1]})")
     for players in (4, 2, 6):
