@@ -239,7 +239,7 @@ class _PlayTables:
     and again, and one dict lookup is cheaper than joining the chunks each time.
     """
 
-    _KEPT = 200_000             # answers kept per deck, at most (a few MB)
+    _KEPT = 50_000              # answers kept per deck, at most (~200 bytes each; 1,000 games make ~30,000)
 
     def __init__(self, kinds: tuple):
         self.kinds = kinds

@@ -1,6 +1,7 @@
 """Tests for condottiere_nb.board: the map of DESIGN.md section 4 and the victory rules of section 3."""
 
 import doctest
+import random
 
 import networkx as nx
 import pytest
@@ -241,6 +242,18 @@ def test_adjacent_group_bigger_group_beats_alphabet():
     assert adjacent_group({"Ancona", "Torino", "Milano", "Venezia"}) == frozenset(
         {"Torino", "Milano", "Venezia"}
     )
+
+
+def test_adjacent_group_kept_answers_agree_with_networkx():
+    # ITALY's groups are kept by the regions' bits: asked twice, in any order and spelling,
+    # a set gets networkx's answer (largest component, ties to the alphabetically first)
+    rng = random.Random(17)
+    for _ in range(600):
+        regions = rng.sample(REGIONS, rng.randint(0, len(REGIONS)))
+        parts = list(nx.connected_components(ITALY.subgraph(regions)))
+        want = frozenset(min(parts, key=lambda g: (-len(g), min(g)))) if parts else frozenset()
+        assert adjacent_group(regions) == want
+        assert adjacent_group(reversed(regions)) == want
 
 
 def test_adjacent_group_on_a_custom_graph():

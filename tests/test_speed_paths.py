@@ -2,7 +2,7 @@
 
 The Game plays a move it took from its own legal_actions() through Battle._play_plain (a
 face-up play taking nothing back), Battle._play_validated and Battle._pass_validated, builds
-its battles with Battle._for_game, lists the legal plays from a bit per kind (kept per hand),
+its battles with Battle._for_game, lists the legal plays from a bit per kind (each answer kept),
 and shuffles with the generator's draws written out.  A person's move
 still goes through Battle.play / pass_turn / Battle(...), which check everything.  These
 tests play whole seeded games both ways (and with explain on and off) and compare them byte
@@ -166,8 +166,12 @@ def _spec_plays(game: Game) -> list:
     return plays + [Pass()]
 
 
-@pytest.mark.parametrize("ruleset", ["standard", "invasion", "scoring"])
-def test_legal_plays_match_the_rule(ruleset):
+@pytest.mark.parametrize("ruleset", ["standard", "invasion", "scoring", "standard, nothing kept"])
+def test_legal_plays_match_the_rule(ruleset, monkeypatch):
+    if ruleset.endswith("nothing kept"):      # the tables when they keep no answer (a full cache)
+        ruleset = "standard"
+        monkeypatch.setattr(game_module, "_PLAY_TABLES", {})
+        monkeypatch.setattr(game_module._PlayTables, "_KEPT", 0)
     rng = random.Random(ruleset)
     checked_states = 0
     for seed in range(12):
@@ -179,6 +183,7 @@ def test_legal_plays_match_the_rule(ruleset):
                 checked_states += 1
             game.apply(legal[int(rng.random() * len(legal))])
     assert checked_states > 500
+    assert len(game._tables.known) <= game._tables._KEPT
 
 
 def test_moves_are_shared_but_equal_to_new_ones():
