@@ -715,7 +715,12 @@ class Battle:
         if self.strict and not self.is_over:
             raise IllegalMove(f"the battle is not over: {join_names(p for p in self.players if p not in self.passed)}"
                               f" still {'has' if len(self.players) - len(self.passed) == 1 else 'have'} to pass")
-        self._resolution = self._conclude()
+        if not self.explaining and not self._reveal_changes_lines():
+            # nothing changes this battle once it is resolved (undo builds new lists), so the
+            # Resolution may hold the battle's own lists instead of copies
+            self._resolution = self._conclude_fast(share=True)
+        else:
+            self._resolution = self._conclude()
         self.face_down = set()  # everything is revealed at the end (the fast path skips _reveal)
         return self._resolution
 
@@ -778,17 +783,23 @@ class Battle:
         deck = self.deck
         return any(deck[i].kind in _ACT_WHEN_REVEALED for i in self.face_down)
 
-    def _conclude_fast(self) -> Resolution:
+    def _conclude_fast(self, share: bool = False) -> Resolution:
         """_conclude for simulations: no Step, no text, no per-card values; the same
-        strengths, winner, token holder and Favor (the property tests compare the two)."""
+        strengths, winner, token holder and Favor (the property tests compare the two).
+        ``share``: the Resolution holds the battle's lists, not copies (for resolve())."""
         players = self.players
         lines, returned = self.lines, self.returned
-        seq, lines_now, returned_now = [], {}, {}      # one loop, no comprehension functions
-        for p in players:
-            line = lines[p]
-            seq.append(line)
-            lines_now[p] = line[:]
-            returned_now[p] = returned[p][:]
+        if share:
+            seq = [lines[p] for p in players]
+            lines_now, returned_now, discarded = dict(lines), dict(returned), self.discarded
+        else:
+            seq, lines_now, returned_now = [], {}, {}      # one loop, no comprehension functions
+            for p in players:
+                line = lines[p]
+                seq.append(line)
+                lines_now[p] = line[:]
+                returned_now[p] = returned[p][:]
+            discarded = self.discarded[:]
         totals = fast_totals(seq, self.ruleset.spring_highest)
         best = max(totals)
         if totals.count(best) == 1:
@@ -799,7 +810,7 @@ class Battle:
             tied = [p for p, t in zip(players, totals) if t == best]
         return Resolution(
             dict(zip(players, totals)), winner, self._token(winner, False)[0], self.favor, [],
-            lines_now, {}, self.discarded[:], returned_now, tied, self.surrendered_by, players)
+            lines_now, {}, discarded, returned_now, tied, self.surrendered_by, players)
 
     def _reveal(self) -> list[Step]:
         """Hidden cards (vi, Ẩn Bài): turn the face-down cards over, in play order.
