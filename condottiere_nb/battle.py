@@ -545,8 +545,13 @@ class Battle:
 
     def _discard(self, cards: Sequence[Card]) -> None:
         ids = {c.id for c in cards}
+        lines = self.lines
         for p in self.players:
-            self.lines[p] = [c for c in self.lines[p] if c.id not in ids]
+            line = lines[p]
+            for c in line:
+                if c.id in ids:      # only a line that loses a card is built anew
+                    lines[p] = [c for c in line if c.id not in ids]
+                    break
         self.face_down -= ids
         self.discarded.extend(cards)
 

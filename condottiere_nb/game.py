@@ -513,7 +513,11 @@ class Game:
         cards: Continuous War's 7-card start, a final battle's hand), or the pile ends."""
         hands, deck = self._hands, self._deck
         before = {p: len(hands[p]) for p in players}
-        limits = {p: upto if upto is not None else self.hand_limit(p) for p in players}
+        if upto is None:        # hand_limit() for each player, the markers counted once
+            size, per, owned = self._hand_size(), self.ruleset.cards_per_region, list(self._control.values())
+            limits = {p: size + per * owned.count(p) for p in players}
+        else:
+            limits = {p: upto for p in players}
         wanting = [p for p in players if len(hands[p]) < limits[p]]
         while wanting and deck:
             # One card a lap to each player still wanting; the laps until the next hand is full
