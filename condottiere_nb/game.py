@@ -314,7 +314,6 @@ def _play_tables(ruleset: Ruleset) -> _PlayTables:
 
 _UNSET = object()
 _KIND = attrgetter("kind")
-_MERCENARY = attrgetter("mercenary")
 _CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})
 _PASS_RECORD = ("pass",)        # a saved game's pass (every entry is read only; to_json copies it)
 
@@ -1024,7 +1023,7 @@ class Game:
             # A simulation's usual move: the first card of that kind in the hand, face up,
             # taking nothing back (the Bishop, which may stop for the Favor, goes below).
             hand = self._hands[player]
-            at = list(map(_KIND, hand)).index(canon.card)
+            at = _first_of(hand, canon.card)
             card = hand[at]
             battle._play_plain(player, card, at)
             self._record.append(["play", card.id, False, None])
@@ -1049,7 +1048,7 @@ class Game:
         if card is None:
             # the first card of that kind in the hand, and where it is
             hand = self._hands[player]
-            at = list(map(_KIND, hand)).index(kind)
+            at = _first_of(hand, kind)
             card = hand[at]
         if take_kind is not None and kind == "maiden":
             battle.play(player, card, face_down=face_down, take=take_kind)
@@ -1211,7 +1210,7 @@ class Game:
             i = self.players.index(self.token_holder)
             for p in self.players[i:] + self.players[:i]:
                 hand = self._hands[p]
-                if hand and not any(map(_MERCENARY, hand)):
+                if hand and not _has_mercenary(hand):
                     self._queue.append(p)
         self._next_discard()
 
@@ -1546,6 +1545,25 @@ class Game:
 
 
 _card_id = attrgetter("id")     # a sort key called in C (hands are sorted after every deal)
+
+
+# A plain loop over a hand of a few cards costs a third of list(map(attrgetter(...), hand)):
+# the attrgetter is called through C for every card, the loop reads a slot.
+def _first_of(hand: list, kind: str) -> int:
+    """Where the first card of ``kind`` is in ``hand`` (the caller knows there is one)."""
+    at = 0
+    for c in hand:
+        if c.kind == kind:
+            return at
+        at += 1
+    raise ValueError(f"no {kind} in the hand")
+
+
+def _has_mercenary(hand: list) -> bool:
+    for c in hand:
+        if c.mercenary:
+            return True
+    return False
 
 
 def _all_but(cards: tuple, ids) -> list:
