@@ -434,7 +434,8 @@ class Battle:
             if not face_up:
                 raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
                                   f"{kind_name(kind)} is face down)")
-            own_cards = [c for c in face_up if c.id not in self._not_returnable()]
+            locked = self._not_returnable()
+            own_cards = [c for c in face_up if c.id not in locked] if locked else face_up
             target = (own_cards or face_up)[-1]
         if not target.mercenary:
             raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")

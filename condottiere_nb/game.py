@@ -625,7 +625,7 @@ class Game:
             return memo
         regions = board.open_regions(self._control, self._favor, allow_controlled=self.ruleset.invasion)
         memo = self._open_memo = (dict(self._control), self._favor, tuple(regions),
-                                  tuple(_TOKENS[r] for r in regions))
+                                  tuple([_TOKENS[r] for r in regions]))
         return memo
 
     def favor_regions(self) -> list[str]:
