@@ -69,6 +69,17 @@ def _play_move(player: str, kind: str, face_down: bool, take: str | None, card: 
     return move
 
 
+_FACE_UP_MOVES: dict[str, dict[int, Move]] = {}    # seat -> card id -> its face-up Move, nothing taken
+_NO_MOVES: dict[int, Move] = {}
+
+
+def _face_up_move(player: str, card: Card) -> Move:
+    move = _play_move(player, card.kind, False, None, card.id)
+    if len(_FACE_UP_MOVES) < _SHARED_MOVES:
+        _FACE_UP_MOVES.setdefault(player, {})[card.id] = move
+    return move
+
+
 @dataclass
 class Resolution:
     """The outcome of a battle and every step that led to it.
@@ -491,8 +502,16 @@ class Battle:
             exact = card.kind == "maiden" or (card.kind == "scarecrow"
                                               and self._find_take(player, taken.kind) is not taken)
             took = f"{taken.kind}#{taken.id}" if exact else taken.kind
-        key = (player, card.kind, face_down, took, card.id)
-        self.moves.append(_PLAY_MOVES.get(key) or _play_move(*key))
+        if face_down or took is not None:
+            key = (player, card.kind, face_down, took, card.id)
+            self.moves.append(_PLAY_MOVES.get(key) or _play_move(*key))
+        else:
+            # the usual move, face up and taking nothing: found by seat and card id, without
+            # building and hashing a key (the kind is checked: decks number their cards apiece)
+            move = _FACE_UP_MOVES.get(player, _NO_MOVES).get(card.id)
+            if move is None or move.kind != card.kind:
+                move = _face_up_move(player, card)
+            self.moves.append(move)
         if not self.explaining:
             pass
         elif face_down and self.ruleset.mercenaries_face_down and card.mercenary:

@@ -358,10 +358,13 @@ def open_regions(
     16
     """
     taken = _canonical_control(control)     # (an unknown region name raises, even when allowed)
-    if allow_controlled:
-        taken = ()
     blocked = (favor if favor in _NEIGHBOURS else region(favor)) if favor is not None else None
-    regions = [r for r in REGIONS if r not in taken]
-    if blocked in regions:
-        regions.remove(blocked)
+    return _open(taken, blocked, allow_controlled)
+
+
+def _open(control: Mapping[str, str], favor: str | None, allow_controlled: bool) -> list[str]:
+    """open_regions() of canonical names (the Game's own markers, read after every battle)."""
+    regions = list(REGIONS) if allow_controlled else [r for r in REGIONS if r not in control]
+    if favor in regions:
+        regions.remove(favor)
     return regions

@@ -623,7 +623,7 @@ class Game:
         memo = self._open_memo
         if memo is not None and memo[1] == self._favor and memo[0] == self._control:
             return memo
-        regions = board.open_regions(self._control, self._favor, allow_controlled=self.ruleset.invasion)
+        regions = board._open(self._control, self._favor, self.ruleset.invasion)   # canonical names
         memo = self._open_memo = (dict(self._control), self._favor, tuple(regions),
                                   tuple([_TOKENS[r] for r in regions]))
         return memo
