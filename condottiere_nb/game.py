@@ -215,6 +215,9 @@ _FAVORS = {**{r: PlaceFavor(r) for r in board.REGIONS}, None: PlaceFavor(None)}
 _DISCARDS = (DiscardHand(True), DiscardHand(False))
 
 
+_KEEPS: dict[tuple, Keep] = {}      # _keep_actions(): kinds -> the Keep (value objects, shared)
+
+
 def _play(kind: str, face_down: bool = False, take: str | None = None) -> Play:
     key = (kind, face_down, take)
     action = _PLAYS.get(key)
@@ -726,11 +729,19 @@ class Game:
         for c in self._hands[player]:
             counts[c.kind] = counts.get(c.kind, 0) + 1
         kinds = sorted(counts, key=self._rank.__getitem__)
+        most = min(self.ruleset.keep_cards, len(self._hands[player]))
+        # every multiset of at most `most` of the hand's cards, in deck order: the distinct
+        # combinations of the hand's kinds, each repeated as often as it can be kept
+        pool = [k for k in kinds for _ in range(min(counts[k], most))]
         actions = []
-        for size in range(min(self.ruleset.keep_cards, len(self._hands[player])) + 1):
-            for combo in itertools.combinations_with_replacement(kinds, size):
-                if all(combo.count(k) <= counts[k] for k in set(combo)):
-                    actions.append(Keep(combo))
+        for size in range(most + 1):
+            for combo in dict.fromkeys(itertools.combinations(pool, size)):
+                keep = _KEEPS.get(combo)
+                if keep is None:
+                    keep = Keep(combo)
+                    if len(_KEEPS) < 100_000:
+                        _KEEPS[combo] = keep
+                actions.append(keep)
         return actions
 
     # -- applying ---------------------------------------------------------------------------------

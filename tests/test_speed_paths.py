@@ -10,6 +10,7 @@ for byte, so they keep holding when the rules legitimately change.
 """
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -19,7 +20,7 @@ from condottiere_nb import battle as battle_module
 from condottiere_nb import game as game_module
 from condottiere_nb.agents import HeuristicAgent, RandomAgent
 from condottiere_nb.battle import Move
-from condottiere_nb.game import Pass, Play
+from condottiere_nb.game import Keep, Pass, Play
 
 
 def _play_out(players, ruleset, seed, explain, agent=RandomAgent, limit=20_000) -> Game:
@@ -184,6 +185,32 @@ def test_legal_plays_match_the_rule(ruleset, monkeypatch):
             game.apply(legal[int(rng.random() * len(legal))])
     assert checked_states > 500
     assert len(game._tables.known) <= game._tables._KEPT
+
+
+def _spec_keeps(game: Game) -> list:
+    """The end of a round as DESIGN.md says it: keep any up to keep_cards of your cards; one
+    Keep per multiset of kinds, smallest first, in deck order."""
+    hand = [c.kind for c in game.hand(game.to_move)]
+    kinds = [k for k in game.ruleset.kinds if k in hand]
+    most = min(game.ruleset.keep_cards, len(hand))
+    return [Keep(combo) for size in range(most + 1)
+            for combo in itertools.combinations_with_replacement(kinds, size)
+            if all(combo.count(k) <= hand.count(k) for k in combo)]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_keep_choices_match_the_rule(players):
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(40):
+        game = Game(players, seed=seed, explain=False)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "keep":
+                assert legal == _spec_keeps(game)
+                checked += 1
+            game.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 5
 
 
 def test_moves_are_shared_but_equal_to_new_ones():
