@@ -762,7 +762,7 @@ class Game:
                 raise IllegalMove(self._rejection(action, canon))
         self._legal = None
         phase = self.phase
-        if canon._variant_action:       # every Action has it (False but on a variant's own)
+        if self._variant is not None and canon._variant_action:    # False but on a variant's own
             self._variant.apply(self, canon, card)
         elif phase == "battle":
             self._do_battle_action(canon, card, take)
@@ -1210,9 +1210,11 @@ class Game:
     def _after_placement(self) -> None:
         self._lines_out = False
         battle = self.battle
-        table = [c for p in battle.players for c in battle.lines[p]]
-        self._discard.extend(table)
+        discard = self._discard
+        for p in battle.players:
+            discard.extend(battle.lines[p])
         if self.explaining:
+            table = [c for p in battle.players for c in battle.lines[p]]
             self.log.append(Step("battle.discard_lines",
                                  f"Every battle line is discarded ({len(table)} card{'s' if len(table) != 1 else ''}).",
                                  cards=tuple(c.id for c in table)))
