@@ -815,7 +815,9 @@ class Battle:
         players = self.players
         lines, returned = self.lines, self.returned
         if share:
-            seq = [lines[p] for p in players]
+            seq = []
+            for p in players:
+                seq.append(lines[p])
             lines_now, returned_now, discarded = dict(lines), dict(returned), self.discarded
         else:
             seq, lines_now, returned_now = [], {}, {}      # one loop, no comprehension functions

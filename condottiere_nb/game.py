@@ -215,6 +215,16 @@ _FAVORS = {**{r: PlaceFavor(r) for r in board.REGIONS}, None: PlaceFavor(None)}
 _DISCARDS = (DiscardHand(True), DiscardHand(False))
 
 
+def _game_rules():
+    """variants/game_rules.py, imported on first use (it imports this module)."""
+    global _GAME_RULES
+    if _GAME_RULES is None:
+        from .variants import game_rules
+        _GAME_RULES = game_rules
+    return _GAME_RULES
+
+
+_GAME_RULES = None
 _KEEPS: dict[tuple, Keep] = {}      # _keep_actions(): kinds -> the Keep (value objects, shared)
 
 
@@ -393,8 +403,7 @@ class Game:
         self._open_memo: tuple | None = None    # _open(): (control, favor, regions, tokens)
         # The variants' game rules (variants/game_rules.py), None when the Game needs none;
         # their state is plain data in _vstate, copied by clone().
-        from .variants import game_rules
-        self._variant = game_rules.for_ruleset(self.ruleset)
+        self._variant = _game_rules().for_ruleset(self.ruleset)
         # Every play from legal_actions() without a take is face up and acts at once: no hidden
         # cards, no soldiers face down (Battle._play_plain); the variants play their own way.
         self._plain_plays = (self._variant is None and not self.ruleset.hidden_cards
@@ -514,7 +523,7 @@ class Game:
         """Deal one card at a time, clockwise, until every hand reaches its limit (or ``upto``
         cards: Continuous War's 7-card start, a final battle's hand), or the pile ends."""
         hands, deck = self._hands, self._deck
-        before = {p: len(hands[p]) for p in players}
+        before = {p: len(hands[p]) for p in players} if self.explaining else None
         if upto is None:        # hand_limit() for each player, the markers counted once
             size, per, owned = self._hand_size(), self.ruleset.cards_per_region, list(self._control.values())
             limits = {p: size + per * owned.count(p) for p in players}
@@ -655,7 +664,7 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return list(legal)
+        return [*legal]
 
     def _compute_legal(self) -> "list[Action] | tuple[Action, ...]":
         phase = self.phase
