@@ -196,7 +196,9 @@ class Battle:
         self._kinds = ruleset.kinds if kinds is None else kinds
         # The Game hands its lists over (it plays on from self.hands and never touches them
         # again), so they are the snapshot undo() replays from without another copy.
-        self._initial_hands = {p: hands[p] for p in players}
+        self._initial_hands = initial = {}
+        for p in players:
+            initial[p] = hands[p]
         self.banned = {}
         self._reset()
         return self
@@ -564,7 +566,9 @@ class Battle:
         return False
 
     def _discard(self, cards: Sequence[Card]) -> None:
-        ids = {c.id for c in cards}
+        ids = set()
+        for c in cards:
+            ids.add(c.id)
         lines = self.lines
         for p in self.players:
             line = lines[p]
@@ -603,15 +607,25 @@ class Battle:
         """(Drummers, Mercenaries) a Bishop discards; option bishop_targets (the city-state
         final battle sends the Drummers first)."""
         mode = self.ruleset.bishop_targets
-        drummers = [] if mode == "highest" else \
-            [c for c in self.in_play() if c.kind == "drummer" and c.id not in self.face_down]
+        fd = self.face_down
+        drummers, visible = [], []          # face up, in play order (one pass, no comprehension)
+        top = 0
+        for p in self.players:
+            for c in self.lines[p]:
+                if c.id in fd:
+                    continue
+                if c.mercenary:
+                    visible.append(c)
+                    if c.value > top:
+                        top = c.value
+                elif c.kind == "drummer" and mode != "highest":
+                    drummers.append(c)
         if drummers and mode == "drummers_first":
             return drummers, []
-        visible = [c for c in self.in_play() if c.mercenary and c.id not in self.face_down]
         victims = []
-        if visible:
-            top = max(c.value for c in visible)
-            victims = [c for c in visible if c.value == top]
+        for c in visible:
+            if c.value == top:
+                victims.append(c)
         return drummers, victims
 
     def _bishop(self, player: str, card: Card, _taken) -> None:

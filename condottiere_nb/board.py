@@ -364,7 +364,13 @@ def open_regions(
 
 def _open(control: Mapping[str, str], favor: str | None, allow_controlled: bool) -> list[str]:
     """open_regions() of canonical names (the Game's own markers, read after every battle)."""
-    regions = list(REGIONS) if allow_controlled else [r for r in REGIONS if r not in control]
+    if allow_controlled:
+        regions = list(REGIONS)
+    else:
+        regions = []
+        for r in REGIONS:
+            if r not in control:
+                regions.append(r)
     if favor in regions:
         regions.remove(favor)
     return regions

@@ -637,7 +637,7 @@ class Game:
             return memo
         regions = board._open(self._control, self._favor, self.ruleset.invasion)   # canonical names
         memo = self._open_memo = (dict(self._control), self._favor, tuple(regions),
-                                  tuple([_TOKENS[r] for r in regions]))
+                                  tuple(map(_TOKENS.__getitem__, regions)))
         return memo
 
     def favor_regions(self) -> list[str]:
@@ -1162,7 +1162,10 @@ class Game:
         """The victory conditions ``player`` meets now (the variants: victory_regions, city_end)."""
         if self._variant is not None:
             return self._variant.victories(self, player)
-        mine = [r for r, p in self._control.items() if p == player]
+        mine = []
+        for r, p in self._control.items():
+            if p == player:
+                mine.append(r)
         if len(mine) < self._thresholds[1]:
             return []       # fewer regions than the adjacency condition (the smaller) asks for
         won = board.victory_of(player, mine, len(self.players))
@@ -1262,7 +1265,10 @@ class Game:
         self._next_discard()
 
     def _check_round_end(self) -> None:
-        holding = [p for p in self.players if self._hands[p]]
+        holding = []
+        for p in self.players:
+            if self._hands[p]:
+                holding.append(p)
         if len(holding) >= 2:
             self._start_battle()
             return
