@@ -430,7 +430,10 @@ class Battle:
             else:
                 # a kind of this deck names itself; parse_kind (a regex and a fold) is for people
                 kind = take if take in self._kinds else parse_kind(take, self._kinds)
-                candidates = [c for c in own if c.kind == kind]
+                candidates = []
+                for c in own:
+                    if c.kind == kind:
+                        candidates.append(c)
             if not candidates:
                 mine = [c.name for c in own if c.mercenary and c.id not in self.face_down]
                 others = [p for p in self.players if p != player and any(c.kind == kind for c in self.lines[p])]
@@ -443,7 +446,8 @@ class Battle:
                     raise IllegalMove(f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
                                       f"{' '.join(mine)}")
                 raise IllegalMove(f"{player} has no {kind_name(kind)} in their line{where}; {allowed}")
-            face_up = [c for c in candidates if c.id not in self.face_down]
+            fd = self.face_down
+            face_up = [c for c in candidates if c.id not in fd] if fd else candidates
             if not face_up:
                 raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
                                   f"{kind_name(kind)} is face down)")
@@ -586,7 +590,11 @@ class Battle:
             # knows what it is, so a season played face up does not touch it; it acts when
             # revealed.  Under 'on_play' it acted when played, so it is in play like any other.
             unseen = self.face_down if self.ruleset.face_down_specials != "on_play" else ()
-        victims = [c for c in self.in_play() if c.kind == other and c.id not in unseen]
+        victims = []
+        for p in self.players:
+            for c in self.lines[p]:
+                if c.kind == other and c.id not in unseen:
+                    victims.append(c)
         if not victims:
             return
         if not self.explaining:
