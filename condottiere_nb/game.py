@@ -529,12 +529,15 @@ class Game:
             limits = {p: size + per * owned.count(p) for p in players}
         else:
             limits = {p: upto for p in players}
-        wanting = [p for p in players if len(hands[p]) < limits[p]]
+        wanting = []
+        for p in players:
+            if len(hands[p]) < limits[p]:
+                wanting.append(p)
         while wanting and deck:
             # One card a lap to each player still wanting; the laps until the next hand is full
             # go out in one slice (the same cards to the same players as card by card).
             m = len(wanting)
-            laps = min([limits[p] - len(hands[p]) for p in wanting])
+            laps = min(limits[p] - len(hands[p]) for p in wanting)
             if laps * m <= len(deck):
                 top = deck[-laps * m:]
                 del deck[-laps * m:]
@@ -1076,7 +1079,9 @@ class Game:
         else:
             if take_kind is not None and take is None and kind == "scarecrow":
                 fd = battle.face_down
-                take = [c for c in battle.lines[player] if c.kind == take_kind and c.id not in fd][-1]
+                for c in battle.lines[player]:         # the last face-up card of that kind
+                    if c.kind == take_kind and c.id not in fd:
+                        take = c
             if take is None and self._plain_plays:
                 battle._play_plain(player, card, at)
             else:
