@@ -1046,8 +1046,12 @@ class Game:
             # A simulation's usual move: the first card of that kind in the hand, face up,
             # taking nothing back (the Bishop, which may stop for the Favor, goes below).
             hand = self._hands[player]
-            at = _first_of(hand, canon.card)
-            card = hand[at]
+            kind = canon.card
+            at = 0
+            for card in hand:       # the first card of that kind (_first_of, without the call)
+                if card.kind == kind:
+                    break
+                at += 1
             battle._play_plain(player, card, at)
             self._record.append(["play", card.id, False, None])
             if self.explaining:
