@@ -68,7 +68,7 @@ def main() -> None:
         return
     run(4, 20, False)                      # warm up
     # The interpreter's build matters too: on the project's machine Debian's python3.11 (linked
-    # statically, without pyenv's shared libpython) played these games about 15% faster than
+    # statically, without pyenv's shared libpython) played these games 5-15% faster than
     # pyenv's default build of 3.11, so the figures name the interpreter.
     print(f"{platform.python_implementation()} {platform.python_version()} ({sys.executable}, "
           f"built {platform.python_build()[1]})")
