@@ -964,8 +964,11 @@ class Game:
         defender = self._control.get(self.region) if self.ruleset.invasion and not self.final else None
         # Battle(players, rs, strict=True, hands=...) without re-checking the Game's own seats and cards
         same = rs is self.ruleset
-        battle = Battle._for_game(players, rs, self._hands,
-                                  token_holder=self._battle_token_holder(players), leader=self._leader(players),
+        if self.final:
+            holder, leader = self._battle_token_holder(players), self._leader(players)
+        else:           # every seat fights: the token holder holds it and leads
+            holder = leader = self.token_holder
+        battle = Battle._for_game(players, rs, self._hands, token_holder=holder, leader=leader,
                                   region=None if self.final else self.region, defender=defender,
                                   explain=self.explaining, deck=self.cards if same else None,
                                   kinds=self._tables.kinds if same else None)
