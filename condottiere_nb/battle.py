@@ -80,7 +80,7 @@ def _face_up_move(player: str, card: Card) -> Move:
     return move
 
 
-@dataclass
+@dataclass(slots=True)
 class Resolution:
     """The outcome of a battle and every step that led to it.
 

@@ -1620,17 +1620,20 @@ def _shuffle_inline(rng: random.Random, x: list) -> None:
     # in the same order, so the same permutation (seeded deals must not change), without two
     # Python calls per card.
     getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS if len(x) <= len(_SHUFFLE_STEPS) else \
-        [(i, i + 1, (i + 1).bit_length()) for i in range(len(x))]
-    for i, n, k in reversed(steps[1:len(x)]):
+    plan = _SHUFFLE_PLANS.get(len(x))
+    if plan is None:            # the steps for this length, last position first (kept: a few lengths)
+        plan = [(i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1)]
+        if len(_SHUFFLE_PLANS) < 512:
+            _SHUFFLE_PLANS[len(x)] = plan
+    for i, n, k in plan:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
-# (i, i + 1, bits of i + 1): _shuffle_inline's steps for lists up to 256 cards
-_SHUFFLE_STEPS = [(i, i + 1, (i + 1).bit_length()) for i in range(256)]
+# list length -> _shuffle_inline's steps (i, i + 1, bits of i + 1), from the last position down
+_SHUFFLE_PLANS: dict[int, list] = {}
 
 
 def _shuffle_agrees() -> bool:
