@@ -289,10 +289,7 @@ class _PlayTables:
     def plays(self, key: int) -> tuple:
         """The plays of a hand with kinds ``key & (2**width - 1)`` whose Scarecrow may take
         back the kinds ``key >> width``: one Play per kind in deck order, the Scarecrow's
-        takes right after it, then Pass."""
-        found = self.known.get(key)
-        if found is not None:
-            return found
+        takes right after it, then Pass.  Asked when ``known`` has no answer yet."""
         mask, mine = key & ((1 << self.width) - 1), key >> self.width
         actions = []
         for lo, width, table in self.before:
@@ -510,8 +507,12 @@ class Game:
 
     def hand_limit(self, player: str) -> int:
         """How many cards a deal fills ``player``'s hand up to: 10 + 1 per region controlled."""
-        owned = list(self._control.values()).count(player)
-        return self._hand_size() + self.ruleset.cards_per_region * owned
+        return self._hand_limits((player,))[player]
+
+    def _hand_limits(self, players) -> dict[str, int]:
+        """hand_limit() of each of ``players``, the control markers counted once."""
+        size, per, owned = self._hand_size(), self.ruleset.cards_per_region, list(self._control.values())
+        return {p: size + per * owned.count(p) for p in players}
 
     def _hand_size(self) -> int:
         """hand_size, or the size for this many players (option hand_sizes, fa: 10 or 8)."""
@@ -524,11 +525,7 @@ class Game:
         cards: Continuous War's 7-card start, a final battle's hand), or the pile ends."""
         hands, deck = self._hands, self._deck
         before = {p: len(hands[p]) for p in players} if self.explaining else None
-        if upto is None:        # hand_limit() for each player, the markers counted once
-            size, per, owned = self._hand_size(), self.ruleset.cards_per_region, list(self._control.values())
-            limits = {p: size + per * owned.count(p) for p in players}
-        else:
-            limits = {p: upto for p in players}
+        limits = self._hand_limits(players) if upto is None else {p: upto for p in players}
         wanting = []
         for p in players:
             if len(hands[p]) < limits[p]:
@@ -1178,8 +1175,6 @@ class Game:
         for r, p in self._control.items():
             if p == player:
                 mine.append(r)
-        if len(mine) < self._thresholds[1]:
-            return []       # fewer regions than the adjacency condition (the smaller) asks for
         won = board.victory_of(player, mine, len(self.players))
         return [won] if won is not None else []
 
