@@ -43,6 +43,22 @@ class Move:
 _SEATS_AFTER = [tuple(tuple((i + step) % n for step in range(1, n + 1)) for i in range(n)) for n in range(7)]
 
 
+def _next_seats(n: int) -> tuple:
+    """_NEXT_SEAT[n][i][out]: the first seat after seat i of n, clockwise, that is not in the
+    bit set ``out`` of passed seats (i itself if every other seat has passed; -1 if all have)."""
+    table = []
+    for i in range(n):
+        row = []
+        for out in range(1 << n):
+            row.append(next((j for j in _SEATS_AFTER[n][i] if not out >> j & 1), -1))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: the next seat to move, looked up by the bits of the seats that have passed (Battle._out)
+_NEXT_SEAT = [_next_seats(n) for n in range(7)]
+
+
 # Moves are frozen, so equal moves can be one shared object: building a frozen dataclass costs
 # more than a simulated play, and a game makes ~140 moves out of a few thousand different ones.
 _PASS_MOVES: dict[str, Move] = {}
@@ -223,6 +239,7 @@ class Battle:
         self.returned = returned
         self.discarded: list[Card] = []
         self.passed: list[str] = []
+        self._out = 0               # the seats in `passed`, one bit each (bit i: players[i])
         self.favor: str | None = None
         self.surrendered_by: str | None = None
         self.moves: list[Move] = []
@@ -281,15 +298,9 @@ class Battle:
             and any(m.player == player and m.is_pass for m in self.moves)
 
     def _advance(self, after: str) -> None:
-        players, passed = self.players, self.passed
-        seats = _SEATS_AFTER[len(players)][players.index(after)]
-        if not passed:                  # nobody has passed yet: simply the next seat
-            self._next = seats[0]
-            return
-        for j in seats:
-            if players[j] not in passed:
-                self._next = j
-                return
+        """The turn goes to the first seat after ``after``'s, clockwise, that has not passed."""
+        players = self.players
+        self._next = _NEXT_SEAT[len(players)][players.index(after)][self._out]
 
     def in_play(self) -> list[Card]:
         """Every card in every line, in seat order."""
@@ -543,20 +554,36 @@ class Battle:
             effect = _ON_PLAY.get(card.kind)
             if effect is not None:
                 effect(self, player, card, taken)
-        passed = self.passed
-        if self.surrendered_by is None and len(passed) != len(self.players):    # not is_over
-            if passed:
-                self._advance(player)
-            else:           # nobody has passed yet: simply the next seat (_advance, without the call)
-                players = self.players
-                i = players.index(player) + 1
-                self._next = i if i < len(players) else 0
+        if self.surrendered_by is None and len(self.passed) != len(self.players):    # not is_over
+            self._advance(player)
 
-    #: A face-up play of a battle without hidden cards, taking nothing back, of a card in the
-    #: player's hand (at ``at``, if the caller knows), by the player whose turn it is: the
-    #: Game's most common move, with nothing left to check and no option to work out.
-    #: tests/test_speed_paths.py replaces it by play() and compares whole games.
-    _play_plain = _apply_play
+    def _play_plain(self, player: str, card: Card, at: int) -> None:
+        """A face-up play of a battle without hidden cards, taking nothing back, of the card
+        at ``at`` in the hand of the player whose turn it is: the Game's most common move,
+        with nothing left to check and no option to work out.  :meth:`_apply_play` without
+        its branches (it makes the Steps when the battle explains).
+        tests/test_speed_paths.py replaces it by play() and compares whole games."""
+        if self.explaining:
+            self._apply_play(player, card, at)
+            return
+        del self.hands[player][at]
+        returned = self.returned[player]
+        if returned and card in returned:
+            returned.remove(card)
+        self.lines[player].append(card)
+        # the shared Move, found by seat and card id (the kind is checked: decks number their
+        # cards apiece)
+        move = _FACE_UP_MOVES.get(player, _NO_MOVES).get(card.id)
+        if move is None or move.kind != card.kind:
+            move = _face_up_move(player, card)
+        self.moves.append(move)
+        effect = _ON_PLAY.get(card.kind)
+        if effect is not None:
+            effect(self, player, card, None)
+            if self.surrendered_by is not None or len(self.passed) == len(self.players):   # is_over
+                return
+        # the player to move is players[_next]: the turn passes on from that seat
+        self._next = _NEXT_SEAT[len(self.players)][self._next][self._out]
 
     # -- on-play effects (DESIGN.md section 3, "On play") ------------------------------
     def _effect_step_follows(self, card: Card) -> bool:
@@ -731,6 +758,7 @@ class Battle:
                                        player=player))
         else:
             self.passed.append(player)
+            self._out |= 1 << self.players.index(player)
             if self.explaining:
                 self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
                                        f"{player}'s line still counts.", strengths=self._announced(), player=player))

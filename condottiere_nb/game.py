@@ -122,6 +122,9 @@ class Action:
     # True on a variant's own actions (variants/game_rules.VariantAction).  Set here too, so
     # that apply()'s getattr finds it instead of raising and catching an AttributeError.
     _variant_action = False
+    # The kind, on the shared Play of a face-up card taking nothing back, other than a Bishop
+    # (set by _play): the Game's usual move (Game._do_battle_action); None on everything else.
+    _plain_kind = None
 
 
 def _card_repr(card) -> str:
@@ -233,7 +236,21 @@ def _play(kind: str, face_down: bool = False, take: str | None = None) -> Play:
     action = _PLAYS.get(key)
     if action is None:
         action = _PLAYS[key] = Play(kind, face_down, take)
+        if not face_down and take is None and kind != "bishop":
+            object.__setattr__(action, "_plain_kind", kind)
     return action
+
+
+def _face_up_record(card_id: int) -> tuple:
+    """A saved game's entry for a face-up play of card ``card_id`` taking nothing back (shared:
+    every entry is read only, and to_json copies it)."""
+    record = _FACE_UP_RECORDS.get(card_id)
+    if record is None:
+        record = _FACE_UP_RECORDS[card_id] = ("play", card_id, False, None)
+    return record
+
+
+_FACE_UP_RECORDS: dict[int, tuple] = {}
 
 
 class _PlayTables:
@@ -1039,21 +1056,22 @@ class Game:
         player = self._to_move
         # The action is one of legal_actions() (apply() checked it), so the battle skips the
         # checks play() and pass_turn() make for moves typed by a person.
+        kind = canon._plain_kind
         if canon is _PASS:
             battle._pass_validated(player)
             self._record.append(_PASS_RECORD)
-        elif card is None and self._plain_plays and canon.take is None and canon.card != "bishop":
+        elif kind is not None and card is None and self._plain_plays:
             # A simulation's usual move: the first card of that kind in the hand, face up,
             # taking nothing back (the Bishop, which may stop for the Favor, goes below).
             hand = self._hands[player]
-            kind = canon.card
             at = 0
             for card in hand:       # the first card of that kind (_first_of, without the call)
                 if card.kind == kind:
                     break
                 at += 1
             battle._play_plain(player, card, at)
-            self._record.append(["play", card.id, False, None])
+            record = _FACE_UP_RECORDS.get(card.id)
+            self._record.append(record if record is not None else _face_up_record(card.id))
             if self.explaining:
                 self._sync_log()
         elif self._play_card(battle, player, canon, card, take):
@@ -1071,12 +1089,13 @@ class Game:
         """Play ``canon`` (with the physical ``card`` and ``take``, if the player named them).
         True when a Bishop acted outside the final battle: its player places the Favor next."""
         kind, face_down, take_kind = canon.card, canon.face_down, canon.take
-        at = None
+        hand = self._hands[player]
         if card is None:
             # the first card of that kind in the hand, and where it is
-            hand = self._hands[player]
             at = _first_of(hand, kind)
             card = hand[at]
+        else:           # a card the player named (_canonical checked that it is in the hand)
+            at = hand.index(card)
         if take_kind is not None and kind == "maiden":
             battle.play(player, card, face_down=face_down, take=take_kind)
             take = battle.deck[int(battle.moves[-1].take.partition("#")[2])]   # the soldier removed

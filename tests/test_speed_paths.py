@@ -276,3 +276,28 @@ def test_a_validated_play_removes_the_right_card_whatever_place_it_is_told():
         battle._play_validated("Ana", card, at=at)
         assert battle.lines["Ana"] == [card]
         assert [c.kind for c in battle.hands["Ana"]] == ["5", "10", "winter"] and card not in battle.hands["Ana"]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_turn_goes_round_the_table_to_the_next_player_who_has_not_passed(players):
+    # Battle reads the next seat from a table indexed by the passed seats' bits; here the
+    # turn is worked out by walking round the table, after every move of random battles.
+    rng = random.Random(players)
+    names = [f"P{i}" for i in range(players)]
+    for _ in range(40):
+        leader = rng.choice(names)
+        battle = Battle(names, strict=True, token_holder=leader,
+                        hands={p: ["1", "2", "3", "4", "5"] for p in names})
+        seat = names.index(leader)
+        while not battle.is_over:
+            player = battle.to_move
+            assert player == names[seat]
+            if rng.random() < 0.35 or not battle.hands[player]:
+                battle.pass_turn(player)
+            else:
+                battle.play(player, battle.hands[player][0].kind)
+            if battle.is_over:
+                break
+            seat = next(s % players for s in range(seat + 1, seat + players + 1)
+                        if names[s % players] not in battle.passed)
+        assert len(battle.passed) == players
