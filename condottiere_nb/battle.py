@@ -756,14 +756,17 @@ class Battle:
                                    f"{player}, the defender, passes but may still play later in this battle "
                                        f"(until playing a first card).", strengths=self._announced(),
                                        player=player))
-        else:
-            self.passed.append(player)
-            self._out |= 1 << self.players.index(player)
-            if self.explaining:
-                self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
-                                       f"{player}'s line still counts.", strengths=self._announced(), player=player))
-        if self.surrendered_by is None and len(self.passed) != len(self.players):    # not is_over
-            self._advance(player)
+            self._advance(player)      # nobody passed for good: the battle goes on
+            return
+        players = self.players
+        seat = players.index(player)
+        self.passed.append(player)
+        self._out |= 1 << seat
+        if self.explaining:
+            self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
+                                   f"{player}'s line still counts.", strengths=self._announced(), player=player))
+        if self.surrendered_by is None and len(self.passed) != len(players):    # not is_over
+            self._next = _NEXT_SEAT[len(players)][seat][self._out]       # _advance, without the call
 
     # -- strengths and resolution --------------------------------------------------------
     def strengths(self) -> dict[str, int]:

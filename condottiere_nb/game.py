@@ -123,7 +123,7 @@ class Action:
     # that apply()'s getattr finds it instead of raising and catching an AttributeError.
     _variant_action = False
     # The kind, on the shared Play of a face-up card taking nothing back, other than a Bishop
-    # (set by _play): the Game's usual move (Game._do_battle_action); None on everything else.
+    # (set by _play): the Game's usual move (Game.apply); None on everything else.
     _plain_kind = None
 
 
@@ -287,7 +287,7 @@ class _PlayTables:
 
     def id_bits(self, cards: tuple) -> list:
         """Each card's kind bit, by card id (a list index costs less than a dict lookup by
-        kind, and _play_actions does one per card in hand, every turn)."""
+        kind, and _compute_legal does one per card in hand, every turn)."""
         entry = self._decks.get(id(cards))
         if entry is None or entry[0] is not cards:
             entry = self._decks[id(cards)] = (cards, [self.bits[c.kind] for c in cards])
@@ -377,7 +377,7 @@ class Game:
         # Named `explaining` so that it does not hide the explain() method.
         self.explaining = bool(explain)
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
-        self._tables = _play_tables(self.ruleset)   # per deck, shared: _play_actions' lookups
+        self._tables = _play_tables(self.ruleset)   # per deck, shared: _compute_legal's lookups
         self._id_bits = self._tables.id_bits(self.cards)
         self._rank = self._tables.rank               # kind -> position in the deck (read only)
         self._plain = self._tables.plain             # (kind, Play(kind)) in deck order
@@ -401,6 +401,7 @@ class Game:
         self._lines_out = False              # a resolved battle's lines are still on the table
         self._logged = 0                     # battle steps already copied to the log
         self.phase = "token"
+        self._over = False                   # is_over: phase == "over" (set with it, in _finish)
         self._to_move: object = self.players[0]
         self._queue: list[str] = []          # players still to decide on discarding their hand
         self._after_battle = False
@@ -588,14 +589,11 @@ class Game:
                                    "hand_sizes": {p: len(hands[p]) for p in self.players}}))
 
     # -- facts -----------------------------------------------------------------------------
-    @property
-    def to_move(self):
-        """The player who decides next, or TERMINAL once the game is over."""
-        return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    # Read-only properties read by a C getter (attrgetter): a loop asks them at every move,
+    # and a Python getter costs a call each time.
+    to_move = property(attrgetter("_to_move"),
+                       doc="The player who decides next, or TERMINAL once the game is over.")
+    is_over = property(attrgetter("_over"), doc="True once the game has ended (phase 'over').")
 
     @property
     def control(self) -> dict[str, str]:
@@ -686,9 +684,34 @@ class Game:
     def _compute_legal(self) -> "list[Action] | tuple[Action, ...]":
         phase = self.phase
         if phase == "battle":
-            actions = self._play_actions(self._to_move)
+            # Asked before every move of a simulation: one call, and the plays looked up.
+            player = self._to_move
+            if self.ruleset.hidden_cards:
+                actions = self._hidden_plays(player)
+            else:
+                # Looked up in _PlayTables: the kinds in hand as bits, and the kinds the
+                # Scarecrow may take back as bits above them.
+                tables = self._tables
+                bits = self._id_bits
+                mask = 0
+                for c in self._hands[player]:
+                    mask |= bits[c.id]
+                battle = self.battle
+                if battle.banned:       # zh: Bologna's and Milano's bans
+                    for k in battle.banned:
+                        mask &= ~tables.bits.get(k, 0)
+                if mask & tables.scarecrow:
+                    fd = battle.face_down
+                    mine = 0
+                    for c in battle.lines[player]:
+                        if c.mercenary and c.id not in fd:
+                            mine |= bits[c.id]
+                    mask |= mine << tables.width
+                actions = tables.known.get(mask)
+                if actions is None:
+                    actions = tables.plays(mask)
             if self._variant is not None:
-                actions = self._variant.battle_actions(self, self._to_move, list(actions))
+                actions = self._variant.battle_actions(self, player, list(actions))
             return actions
         if phase == "token":
             return self._open()[3]
@@ -702,32 +725,11 @@ class Game:
             return self._variant.legal(self)     # the variants' phases (city-states choices)
         return []
 
-    def _play_actions(self, player: str) -> "list[Action] | tuple[Action, ...]":
-        """One Play per kind in hand (in deck order), Scarecrow takes, face-down plays, then Pass
-        (a shared tuple when there are no hidden cards: never change it)."""
+    def _hidden_plays(self, player: str) -> list[Action]:
+        """The battle's legal plays with hidden cards: one Play per kind in hand (in deck order),
+        Scarecrow takes, face-down plays, then Pass.  (Without hidden cards, _compute_legal
+        looks the same list up, as a shared tuple.)"""
         rs = self.ruleset
-        hidden = rs.hidden_cards
-        if not hidden:
-            # The common case, looked up in _PlayTables: the kinds in hand as bits, and the
-            # kinds the Scarecrow may take back as bits above them.
-            tables = self._tables
-            bits = self._id_bits
-            mask = 0
-            for c in self._hands[player]:
-                mask |= bits[c.id]
-            battle = self.battle
-            if battle.banned:       # zh: Bologna's and Milano's bans
-                for k in battle.banned:
-                    mask &= ~tables.bits.get(k, 0)
-            if mask & tables.scarecrow:
-                fd = battle.face_down
-                mine = 0
-                for c in battle.lines[player]:
-                    if c.mercenary and c.id not in fd:
-                        mine |= bits[c.id]
-                mask |= mine << tables.width
-            found = tables.known.get(mask)
-            return found if found is not None else tables.plays(mask)
         present = set(map(_KIND, self._hands[player]))
         if self.battle.banned:      # zh: Bologna's and Milano's bans
             present -= self.battle.banned.keys()
@@ -743,7 +745,7 @@ class Game:
                 if mine:
                     takes = [k for k, _ in self._plain if k in mine]
                     actions.extend(_play(kind, False, t) for t in takes)
-            if hidden and (rs.face_down_specials != "mercenaries_only" or kind.isdigit()):
+            if rs.face_down_specials != "mercenaries_only" or kind.isdigit():
                 actions.append(_play(kind, True))
                 if takes and rs.face_down_specials == "on_play":
                     actions.extend(_play(kind, True, t) for t in takes)
@@ -788,7 +790,33 @@ class Game:
                 raise IllegalMove(self._rejection(action, canon))
         self._legal = None
         phase = self.phase
-        if self._variant is not None and canon._variant_action:    # False but on a variant's own
+        kind = canon._plain_kind
+        if kind is not None and card is None and self._plain_plays and phase == "battle":
+            # A simulation's usual move, here rather than in _do_battle_action (a call fewer,
+            # ~100 times a game): the first card of that kind in the hand, face up, taking
+            # nothing back (a Bishop, which may stop for the Favor, is never plain).  It was one
+            # of legal_actions(), so the battle skips the checks play() makes for a person.
+            player = self._to_move
+            hand = self._hands[player]
+            at = 0
+            for card in hand:       # the first card of that kind (_first_of, without the call)
+                if card.kind == kind:
+                    break
+                at += 1
+            battle = self.battle
+            battle._play_plain(player, card, at)
+            record = _FACE_UP_RECORDS.get(card.id)
+            self._record.append(record if record is not None else _face_up_record(card.id))
+            if self.explaining:
+                self._sync_log()
+            # _continue_battle's usual first step, without the call: the next player has cards
+            # (a play ends a battle only by a Surrender)
+            nxt = battle.players[battle._next]
+            if self._hands[nxt] and battle.surrendered_by is None:
+                self._to_move = nxt
+            else:
+                self._continue_battle()
+        elif self._variant is not None and canon._variant_action:    # False but on a variant's own
             self._variant.apply(self, canon, card)
         elif phase == "battle":
             self._do_battle_action(canon, card, take)
@@ -1052,36 +1080,16 @@ class Game:
         self._resolve()
 
     def _do_battle_action(self, canon: Action, card: "Card | None", take: "Card | None") -> None:
+        """A Pass or a Play that is not plain (apply() plays the plain ones itself)."""
         battle = self.battle
         player = self._to_move
         # The action is one of legal_actions() (apply() checked it), so the battle skips the
         # checks play() and pass_turn() make for moves typed by a person.
-        kind = canon._plain_kind
         if canon is _PASS:
             battle._pass_validated(player)
             self._record.append(_PASS_RECORD)
-        elif kind is not None and card is None and self._plain_plays:
-            # A simulation's usual move: the first card of that kind in the hand, face up,
-            # taking nothing back (the Bishop, which may stop for the Favor, goes below).
-            hand = self._hands[player]
-            at = 0
-            for card in hand:       # the first card of that kind (_first_of, without the call)
-                if card.kind == kind:
-                    break
-                at += 1
-            battle._play_plain(player, card, at)
-            record = _FACE_UP_RECORDS.get(card.id)
-            self._record.append(record if record is not None else _face_up_record(card.id))
-            if self.explaining:
-                self._sync_log()
         elif self._play_card(battle, player, canon, card, take):
             return      # the Bishop acted: its player places the Favor before the next turn
-        # _continue_battle's usual first step, without the call: the next player has cards
-        nxt = battle.players[battle._next]
-        if self._hands[nxt] and battle.surrendered_by is None and len(battle.passed) != len(battle.players):
-            self.phase = "battle"
-            self._to_move = nxt
-            return
         self._continue_battle()
 
     def _play_card(self, battle: Battle, player: str, canon: Play, card: "Card | None", take: "Card | None"
@@ -1215,6 +1223,7 @@ class Game:
         self.reason = reason
         self.victory = victory
         self.phase = "over"
+        self._over = True
         self._to_move = TERMINAL
         if self.explaining:
             self.log.append(Step("game.victory", self._result_text(), player=winners[0] if len(winners) == 1 else None,
