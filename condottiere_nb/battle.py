@@ -604,8 +604,12 @@ class Battle:
         for p in self.players:
             line = lines[p]
             for c in line:
-                if c.id in ids:      # only a line that loses a card is built anew
-                    lines[p] = [c for c in line if c.id not in ids]
+                if c.id in ids:      # only a line that loses a card is built anew (a loop: a
+                    kept = []        # comprehension is a call)
+                    for c in line:
+                        if c.id not in ids:
+                            kept.append(c)
+                    lines[p] = kept
                     break
         self.face_down -= ids
         self.discarded.extend(cards)

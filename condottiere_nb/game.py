@@ -287,7 +287,7 @@ class _PlayTables:
 
     def id_bits(self, cards: tuple) -> list:
         """Each card's kind bit, by card id (a list index costs less than a dict lookup by
-        kind, and _compute_legal does one per card in hand, every turn)."""
+        kind, and legal_actions() does one per card in hand, every turn)."""
         entry = self._decks.get(id(cards))
         if entry is None or entry[0] is not cards:
             entry = self._decks[id(cards)] = (cards, [self.bits[c.kind] for c in cards])
@@ -377,7 +377,7 @@ class Game:
         # Named `explaining` so that it does not hide the explain() method.
         self.explaining = bool(explain)
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
-        self._tables = _play_tables(self.ruleset)   # per deck, shared: _compute_legal's lookups
+        self._tables = _play_tables(self.ruleset)   # per deck, shared: legal_actions()' lookups
         self._id_bits = self._tables.id_bits(self.cards)
         self._rank = self._tables.rank               # kind -> position in the deck (read only)
         self._plain = self._tables.plain             # (kind, Play(kind)) in deck order
@@ -552,7 +552,11 @@ class Game:
             # One card a lap to each player still wanting; the laps until the next hand is full
             # go out in one slice (the same cards to the same players as card by card).
             m = len(wanting)
-            laps = min(limits[p] - len(hands[p]) for p in wanting)
+            laps = None
+            for p in wanting:       # the fewest cards still wanted (a loop: a generator is a call)
+                want = limits[p] - len(hands[p])
+                if laps is None or want < laps:
+                    laps = want
             if laps * m <= len(deck):
                 top = deck[-laps * m:]
                 del deck[-laps * m:]
@@ -563,7 +567,11 @@ class Game:
                 for p in wanting:
                     if deck:
                         hands[p].append(deck.pop())
-            wanting = [p for p in wanting if len(hands[p]) < limits[p]]
+            still = []
+            for p in wanting:
+                if len(hands[p]) < limits[p]:
+                    still.append(p)
+            wanting = still
         for p in players:
             hands[p].sort(key=_card_id)
         if not self.explaining or not players:
@@ -677,41 +685,46 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now, in a fixed order ([] once over)."""
         legal = self._legal
-        if legal is None:
+        if legal is not None:
+            return [*legal]
+        if self.phase != "battle" or self.ruleset.hidden_cards:
             legal = self._legal = self._compute_legal()
+            return [*legal]
+        # A battle without hidden cards: asked before every move of a simulation, so worked
+        # out here, without another call.  The plays are looked up in _PlayTables: the kinds
+        # in hand as bits, and the kinds the Scarecrow may take back as bits above them.
+        player = self._to_move
+        tables = self._tables
+        bits = self._id_bits
+        mask = 0
+        for c in self._hands[player]:
+            mask |= bits[c.id]
+        battle = self.battle
+        if battle.banned:       # zh: Bologna's and Milano's bans
+            for k in battle.banned:
+                mask &= ~tables.bits.get(k, 0)
+        if mask & tables.scarecrow:
+            fd = battle.face_down
+            mine = 0
+            for c in battle.lines[player]:
+                if c.mercenary and c.id not in fd:
+                    mine |= bits[c.id]
+            mask |= mine << tables.width
+        legal = tables.known.get(mask)
+        if legal is None:
+            legal = tables.plays(mask)
+        if self._variant is not None:
+            legal = self._variant.battle_actions(self, player, list(legal))
+        self._legal = legal
         return [*legal]
 
     def _compute_legal(self) -> "list[Action] | tuple[Action, ...]":
+        """legal_actions() but for a battle without hidden cards (which it works out itself)."""
         phase = self.phase
         if phase == "battle":
-            # Asked before every move of a simulation: one call, and the plays looked up.
-            player = self._to_move
-            if self.ruleset.hidden_cards:
-                actions = self._hidden_plays(player)
-            else:
-                # Looked up in _PlayTables: the kinds in hand as bits, and the kinds the
-                # Scarecrow may take back as bits above them.
-                tables = self._tables
-                bits = self._id_bits
-                mask = 0
-                for c in self._hands[player]:
-                    mask |= bits[c.id]
-                battle = self.battle
-                if battle.banned:       # zh: Bologna's and Milano's bans
-                    for k in battle.banned:
-                        mask &= ~tables.bits.get(k, 0)
-                if mask & tables.scarecrow:
-                    fd = battle.face_down
-                    mine = 0
-                    for c in battle.lines[player]:
-                        if c.mercenary and c.id not in fd:
-                            mine |= bits[c.id]
-                    mask |= mine << tables.width
-                actions = tables.known.get(mask)
-                if actions is None:
-                    actions = tables.plays(mask)
+            actions = self._hidden_plays(self._to_move)
             if self._variant is not None:
-                actions = self._variant.battle_actions(self, player, list(actions))
+                actions = self._variant.battle_actions(self, self._to_move, list(actions))
             return actions
         if phase == "token":
             return self._open()[3]
@@ -727,7 +740,7 @@ class Game:
 
     def _hidden_plays(self, player: str) -> list[Action]:
         """The battle's legal plays with hidden cards: one Play per kind in hand (in deck order),
-        Scarecrow takes, face-down plays, then Pass.  (Without hidden cards, _compute_legal
+        Scarecrow takes, face-down plays, then Pass.  (Without hidden cards, legal_actions()
         looks the same list up, as a shared tuple.)"""
         rs = self.ruleset
         present = set(map(_KIND, self._hands[player]))
@@ -778,7 +791,8 @@ class Game:
         is allowed now) and leaves the game exactly as it was."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            self.legal_actions()
+            legal = self._legal
         for known in legal:
             # An action taken from legal_actions() is canonical already (agents do this).
             if known is action and type(action) in _CORE:
@@ -816,6 +830,10 @@ class Game:
                 self._to_move = nxt
             else:
                 self._continue_battle()
+        elif canon is _PASS and phase == "battle":
+            self.battle._pass_validated(self._to_move)      # (not in _do_battle_action: a call fewer)
+            self._record.append(_PASS_RECORD)
+            self._continue_battle()
         elif self._variant is not None and canon._variant_action:    # False but on a variant's own
             self._variant.apply(self, canon, card)
         elif phase == "battle":
@@ -1080,17 +1098,12 @@ class Game:
         self._resolve()
 
     def _do_battle_action(self, canon: Action, card: "Card | None", take: "Card | None") -> None:
-        """A Pass or a Play that is not plain (apply() plays the plain ones itself)."""
-        battle = self.battle
-        player = self._to_move
+        """A Play that is not plain (apply() plays the plain ones and passes itself)."""
         # The action is one of legal_actions() (apply() checked it), so the battle skips the
-        # checks play() and pass_turn() make for moves typed by a person.
-        if canon is _PASS:
-            battle._pass_validated(player)
-            self._record.append(_PASS_RECORD)
-        elif self._play_card(battle, player, canon, card, take):
-            return      # the Bishop acted: its player places the Favor before the next turn
-        self._continue_battle()
+        # checks play() makes for moves typed by a person.
+        if not self._play_card(self.battle, self._to_move, canon, card, take):
+            self._continue_battle()
+        # else the Bishop acted: its player places the Favor before the next turn
 
     def _play_card(self, battle: Battle, player: str, canon: Play, card: "Card | None", take: "Card | None"
                    ) -> bool:
@@ -1269,10 +1282,16 @@ class Game:
         if self.ruleset.hand_discard:
             i = self.players.index(self.token_holder)
             for p in self.players[i:] + self.players[:i]:
-                hand = self._hands[p]
-                if hand and not _has_mercenary(hand):
-                    self._queue.append(p)
-        self._next_discard()
+                for c in self._hands[p]:         # _has_mercenary, without a call per player
+                    if c.mercenary:
+                        break
+                else:
+                    if self._hands[p]:
+                        self._queue.append(p)
+        if self._queue:
+            self._next_discard()
+        else:                           # (most battles: no call to _next_discard)
+            self._check_round_end()
 
     def _next_discard(self) -> None:
         if self._queue:
@@ -1620,13 +1639,6 @@ def _first_of(hand: list, kind: str) -> int:
             return at
         at += 1
     raise ValueError(f"no {kind} in the hand")
-
-
-def _has_mercenary(hand: list) -> bool:
-    for c in hand:
-        if c.mercenary:
-            return True
-    return False
 
 
 def _all_but(cards: tuple, ids) -> list:
