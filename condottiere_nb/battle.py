@@ -246,6 +246,7 @@ class Battle:
         self.steps: list[Step] = []
         self._resolution: Resolution | None = None
         self._next = self.players.index(self.leader)
+        self._seats = _NEXT_SEAT[len(self.players)]     # _advance's table for this many seats
 
     def _deal_hands(self, hands: Mapping[str, Iterable]) -> dict[str, list[Card]]:
         if not isinstance(hands, Mapping):
@@ -300,7 +301,7 @@ class Battle:
     def _advance(self, after: str) -> None:
         """The turn goes to the first seat after ``after``'s, clockwise, that has not passed."""
         players = self.players
-        self._next = _NEXT_SEAT[len(players)][players.index(after)][self._out]
+        self._next = self._seats[players.index(after)][self._out]
 
     def in_play(self) -> list[Card]:
         """Every card in every line, in seat order."""
@@ -583,7 +584,7 @@ class Battle:
             if self.surrendered_by is not None or len(self.passed) == len(self.players):   # is_over
                 return
         # the player to move is players[_next]: the turn passes on from that seat
-        self._next = _NEXT_SEAT[len(self.players)][self._next][self._out]
+        self._next = self._seats[self._next][self._out]
 
     # -- on-play effects (DESIGN.md section 3, "On play") ------------------------------
     def _effect_step_follows(self, card: Card) -> bool:
@@ -770,7 +771,7 @@ class Battle:
             self.steps.append(Step("play.pass", f"{player} passes and will play no more cards in this battle; "
                                    f"{player}'s line still counts.", strengths=self._announced(), player=player))
         if self.surrendered_by is None and len(self.passed) != len(players):    # not is_over
-            self._next = _NEXT_SEAT[len(players)][seat][self._out]       # _advance, without the call
+            self._next = self._seats[seat][self._out]       # _advance, without the call
 
     # -- strengths and resolution --------------------------------------------------------
     def strengths(self) -> dict[str, int]:
@@ -797,7 +798,7 @@ class Battle:
         if self.strict and not self.is_over:
             raise IllegalMove(f"the battle is not over: {join_names(p for p in self.players if p not in self.passed)}"
                               f" still {'has' if len(self.players) - len(self.passed) == 1 else 'have'} to pass")
-        if not self.explaining and not self._reveal_changes_lines():
+        if not self.explaining and not (self.face_down and self._reveal_changes_lines()):
             # nothing changes this battle once it is resolved (undo builds new lists), so the
             # Resolution may hold the battle's own lists instead of copies
             self._resolution = self._conclude_fast(share=True)

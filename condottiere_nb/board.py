@@ -332,7 +332,8 @@ def victory_of(player: str, regions: Iterable[str], n_players: int) -> Victory |
     >>> victory_of("Ana", {"Torino", "Roma"}, 4) is None
     True
     """
-    total, adjacent = victory_thresholds(n_players)
+    thresholds = _THRESHOLDS.get(n_players) if type(n_players) is int else None
+    total, adjacent = thresholds or victory_thresholds(n_players)    # (which raises the error)
     mine = frozenset(regions)
     if len(mine) < adjacent:
         return None

@@ -1016,7 +1016,7 @@ class Game:
             self._start_battle()
 
     def _start_battle(self) -> None:
-        players = self._battle_players()
+        players = self._final_players if self.final else self.players     # who fights
         rs = self.ruleset
         if self.final and rs.final_ruleset:     # zh: the city-states' final battle has its own Bishop
             rs = get_ruleset(rs.final_ruleset)
@@ -1054,9 +1054,6 @@ class Game:
         if self._variant is not None and self._variant.before_battle(self):
             return      # the variant asks first (city-states: abilities before the first card)
         self._continue_battle()
-
-    def _battle_players(self) -> tuple[str, ...]:
-        return self._final_players if self.final else self.players
 
     def _battle_token_holder(self, players) -> str:
         return self.token_holder if self.token_holder in players else self._leader(players)
