@@ -300,8 +300,7 @@ class Battle:
 
     def _advance(self, after: str) -> None:
         """The turn goes to the first seat after ``after``'s, clockwise, that has not passed."""
-        players = self.players
-        self._next = self._seats[players.index(after)][self._out]
+        self._next = self._seats[self.players.index(after)][self._out]
 
     def in_play(self) -> list[Card]:
         """Every card in every line, in seat order."""
@@ -607,9 +606,9 @@ class Battle:
             for c in line:
                 if c.id in ids:      # only a line that loses a card is built anew (a loop: a
                     kept = []        # comprehension is a call)
-                    for c in line:
-                        if c.id not in ids:
-                            kept.append(c)
+                    for d in line:
+                        if d.id not in ids:
+                            kept.append(d)
                     lines[p] = kept
                     break
         self.face_down -= ids

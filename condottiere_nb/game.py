@@ -1279,7 +1279,7 @@ class Game:
         if self.ruleset.hand_discard:
             i = self.players.index(self.token_holder)
             for p in self.players[i:] + self.players[:i]:
-                for c in self._hands[p]:         # _has_mercenary, without a call per player
+                for c in self._hands[p]:         # a hand without a Mercenary (a loop: no call per player)
                     if c.mercenary:
                         break
                 else:

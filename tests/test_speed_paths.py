@@ -301,3 +301,22 @@ def test_the_turn_goes_round_the_table_to_the_next_player_who_has_not_passed(pla
             seat = next(s % players for s in range(seat + 1, seat + players + 1)
                         if names[s % players] not in battle.passed)
         assert len(battle.passed) == players
+
+
+def test_is_over_and_to_move_are_read_only_and_follow_the_game():
+    # Both are read by a C getter from attributes the Game sets itself (is_over from _over,
+    # set together with phase "over"); neither may be assigned from outside.
+    from condottiere_nb import RULESETS, TERMINAL
+    rng = random.Random(7)
+    for name in RULESETS:
+        game = Game(3, name, seed=5, explain=False)
+        with pytest.raises(AttributeError):
+            game.is_over = True
+        with pytest.raises(AttributeError):
+            game.to_move = "Ana"
+        while not game.is_over:
+            assert game.phase != "over" and game.to_move in game.players
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.random() * len(legal))])
+        assert game.phase == "over" and game.to_move is TERMINAL and game.winners
+        assert game.clone().is_over and Game.from_json(game.to_json()).is_over
