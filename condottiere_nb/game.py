@@ -789,6 +789,47 @@ class Game:
     def apply(self, action: Action) -> None:
         """Do ``action`` for the player to move.  An illegal action raises IllegalMove (saying what
         is allowed now) and leaves the game exactly as it was."""
+        if self._plain_plays and self.phase == "battle":
+            # A simulation's moves, without a search through legal_actions(): in a battle with
+            # no variant and no hidden cards, it lists Pass and the shared Play of each kind in
+            # hand (plus the Scarecrow's takes), so Pass is legal, and so is the shared face-up
+            # Play of a kind (other than the Bishop, which may stop for the Favor) exactly when
+            # the player holds a card of it.  The battle skips the checks play() and
+            # pass_turn() make for moves typed by a person.
+            if action is _PASS:
+                self._legal = None
+                self.battle._pass_validated(self._to_move)
+                self._record.append(_PASS_RECORD)
+                self._continue_battle()
+                self.actions.append(action)
+                return
+            kind = action._plain_kind if type(action) is Play else None
+            if kind is not None:
+                player = self._to_move
+                at = 0
+                for card in self._hands[player]:       # the first card of that kind (_first_of,
+                    if card.kind == kind:              # without the call)
+                        break
+                    at += 1
+                else:
+                    kind = None         # none in hand: refused below, with the reason
+            if kind is not None:
+                self._legal = None
+                battle = self.battle
+                battle._play_plain(player, card, at)
+                record = _FACE_UP_RECORDS.get(card.id)
+                self._record.append(record if record is not None else _face_up_record(card.id))
+                if self.explaining:
+                    self._sync_log()
+                # _continue_battle's usual first step, without the call: the next player has
+                # cards (a play ends a battle only by a Surrender)
+                nxt = battle.players[battle._next]
+                if self._hands[nxt] and battle.surrendered_by is None:
+                    self._to_move = nxt
+                else:
+                    self._continue_battle()
+                self.actions.append(action)
+                return
         legal = self._legal
         if legal is None:
             self.legal_actions()
@@ -804,34 +845,8 @@ class Game:
                 raise IllegalMove(self._rejection(action, canon))
         self._legal = None
         phase = self.phase
-        kind = canon._plain_kind
-        if kind is not None and card is None and self._plain_plays and phase == "battle":
-            # A simulation's usual move, here rather than in _do_battle_action (a call fewer,
-            # ~100 times a game): the first card of that kind in the hand, face up, taking
-            # nothing back (a Bishop, which may stop for the Favor, is never plain).  It was one
-            # of legal_actions(), so the battle skips the checks play() makes for a person.
-            player = self._to_move
-            hand = self._hands[player]
-            at = 0
-            for card in hand:       # the first card of that kind (_first_of, without the call)
-                if card.kind == kind:
-                    break
-                at += 1
-            battle = self.battle
-            battle._play_plain(player, card, at)
-            record = _FACE_UP_RECORDS.get(card.id)
-            self._record.append(record if record is not None else _face_up_record(card.id))
-            if self.explaining:
-                self._sync_log()
-            # _continue_battle's usual first step, without the call: the next player has cards
-            # (a play ends a battle only by a Surrender)
-            nxt = battle.players[battle._next]
-            if self._hands[nxt] and battle.surrendered_by is None:
-                self._to_move = nxt
-            else:
-                self._continue_battle()
-        elif canon is _PASS and phase == "battle":
-            self.battle._pass_validated(self._to_move)      # (not in _do_battle_action: a call fewer)
+        if canon is _PASS and phase == "battle":
+            self.battle._pass_validated(self._to_move)
             self._record.append(_PASS_RECORD)
             self._continue_battle()
         elif self._variant is not None and canon._variant_action:    # False but on a variant's own
@@ -1095,7 +1110,8 @@ class Game:
         self._resolve()
 
     def _do_battle_action(self, canon: Action, card: "Card | None", take: "Card | None") -> None:
-        """A Play that is not plain (apply() plays the plain ones and passes itself)."""
+        """A Play: any but the shared plain ones of a battle without variants or hidden cards,
+        which apply() plays itself."""
         # The action is one of legal_actions() (apply() checked it), so the battle skips the
         # checks play() makes for moves typed by a person.
         if not self._play_card(self.battle, self._to_move, canon, card, take):

@@ -10,6 +10,7 @@ for byte, so they keep holding when the rules legitimately change.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -36,8 +37,14 @@ def _play_out(players, ruleset, seed, explain, agent=RandomAgent, limit=20_000) 
 @pytest.fixture
 def checked(monkeypatch):
     """The Game as it was before the fast paths: every battle move checked by play() /
-    pass_turn(), every battle built by the public constructor, Random.shuffle itself."""
+    pass_turn(), every battle built by the public constructor, Random.shuffle itself, and
+    every action written anew as a person would type it (an equal object, not the shared one
+    from legal_actions(), so apply() finds it in the legal list instead of taking its shortcut)."""
     plain_pass = Battle._pass_validated
+    plain_apply = Game.apply
+
+    def apply_written_anew(self, action):
+        plain_apply(self, dataclasses.replace(action) if dataclasses.is_dataclass(action) else action)
 
     def play_checked(self, player, card, face_down=False, take=None, at=None):
         kwargs = {"take": take} if card.kind == "scarecrow" else {}
@@ -55,6 +62,7 @@ def checked(monkeypatch):
     monkeypatch.setattr(Battle, "_pass_validated", pass_checked)
     monkeypatch.setattr(Battle, "_for_game", classmethod(battle_checked))
     monkeypatch.setattr(game_module, "_shuffle", lambda rng, x: rng.shuffle(x))
+    monkeypatch.setattr(Game, "apply", apply_written_anew)
 
 
 GAMES = [("standard", n, seed) for n in range(2, 7) for seed in (1, 2)] + [
@@ -320,3 +328,31 @@ def test_is_over_and_to_move_are_read_only_and_follow_the_game():
             game.apply(legal[int(rng.random() * len(legal))])
         assert game.phase == "over" and game.to_move is TERMINAL and game.winners
         assert game.clone().is_over and Game.from_json(game.to_json()).is_over
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "invasion", "scoring"])
+def test_apply_takes_exactly_the_shared_plays_that_legal_actions_lists(ruleset):
+    # apply() plays a shared face-up Play without searching legal_actions() when the battle
+    # has no variant and no hidden cards; here every such Play of the deck (and Pass) is tried
+    # on copies of random battle states: accepted exactly when listed, refused otherwise with
+    # the game unchanged.
+    rng = random.Random(ruleset)
+    tried = 0
+    for seed in range(6):
+        game = Game(4, ruleset, seed=seed, explain=False)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "battle" and rng.random() < 0.3:
+                for action in [game_module._play(k) for k in game.ruleset.kinds] + [Pass(), game_module._PASS]:
+                    trial = game.clone()
+                    before = trial.to_json()
+                    if action in legal:
+                        trial.apply(action)
+                        assert trial.actions[-1] == action
+                    else:
+                        with pytest.raises(IllegalMove):
+                            trial.apply(action)
+                        assert trial.to_json() == before
+                    tried += 1
+            game.apply(legal[int(rng.random() * len(legal))])
+    assert tried > 300
