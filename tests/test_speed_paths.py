@@ -174,22 +174,28 @@ def _spec_plays(game: Game) -> list:
     return plays + [Pass()]
 
 
+def _battle_decisions(ruleset: str, seeds, rng: random.Random):
+    """(game, legal_actions()) at every battle decision of seeded random 4-player games, before
+    the random move is made."""
+    for seed in seeds:
+        game = Game(4, ruleset, seed=seed, explain=False)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "battle":
+                yield game, legal
+            game.apply(legal[int(rng.random() * len(legal))])
+
+
 @pytest.mark.parametrize("ruleset", ["standard", "invasion", "scoring", "standard, nothing kept"])
 def test_legal_plays_match_the_rule(ruleset, monkeypatch):
     if ruleset.endswith("nothing kept"):      # the tables when they keep no answer (a full cache)
         ruleset = "standard"
         monkeypatch.setattr(game_module, "_PLAY_TABLES", {})
         monkeypatch.setattr(game_module._PlayTables, "_KEPT", 0)
-    rng = random.Random(ruleset)
     checked_states = 0
-    for seed in range(12):
-        game = Game(4, ruleset, seed=seed, explain=False)
-        while not game.is_over:
-            legal = game.legal_actions()
-            if game.phase == "battle":
-                assert [a for a in legal if isinstance(a, (Play, Pass))] == _spec_plays(game)
-                checked_states += 1
-            game.apply(legal[int(rng.random() * len(legal))])
+    for game, legal in _battle_decisions(ruleset, range(12), random.Random(ruleset)):
+        assert [a for a in legal if isinstance(a, (Play, Pass))] == _spec_plays(game)
+        checked_states += 1
     assert checked_states > 500
     assert len(game._tables.known) <= game._tables._KEPT
 
@@ -338,21 +344,18 @@ def test_apply_takes_exactly_the_shared_plays_that_legal_actions_lists(ruleset):
     # the game unchanged.
     rng = random.Random(ruleset)
     tried = 0
-    for seed in range(6):
-        game = Game(4, ruleset, seed=seed, explain=False)
-        while not game.is_over:
-            legal = game.legal_actions()
-            if game.phase == "battle" and rng.random() < 0.3:
-                for action in [game_module._play(k) for k in game.ruleset.kinds] + [Pass(), game_module._PASS]:
-                    trial = game.clone()
-                    before = trial.to_json()
-                    if action in legal:
-                        trial.apply(action)
-                        assert trial.actions[-1] == action
-                    else:
-                        with pytest.raises(IllegalMove):
-                            trial.apply(action)
-                        assert trial.to_json() == before
-                    tried += 1
-            game.apply(legal[int(rng.random() * len(legal))])
+    for game, legal in _battle_decisions(ruleset, range(6), rng):
+        if rng.random() >= 0.3:
+            continue
+        for action in [game_module._play(k) for k in game.ruleset.kinds] + [Pass(), game_module._PASS]:
+            trial = game.clone()
+            before = trial.to_json()
+            if action in legal:
+                trial.apply(action)
+                assert trial.actions[-1] == action
+            else:
+                with pytest.raises(IllegalMove):
+                    trial.apply(action)
+                assert trial.to_json() == before
+            tried += 1
     assert tried > 300
