@@ -332,8 +332,7 @@ def victory_of(player: str, regions: Iterable[str], n_players: int) -> Victory |
     >>> victory_of("Ana", {"Torino", "Roma"}, 4) is None
     True
     """
-    thresholds = _THRESHOLDS.get(n_players) if type(n_players) is int else None
-    total, adjacent = thresholds or victory_thresholds(n_players)    # (which raises the error)
+    total, adjacent = victory_thresholds(n_players)
     mine = frozenset(regions)
     if len(mine) < adjacent:
         return None

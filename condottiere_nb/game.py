@@ -1301,10 +1301,7 @@ class Game:
                 else:
                     if self._hands[p]:
                         self._queue.append(p)
-        if self._queue:
-            self._next_discard()
-        else:                           # (most battles: no call to _next_discard)
-            self._check_round_end()
+        self._next_discard()
 
     def _next_discard(self) -> None:
         if self._queue:
