@@ -1006,6 +1006,11 @@ class Battle:
             self._replay(m)
         return last
 
+    def apply_move(self, m: Move) -> None:
+        """Make a recorded :class:`Move` again (a card, a pass, or a variant's ability move):
+        what :meth:`undo` and the exploration tools replay."""
+        self._replay(m)
+
     def _replay(self, m: Move) -> None:
         if m.is_pass:
             self.pass_turn(m.player)

@@ -1565,7 +1565,7 @@ def _replay_without(battle: Battle, skip: int):
         try:
             # the same replay as Battle.undo, so ability moves (Venezia's Bribe, Firenze's
             # Ball) are replayed as abilities, not read as card names
-            b._replay(m)
+            b.apply_move(m)
         except IllegalMove:
             continue
     r = b.resolve()
