@@ -14,9 +14,9 @@ from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import RULES, Step
 from .game import TERMINAL, DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from .rulesets import RULESETS, Ruleset, combine, get_ruleset
-from .variants.game_rules import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
-                                  RomaClaim, UseAbility, Veto)
-from .variants.vietnamese import Match
+from .variants.city_states import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
+                                   RomaClaim, UseAbility, Veto)
+from .variants.scoring import Match
 
 __all__ = [
     "Battle", "Move", "Resolution", "Card", "STANDARD_DECK", "parse_kind",

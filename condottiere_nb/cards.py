@@ -7,30 +7,75 @@ deck: two 5s are two cards with different ids, so a step can say which one moved
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from .errors import UnknownCard
-from .i18n import ALIASES, MERCENARY_ALIASES, NAMES
+from .i18n import ALIASES, LANGUAGES, MERCENARY_ALIASES, NAMES
 
 MERCENARY_VALUES = (1, 2, 3, 4, 5, 6, 10)
 
-# family colours the views use: mercenary, season, character, tactic
-_SPECIALS = {
-    # kind: (printed strength, family)
-    "winter": (0, "season"),
-    "spring": (0, "season"),
-    "bishop": (0, "tactic"),
-    "courtesan": (1, "character"),
-    "drummer": (0, "character"),
-    "heroine": (10, "character"),
-    "scarecrow": (0, "tactic"),
-    "surrender": (0, "tactic"),
-    "banner": (0, "character"),
-    "maiden": (0, "tactic"),
-    "weapon": (0, "tactic"),
-}
+
+@dataclass(frozen=True)
+class CardKind:
+    """What every card of one kind is: the card registry's entry.
+
+    ``value`` is the printed strength; ``family`` one of mercenary, season, character, tactic
+    (the views colour by it); ``effect`` the rule id of its on-play effect (see
+    :data:`condottiere_nb.rules.RULES`), or None; ``reveals``: played face down, does it act
+    when revealed at the end (the 'reveal' reading of the Hidden Cards text), else it is a bluff
+    that is discarded; ``doubles``: it doubles its line's Mercenaries (the Drummer's rule);
+    ``choice``: the decision playing it needs ("take": a Mercenary of one's own line to take
+    back; "target": any player's soldier to remove), or None.  Its names in every language are
+    in :mod:`condottiere_nb.i18n`.
+
+    A new card is one entry here, plus, if it acts when played, one effect function named after
+    its rule id.
+    """
+
+    kind: str
+    value: int
+    family: str
+    effect: str | None = None
+    reveals: bool = False
+    doubles: bool = False
+    choice: str | None = None
+
+    @property
+    def mercenary(self) -> bool:
+        return self.family == "mercenary"
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The kind's name in every language (a Mercenary is its value)."""
+        return dict(NAMES[self.kind]) if self.kind in NAMES else {lang: self.kind for lang in LANGUAGES}
+
+
+def _registry(*kinds: CardKind) -> Mapping[str, CardKind]:
+    return MappingProxyType({k.kind: k for k in kinds})
+
+
+#: The card registry: kind -> CardKind.  Mercenaries 1 to 10 (the real game has 1-6 and 10; the
+#: Persian tutorial's deck also has 7, 8 and 9), the standard specials, and the Persian
+#: tutorial's own specials (fa-tutorial.txt, section 5).
+KINDS: Mapping[str, CardKind] = _registry(
+    *(CardKind(str(v), v, "mercenary") for v in range(1, 11)),
+    CardKind("winter", 0, "season", effect="season.cancel", reveals=True),
+    CardKind("spring", 0, "season", effect="season.cancel", reveals=True),
+    CardKind("bishop", 0, "tactic", effect="card.bishop", reveals=True),
+    CardKind("courtesan", 1, "character"),
+    CardKind("drummer", 0, "character", doubles=True),
+    CardKind("heroine", 10, "character"),
+    CardKind("scarecrow", 0, "tactic", effect="card.scarecrow", reveals=True, choice="take"),
+    CardKind("surrender", 0, "tactic", effect="card.surrender", reveals=True),
+    CardKind("banner", 0, "character", effect="card.banner", doubles=True),
+    CardKind("maiden", 0, "tactic", effect="card.maiden", choice="target"),
+    CardKind("weapon", 0, "tactic", effect="card.weapon"),
+)
 
 #: The FFG 2006 deck (DESIGN.md section 3): 58 mercenaries and 52 special cards.
 STANDARD_COUNTS: Mapping[str, int] = {
@@ -39,19 +84,18 @@ STANDARD_COUNTS: Mapping[str, int] = {
     "drummer": 6, "heroine": 3, "scarecrow": 16, "surrender": 3,
 }
 
-
 class Card:
     """One physical card: its id in the deck and its kind.
 
-    Cards are immutable; value, family and mercenary are computed once, because the
-    strength pipeline reads them millions of times in a simulation.
+    Cards are immutable; ``spec`` is the kind's :class:`CardKind`, and value, family and
+    mercenary are copied from it, because the count reads them for every card.
 
     >>> c = STANDARD_DECK[0]
     >>> c, c.value, c.mercenary, c.tag
     (Card('1', id=0), 1, True, '1#0')
     """
 
-    __slots__ = ("id", "kind", "value", "mercenary", "family", "name", "_hash")
+    __slots__ = ("id", "kind", "spec", "value", "mercenary", "family", "name", "_hash")
 
     # Cards are interned: Card(5, "1") always returns the same object, so two cards are equal
     # exactly when they are the same object.  Equality stays "same id and same kind", and
@@ -64,16 +108,17 @@ class Card:
         card = cls._interned.get(key)
         if card is not None:
             return card
-        merc = kind.isdigit()
-        if not merc and kind not in _SPECIALS:
-            raise ValueError(f"unknown card kind {kind!r}")
+        spec = KINDS.get(kind)
+        if spec is None:
+            raise ValueError(f"unknown card kind {kind!r}; the kinds are {', '.join(KINDS)}")
         card = object.__new__(cls)
         set_ = object.__setattr__
         set_(card, "id", id)
         set_(card, "kind", kind)
-        set_(card, "mercenary", merc)
-        set_(card, "value", int(kind) if merc else _SPECIALS[kind][0])
-        set_(card, "family", "mercenary" if merc else _SPECIALS[kind][1])
+        set_(card, "spec", spec)
+        set_(card, "mercenary", spec.mercenary)
+        set_(card, "value", spec.value)
+        set_(card, "family", spec.family)
         set_(card, "name", kind_name(kind))   # English display name: "5", "Winter"
         set_(card, "_hash", hash(key))         # by value, so set orders do not vary between runs
         return cls._interned.setdefault(key, card)
@@ -112,10 +157,6 @@ class Card:
 def kind_name(kind: str) -> str:
     """English display name of a kind: mercenaries by value, specials capitalised."""
     return kind if kind.isdigit() else NAMES[kind]["en"]
-
-
-def is_mercenary_kind(kind: str) -> bool:
-    return kind.isdigit()
 
 
 def make_deck(counts: Mapping[str, int]) -> tuple[Card, ...]:
@@ -174,10 +215,15 @@ def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) ->
     if isinstance(item, str) and "#" in item:
         name, _, num = item.rpartition("#")
         kind = parse_kind(name, kinds)
-        if not num.isdigit() or int(num) >= len(deck) or deck[int(num)].kind != kind:
+        if not _is_number(num) or len(num) > 6 or int(num) >= len(deck) or deck[int(num)].kind != kind:
             raise UnknownCard(f"{item!r} does not name a card of this deck: card #{num} is not a {kind_name(kind)}")
         return deck[int(num)]
     return None
+
+
+#: The longest card name read (the longest real name is about 20 characters); a longer text is
+#: refused before any work, so no input can make reading a name slow.
+MAX_NAME = 60
 
 
 def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
@@ -190,40 +236,52 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     >>> parse_kind("Bishop"), parse_kind("mùa đông"), parse_kind("Espantapájaros"), parse_kind("10")
     ('bishop', 'winter', 'scarecrow', '10')
     """
-    kinds = tuple(kinds)
     if isinstance(name, Card):
-        name = name.kind
+        return name.kind
+    if isinstance(name, str) and name in kinds:
+        return name         # a kind names itself: "5", "winter"
     if isinstance(name, bool) or not isinstance(name, (str, int)):
         raise UnknownCard(f"a card is named by a string such as '5' or 'winter', not {name!r}")
-    raw = str(name).strip().translate(_DIGITS)
-    if re.fullmatch(r"[-+]?\d+", raw):
+    if isinstance(name, int):
+        name = str(name)
+    if len(name) > MAX_NAME:
+        raise UnknownCard(f"a card name is at most {MAX_NAME} characters; this one has {len(name)} "
+                          f"(it starts {name[:20]!r})")
+    return _read_name(name, tuple(kinds))
+
+
+@functools.lru_cache(maxsize=2048)
+def _read_name(name: str, kinds: tuple) -> str:
+    """parse_kind() of a text of at most MAX_NAME characters (kept: people and notation type the
+    same few names again and again)."""
+    values = [k for k in kinds if k.isdecimal()]
+    real = ", ".join(sorted(values, key=int))
+    raw = name.strip().translate(_DIGITS)
+    if re.fullmatch(r"[-+]?[0-9]+", raw):
         raw = str(int(raw))
-        if raw not in [k for k in kinds if k.isdigit()]:
-            real = ", ".join(sorted((k for k in kinds if k.isdigit()), key=int))
+        if raw not in values:
             raise UnknownCard(f"there is no Mercenary of value {name!r}: the Mercenaries are {real}")
         return raw
     key = _key(name)
     for word in _MERC_WORDS:
-        if key.startswith(word) and key[len(word):].lstrip("-").isdigit():
+        if key.startswith(word) and _is_number(key[len(word):].lstrip("-")):
             key = key[len(word):]
             break
-    values = [k for k in kinds if k.isdigit()]
-    if key.lstrip("-").isdigit():
+    if _is_number(key.lstrip("-")):
         kind = str(int(key))
         if kind not in values:
-            real = ", ".join(sorted(values, key=int))
             raise UnknownCard(f"there is no Mercenary of value {name!r}: the Mercenaries are {real}")
         return kind
     kind = _ALIAS.get(key)
     if kind is not None and kind in kinds:
         return kind
-    english = [kind_name(k).lower() for k in kinds if not k.isdigit()]
+    english = [kind_name(k).lower() for k in kinds if not k.isdecimal()]
     if not key:
         raise UnknownCard(f"the card name is empty; write a Mercenary's value "
-                          f"({', '.join(sorted(values, key=int))}) or a special card ({', '.join(english)})")
+                          f"({real}) or a special card ({', '.join(english)})")
     if key in _MERC_WORDS:
         raise UnknownCard(f"{name!r} needs a value: a Mercenary is named by its strength, e.g. '5' or "
-                          f"'{str(name).strip()} 5'; the Mercenaries are {', '.join(sorted(values, key=int))}")
+                          f"'{name.strip()} 5'; the Mercenaries are {real}")
     if kind is not None:
         raise UnknownCard(f"{name!r} ({kind_name(kind)}) is not a card of this deck; "
                           f"its special cards are: {', '.join(english)}")
@@ -235,4 +293,9 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
             suggestions.append(kind_name(k).lower())
     hint = f" Did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
     raise UnknownCard(f"unknown card {name!r}.{hint} Cards are the Mercenaries "
-                      f"{', '.join(sorted(values, key=int))} and {', '.join(english)}.")
+                      f"{real} and {', '.join(english)}.")
+
+
+def _is_number(text: str) -> bool:
+    """Plain digits 0-9 (after _key has turned Persian and Arabic digits into them)."""
+    return bool(text) and text.isascii() and text.isdigit()

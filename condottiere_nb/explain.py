@@ -1,84 +1,69 @@
-"""Explanations as data: every rule that fires produces a :class:`Step`.
+"""Explanations as data: every rule that fires records a :class:`Step`.
 
-The widgets, notebooks, text logs and tests all read the same steps; nothing
-re-derives an explanation on its own.  ``RULES`` names every rule id with a title and
-where the rulebooks state it, so a reader can find a rule by its name.
+A Step holds what the rule did - its rule id, the player, the cards it touched, the strengths
+before and after, and the facts its sentence needs - and nothing else.  Its sentence is told
+on demand (``step.text``) from the template of its rule id (:mod:`condottiere_nb.tell`), so
+recording costs little and explaining can stay on everywhere.  The widgets, notebooks, text
+logs and tests all read the same steps; nothing re-derives an explanation on its own.
+
+>>> from condottiere_nb import Battle
+>>> b = Battle(["Ana", "Ben"]); b.play("Ana", "10"); b.play("Ben", "winter")
+>>> s = b.resolve().steps[-3]
+>>> s.rule, s.before["Ana"], s.strengths["Ana"]
+('season.winter', 10, 1)
+>>> s.text
+"Winter is in play: each Mercenary counts 1 (Ana's 10 becomes 1)."
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Mapping
 
-# rule id -> (title, source in the rulebooks).  Sources name the rulebook and its
-# section in the original language.
-RULES: dict[str, tuple[str, str]] = {
-    "play.card": ("Playing a card", "vi: Cách Chơi 1 (Chơi một lá bài); es: Jugar una carta"),
-    "play.face_down": ("Playing a card face down", "vi: Luật mở rộng, Ẩn Bài"),
-    "play.pass": ("Passing", "vi: Cách Chơi 2 (Bỏ qua); es: Pasar"),
-    "play.wait": ("The invaded defender waits", "vi: Luật mở rộng, Xâm Lược"),
-    "season.cancel": ("Winter and Spring discard each other",
-                      "vi: Các lá bài Đặc Biệt 1-2 (Mùa Đông, Mùa Xuân)"),
-    "card.bishop": ("Bishop", "vi: Các lá bài Đặc Biệt 3 (Giám Mục); es: Explicaciones de la tarjeta"),
-    "token.favor": ("The Pope's Favor", "vi: Thành Phần 4 and Giám Mục; es: Componentes"),
-    "card.scarecrow": ("Scarecrow", "vi: Các lá bài Đặc Biệt 7 (Bù Nhìn)"),
-    "card.surrender": ("Surrender", "vi: Các lá bài Đặc Biệt 8 (Đầu Hàng); es: Concluyendo una batalla"),
-    "battle.end": ("The battle ends", "vi: Kết thúc trận chiến; es: Concluyendo una batalla"),
-    "battle.reveal": ("Hidden cards are revealed", "vi: Luật mở rộng, Ẩn Bài"),
-    "strength.printed": ("Printed strengths", "vi: Chồng bài rút, Quân Lính; es: Jugar una carta"),
-    "season.winter": ("Winter: every Mercenary counts 1", "vi: Các lá bài Đặc Biệt 1 (Mùa Đông)"),
-    "card.drummer": ("Drummer: the line's Mercenaries double",
-                     "vi: Các lá bài Đặc Biệt 5 (Người Đánh Trống)"),
-    "season.spring": ("Spring: the highest Mercenaries get +3", "vi: Các lá bài Đặc Biệt 2 (Mùa Xuân)"),
-    "strength.characters": ("Heroines and Courtesans are added",
-                            "vi: Các lá bài Đặc Biệt 4 and 6 (Giai Nhân, Nữ Anh Hùng)"),
-    "battle.compare": ("Compare strengths", "vi: Kết thúc trận chiến 1 (So sánh sức mạnh); es: 1. Compare la fuerza"),
-    "token.condottiere": ("Who takes the Condottiere token",
-                          "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza"),
-}
+from .rules import RULES, rule_source, rule_title
+
+__all__ = ["Step", "RULES", "explain", "join_names", "count_names", "format_strengths", "frozen"]
+
+_EMPTY = MappingProxyType({})
 
 
-def rule_title(rule: str) -> str:
-    return RULES.get(rule, (rule, ""))[0]
+def frozen(mapping) -> Mapping | None:
+    """A read-only view of a copy of ``mapping`` (None stays None)."""
+    if mapping is None:
+        return None
+    return MappingProxyType(dict(mapping))
 
 
-def rule_source(rule: str) -> str:
-    return RULES.get(rule, ("", ""))[1]
-
-
-@dataclass(frozen=True, init=False)
 class Step:
-    """One rule firing: what happened, in words and as data.
+    """One rule firing, as data: ``rule`` (a rule id of :data:`RULES`), ``player`` (who acted,
+    if anyone), ``cards`` (ids of the cards it touched), ``strengths`` (the totals after it),
+    ``before`` (the totals before it, when it changed them), ``values`` (each counted card's
+    strength after it: card id -> value, for views that draw strengths as they change) and
+    ``data`` (the facts its sentence and the views need).  Every mapping is read-only.
 
-    ``strengths`` are the totals after the step (``before`` the totals before it, when
-    the step changed them); ``cards`` the ids of the cards it touched; ``values`` the
-    effective value of every counted card after the step (card id -> value), for views
-    that draw strengths as they change.
+    ``text`` is the sentence a learner reads, told from the rule's template when asked for.
     """
 
-    rule: str
-    text: str
-    strengths: Mapping[str, int] | None = None
-    before: Mapping[str, int] | None = None
-    cards: tuple[int, ...] = ()
-    player: str | None = None
-    values: Mapping[int, int] | None = None
-    data: Mapping = field(default_factory=dict)
+    __slots__ = ("rule", "player", "cards", "strengths", "before", "values", "data")
 
-    def __init__(self, rule: str, text: str, strengths: Mapping[str, int] | None = None,
-                 before: Mapping[str, int] | None = None, cards: tuple[int, ...] = (),
-                 player: str | None = None, values: Mapping[int, int] | None = None,
-                 data: Mapping | None = None):
-        # Written by hand because a resolution makes many Steps: the frozen dataclass's own
-        # __init__ sets each field through object.__setattr__, which is twice as slow.
-        d = self.__dict__
-        d["rule"] = rule
-        d["text"] = text
-        d["strengths"] = strengths
-        d["before"] = before
-        d["cards"] = cards
-        d["player"] = player
-        d["values"] = values
-        d["data"] = {} if data is None else data
+    def __init__(self, rule: str, *, player: str | None = None, cards=(), strengths=None, before=None,
+                 values=None, data=None):
+        set_ = object.__setattr__
+        set_(self, "rule", rule)
+        set_(self, "player", player)
+        set_(self, "cards", tuple(cards))
+        set_(self, "strengths", frozen(strengths))
+        set_(self, "before", frozen(before))
+        set_(self, "values", frozen(values))
+        set_(self, "data", _EMPTY if not data else MappingProxyType(dict(data)))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Step is a record of what happened: it cannot be changed")
+
+    @property
+    def text(self) -> str:
+        """The sentence a learner reads, in English."""
+        from .tell import tell
+        return tell(self)
 
     @property
     def title(self) -> str:
@@ -87,6 +72,20 @@ class Step:
     @property
     def source(self) -> str:
         return rule_source(self.rule)
+
+    def _fields(self) -> tuple:
+        return (self.rule, self.player, self.cards, self.strengths, self.before, self.values, self.data)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None
+
+    def __reduce__(self):
+        return (_rebuild, (self.rule, self.player, self.cards, _plain(self.strengths), _plain(self.before),
+                           _plain(self.values), _plain(self.data)))
 
     def __repr__(self) -> str:
         return f"Step({self.rule!r}, {self.text!r})"
@@ -98,6 +97,14 @@ class Step:
         # Display code lives in views/ and loads only when a notebook shows a step.
         from .views.html import rule_html
         return rule_html(self)
+
+
+def _plain(mapping):
+    return None if mapping is None else dict(mapping)
+
+
+def _rebuild(rule, player, cards, strengths, before, values, data) -> Step:
+    return Step(rule, player=player, cards=cards, strengths=strengths, before=before, values=values, data=data)
 
 
 def join_names(items) -> str:

@@ -30,6 +30,7 @@ import re
 import shlex
 
 from .errors import RulesError
+from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
 
 _TOKEN = re.compile(r'"[^"]*"|\S+')
@@ -87,7 +88,7 @@ def format_battle(battle) -> str:
     for m in battle.moves:
         if m.is_pass:
             moves.append(f"{_name(m.player)} pass")
-        elif m.kind in ("firenze", "venezia"):
+        elif m.kind in ABILITY_MOVES:
             # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
             moves.append(f"{_name(m.player)} {m.kind}={battle.deck[m.card].kind}#{m.card}>{m.take}")
         else:
@@ -105,10 +106,8 @@ def _split_words(text: str) -> list[str]:
         raise RulesError(f"cannot read {text!r}: {e}") from None
 
 
-def parse_battle(text: str, ruleset=None, **kwargs):
-    """Build a Battle from notation (canonical or shorthand)."""
-    from .battle import Battle
-
+def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
+    """Build a battle of ``battle_class`` (Battle) from notation (canonical or shorthand)."""
     if not isinstance(text, str) or not text.strip():
         raise RulesError("battle notation is a non-empty string such as '[Ana Ben] Ana 10, Ben winter'")
     text = text.strip()
@@ -132,7 +131,7 @@ def parse_battle(text: str, ruleset=None, **kwargs):
         if kwargs.get(arg) is not None and kwargs[arg] != who:
             raise RulesError(f"the notation says {key}={who!r} but {arg}={kwargs[arg]!r} was given")
         kwargs[arg] = who
-    battle = Battle(seats, ruleset, **kwargs)
+    battle = battle_class(seats, ruleset, **kwargs)
     for i, (player, word) in enumerate(moves, 1):
         try:
             _apply(battle, player, word)
@@ -222,13 +221,12 @@ def _apply(battle, player: str, word: str) -> None:
         battle.pass_turn(player)
         return
     card, _, take = word.partition(">")
-    if "=" in card and card.partition("=")[0].lower() in ("firenze", "venezia"):
-        from .variants import city_states
+    if "=" in card and card.partition("=")[0].lower() in ABILITY_MOVES:
+        # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
         ability, _eq, paid = card.partition("=")
-        if ability.lower() == "firenze":
-            city_states.firenze_ball(battle, player, paid, None if take == "all" else take)
-        else:
-            city_states.venezia_bribe(battle, player, paid, take)
+        battle.check_can_act(player)
+        kind = ability.lower()
+        battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.find_card(player, paid).id))
         return
     face_down = card.endswith("*")
     card = card.rstrip("*")

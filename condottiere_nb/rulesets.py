@@ -11,18 +11,8 @@ from dataclasses import dataclass, field, fields
 from typing import Mapping
 
 from .cards import STANDARD_COUNTS, Card, make_deck
+from .decks import DECKS, deck_counts
 from .errors import RulesError
-from .variants import persian
-
-#: Named decks: deck name -> card counts (the Persian readings are in variants/persian.py).
-DECKS: dict[str, Mapping[str, int]] = {"standard": dict(STANDARD_COUNTS), **persian.DECKS}
-
-
-def deck_counts(name: str) -> dict[str, int]:
-    """The card counts of a named deck."""
-    if name not in DECKS:
-        raise RulesError(f"unknown deck {name!r}; named decks are: {', '.join(DECKS)}")
-    return dict(DECKS[name])
 
 
 def option(default, doc: str, source: str = "standard", choices: tuple = ()):

@@ -1,26 +1,48 @@
-"""The strength pipeline: how a battle line's cards add up, one Step per stage.
+"""The count: how the battle lines add up, one stage per rule, in the order of DESIGN.md
+section 3 ("At resolution"): printed values, Winter, Drummer, Spring, Heroines and Courtesans.
 
-Order (DESIGN.md section 3, "At resolution"): printed values, Winter, Drummer, Spring,
-Heroines and Courtesans.  The rule for one Mercenary lives in :func:`mercenary_value`;
-the explained path applies it stage by stage (switching the stages on one at a time),
-the fast path applies it once.  Both read the same function, so they cannot disagree.
+A :class:`Count` holds the lines being counted and each card's value so far; each stage is one
+function named after its rule id (``season_winter`` applies ``season.winter``) that changes the
+values and, when asked, records a Step.  :func:`count` runs the stages in order.  The same
+stages count a battle's announced strengths after every play (without Steps) and its final
+totals (with them): there is one count.
+
+What one Mercenary becomes is the stages' per-card rules composed, :func:`mercenary_value`.
 """
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from .cards import Card
+from .cards import KINDS, Card
 from .errors import RulesError
-from .explain import Step, count_names, join_names
+from .explain import Step
 
-#: Cards that double their line's Mercenaries (not cumulative).  The Banner is the
-#: Persian tutorial's Drummer-like card (fa-tutorial.txt, section 5).
-DOUBLERS = frozenset({"drummer", "banner"})
+#: Kinds that double their line's Mercenaries (not cumulative): the Drummer, and the Persian
+#: tutorial's Banner (fa-tutorial.txt, section 5).
+DOUBLERS = frozenset(k for k, spec in KINDS.items() if spec.doubles)
+#: What Spring adds to the highest Mercenaries.
 SPRING_BONUS = 3
 #: What Spring's "highest Mercenary" compares (Ruleset.spring_highest): the printed value
 #: (the standard ruling, DESIGN.md section 3) or the value just before Spring, after Winter
 #: and the Drummer (the other reading of the vi text's "highest strength").
 SPRING_READINGS = ("printed", "effective")
+
+
+# -- what each stage does to one Mercenary ---------------------------------------------------------
+
+def winter_value(value: int) -> int:
+    """Under Winter a Mercenary counts 1."""
+    return 1
+
+
+def drummer_value(value: int) -> int:
+    """A Drummer in its line doubles a Mercenary (after Winter: 2)."""
+    return value * 2
+
+
+def spring_value(value: int) -> int:
+    """Spring adds 3 to a highest Mercenary, after doubling."""
+    return value + SPRING_BONUS
 
 
 def mercenary_value(printed: int, winter: bool, doubled: bool, spring_top: int | None,
@@ -39,302 +61,207 @@ def mercenary_value(printed: int, winter: bool, doubled: bool, spring_top: int |
     >>> mercenary_value(6, False, False, 10, "effective")  # a plain 6 beside it gets nothing
     6
     """
-    value = 1 if winter else printed
+    value = winter_value(printed) if winter else printed
     if doubled:
-        value *= 2
+        value = drummer_value(value)
     if spring_top is not None and (printed if spring_highest == "printed" else value) == spring_top:
-        value += SPRING_BONUS
+        value = spring_value(value)
     return value
 
 
-def seasons(lines: Sequence[Sequence[Card]]) -> tuple[bool, bool]:
-    """(Winter in play, Spring in play) across all lines."""
-    winter = spring = False
-    for line in lines:
-        for c in line:
-            if c.kind == "winter":
-                winter = True
-            elif c.kind == "spring":
-                spring = True
-    return winter, spring
-
-
-def highest_printed(lines: Sequence[Sequence[Card]]) -> int | None:
-    """The highest printed value among all Mercenaries in all lines (None if none)."""
-    top = None
-    for line in lines:
-        for c in line:
-            if c.mercenary and (top is None or c.value > top):
-                top = c.value
-    return top
-
-
-def _check_reading(spring_highest: str) -> None:
+def check_spring_reading(spring_highest: str) -> None:
     if spring_highest not in SPRING_READINGS:
         raise RulesError(f"spring_highest cannot be {spring_highest!r}; allowed: "
                          f"{', '.join(repr(r) for r in SPRING_READINGS)}")
 
 
-def _spring_top(lines: Sequence[Sequence[Card]], winter: bool) -> int:
-    """The highest value a Mercenary has just before Spring (after Winter and its line's
-    Drummer), for the 'effective' reading; 0 if no Mercenary is in play."""
-    top = 0
-    for line in lines:
-        doubled = any(c.kind in DOUBLERS for c in line)
-        for c in line:
-            if c.mercenary:
-                v = mercenary_value(c.value, winter, doubled, None)
-                if v > top:
-                    top = v
-    return top
+# -- the count -----------------------------------------------------------------------------------
 
+class Count:
+    """The lines of a battle being counted.
 
-def _scan(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> tuple[bool, int | None]:
-    """(Winter in play, the value Spring raises or None): one pass over the lines, and a
-    second one under the 'effective' reading when a Spring is in play."""
-    if spring_highest != "printed":
-        _check_reading(spring_highest)
-    winter = spring = False
-    top = 0
-    for line in lines:
-        for c in line:
-            if c.mercenary:
+    For each player (in seat order): the Mercenaries, the doubling cards and the characters
+    (cards with a printed strength that are not Mercenaries) of their line; whether Winter and
+    Spring are in play; ``values``: each counted card's strength so far (card id -> value).
+    """
+
+    __slots__ = ("players", "mercenaries", "doublers", "characters", "winter", "spring", "heroine", "values")
+
+    def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]]):
+        self.players = tuple(players)
+        self.mercenaries: list[list[Card]] = []
+        self.doublers: list[list[Card]] = []
+        self.characters: list[list[Card]] = []
+        self.winter = self.spring = self.heroine = False
+        for line in lines:
+            mercs, doubling, chars = [], [], []
+            for c in line:
+                if c.mercenary:
+                    mercs.append(c)
+                elif c.kind in DOUBLERS:
+                    doubling.append(c)
+                elif c.value:
+                    chars.append(c)
+                    if c.kind == "heroine":
+                        self.heroine = True
+                elif c.kind == "winter":
+                    self.winter = True
+                elif c.kind == "spring":
+                    self.spring = True
+            self.mercenaries.append(mercs)
+            self.doublers.append(doubling)
+            self.characters.append(chars)
+        self.values: dict[int, int] = {}
+
+    def totals(self) -> dict[str, int]:
+        """Each player's total of the values so far."""
+        values = self.values
+        totals = {}
+        for p, mercs, chars in zip(self.players, self.mercenaries, self.characters):
+            total = 0
+            for c in mercs:
+                total += values.get(c.id, 0)
+            for c in chars:
+                total += values.get(c.id, 0)
+            totals[p] = total
+        return totals
+
+    def highest_printed(self) -> int:
+        """The highest printed value among the Mercenaries in play (0 if none)."""
+        top = 0
+        for mercs in self.mercenaries:
+            for c in mercs:
                 if c.value > top:
                     top = c.value
-            elif c.kind == "winter":
-                winter = True
-            elif c.kind == "spring":
-                spring = True
-    if not (spring and top):
-        return winter, None
-    if spring_highest == "effective":
-        top = _spring_top(lines, winter)
-    return winter, top
+        return top
 
 
-#: The kinds that change Mercenaries' values at resolution (the seasons and the doublers):
-#: without any in play, every card counts its printed value.
-STAGED = frozenset({"winter", "spring"}) | DOUBLERS
+def _record(steps, rule: str, count: Count, before, cards, **data) -> None:
+    if steps is not None:
+        steps.append(Step(rule, strengths=count.totals(), before=before, cards=cards, values=count.values,
+                          data=data))
+
+
+def strength_printed(count: Count, steps: list | None = None) -> None:
+    """Every Mercenary starts at its printed value."""
+    for mercs in count.mercenaries:
+        for c in mercs:
+            count.values[c.id] = c.value
+    if steps is not None:
+        lines = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries)}
+        _record(steps, "strength.printed", count, None, tuple(count.values), mercenaries=lines)
+
+
+def season_winter(count: Count, steps: list | None = None) -> None:
+    """Winter in play: every Mercenary in every line counts 1 (vi: Mùa Đông)."""
+    before = count.totals() if steps is not None else None
+    hit = {}
+    for p, mercs in zip(count.players, count.mercenaries):
+        for c in mercs:
+            count.values[c.id] = winter_value(count.values[c.id])
+        if mercs:
+            hit[p] = tuple(c.kind for c in mercs)
+    ids = tuple(c.id for mercs in count.mercenaries for c in mercs)
+    _record(steps, "season.winter", count, before, ids, hit=hit)
+
+
+def card_drummer(count: Count, steps: list | None = None) -> None:
+    """A Drummer doubles the Mercenaries of its own line; several Drummers in a line do not add
+    up (vi: Người Đánh Trống).  The Persian tutorial's Banner doubles the same way."""
+    before = count.totals() if steps is not None else None
+    touched = []
+    for mercs, doubling in zip(count.mercenaries, count.doublers):
+        if doubling:
+            for c in mercs:
+                count.values[c.id] = drummer_value(count.values[c.id])
+                touched.append(c.id)
+    if steps is not None:
+        after = count.totals()
+        lines = {p: {"doublers": tuple(d.kind for d in doubling), "mercenaries": bool(mercs),
+                     "before": before[p], "after": after[p]}
+                 for p, mercs, doubling in zip(count.players, count.mercenaries, count.doublers) if doubling}
+        _record(steps, "card.drummer", count, before, tuple(touched), lines=lines, winter=count.winter)
+
+
+def season_spring(count: Count, spring_highest: str = "printed", steps: list | None = None) -> None:
+    """Spring in play: every Mercenary with the highest value in play gets +3, after doubling
+    (vi: Mùa Xuân).  Which value is compared is the reading ``spring_highest``: the printed
+    value (standard) or the strength just before Spring ('effective')."""
+    before = count.totals() if steps is not None else None
+    printed_top = count.highest_printed()
+    if not printed_top:
+        _record(steps, "season.spring", count, before, (), reading=spring_highest, top=0, owners=(), missed=(),
+                heroine=count.heroine)
+        return
+    if spring_highest == "printed":
+        top = printed_top
+        measure = {c.id: c.value for mercs in count.mercenaries for c in mercs}
+    else:
+        measure = dict(count.values)
+        top = max(measure.values())
+    owners, touched = [], []
+    for p, mercs, doubling in zip(count.players, count.mercenaries, count.doublers):
+        raised = [c for c in mercs if measure[c.id] == top]
+        for c in raised:
+            count.values[c.id] = spring_value(count.values[c.id])
+            touched.append(c.id)
+        if raised:
+            owners.append((p, tuple(c.kind for c in raised), bool(doubling), count.values[raised[0].id]))
+    missed = []
+    if spring_highest != "printed":
+        for p, mercs in zip(count.players, count.mercenaries):
+            left = tuple(c.kind for c in mercs if c.value == printed_top and c.id not in touched)
+            if left:
+                missed.append((p, left))
+    _record(steps, "season.spring", count, before, tuple(touched), reading=spring_highest, top=top,
+            owners=tuple(owners), missed=tuple(missed), heroine=count.heroine)
+
+
+def strength_characters(count: Count, steps: list | None = None) -> None:
+    """Heroines (10) and Courtesans (1) add their printed strength; they are not Mercenaries, so
+    no season, Drummer, Bishop or Scarecrow touches them (vi: Giai Nhân, Nữ Anh Hùng)."""
+    before = count.totals() if steps is not None else None
+    added = {}
+    for p, chars in zip(count.players, count.characters):
+        for c in chars:
+            count.values[c.id] = c.value
+        if chars:
+            added[p] = (sum(c.value for c in chars), tuple(c.kind for c in chars))
+    ids = tuple(c.id for chars in count.characters for c in chars)
+    _record(steps, "strength.characters", count, before, ids, added=added)
+
+
+def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed",
+          steps: list | None = None) -> Count:
+    """Count ``lines`` (one per player, the cards that count) stage by stage; each stage that
+    applies appends its Step to ``steps`` when a list is given."""
+    if spring_highest != "printed":
+        check_spring_reading(spring_highest)
+    tally = Count(players, lines)
+    strength_printed(tally, steps)
+    if tally.winter:
+        season_winter(tally, steps)
+    if any(tally.doublers):
+        card_drummer(tally, steps)
+    if tally.spring:
+        season_spring(tally, spring_highest, steps)
+    if any(tally.characters):
+        strength_characters(tally, steps)
+    return tally
 
 
 def fast_totals(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> list[int]:
-    """Line totals without explanation, for simulations (same rules as :func:`evaluate`)."""
-    # Most battles end with no season and no Drummer in play: then one pass adds the
-    # printed values (mercenary_value(printed, False, False, None) is the printed value).
-    totals = []
-    for line in lines:
-        total = 0
-        for c in line:
-            if c.kind in STAGED:
-                break
-            total += c.value
-        else:
-            totals.append(total)
-            continue
-        break
-    else:
-        return totals
-    winter, top = _scan(lines, spring_highest)
-    totals = []
-    for line in lines:
-        doubled = False
-        for c in line:
-            if c.kind in DOUBLERS:
-                doubled = True
-                break
-        total = 0
-        for c in line:
-            total += (mercenary_value(c.value, winter, doubled, top, spring_highest) if c.mercenary
-                      else c.value)
-        totals.append(total)
-    return totals
-
-
-def _owned(player: str, cards: Sequence[Card]) -> str:
-    """"Ana's 10, 5 and 4", "Huy's two 6s"."""
-    return f"{player}'s {count_names(c.name for c in cards)}"
-
-
-def _fast_evaluate(players: Sequence[str], all_lines: list, spring_highest: str = "printed"
-                   ) -> tuple[dict[str, int], dict[int, int], list[Step]]:
-    winter, top = _scan(all_lines, spring_highest)
-    totals: dict[str, int] = {}
-    values: dict[int, int] = {}
-    for p, line in zip(players, all_lines):
-        doubled = any(c.kind in DOUBLERS for c in line)
-        total = 0
-        for c in line:
-            if c.mercenary:
-                v = values[c.id] = mercenary_value(c.value, winter, doubled, top, spring_highest)
-                total += v
-            elif c.value:
-                values[c.id] = c.value
-                total += c.value
-        totals[p] = total
-    return totals, values, []
+    """Line totals in the order of ``lines``, without Steps (what players announce)."""
+    totals = count(range(len(lines)), lines, spring_highest).totals()
+    return list(totals.values())
 
 
 def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
              explain: bool = True, spring_highest: str = "printed"
              ) -> tuple[dict[str, int], dict[int, int], list[Step]]:
-    """Totals per player, effective value per card id, and the Steps that explain them.
-
-    ``lines`` holds the cards that count (face up, or all of them once revealed).
-    With ``explain=False`` no Step is made (the list is empty); totals and values are the same.
-    ``spring_highest`` is the ruleset's reading of Spring's "highest Mercenary"
-    (Ruleset.spring_highest): 'printed' (standard) or 'effective'.
-    """
-    all_lines = [lines[p] for p in players]
-    if not explain:
-        return _fast_evaluate(players, all_lines, spring_highest)
-    _check_reading(spring_highest)
-    # one pass: each line's Mercenaries, Drummers and characters; the seasons; the top value
-    winter = spring = heroine = False
-    top = 0
-    mercs, doublers, chars = [], [], []
-    for line in all_lines:
-        m, d, ch = [], [], []
-        for c in line:
-            if c.mercenary:
-                m.append(c)
-                if c.value > top:
-                    top = c.value
-            elif c.kind in DOUBLERS:
-                d.append(c)
-            elif c.value:
-                ch.append(c)
-                heroine = heroine or c.kind == "heroine"
-            elif c.kind == "winter":
-                winter = True
-            elif c.kind == "spring":
-                spring = True
-        mercs.append(m)
-        doublers.append(d)
-        chars.append(ch)
-    n = range(len(players))
-    steps: list[Step] = []
-
-    def stage(w: bool, d: bool, t: int | None):
-        """Values and totals with the stages so far switched on; mercenary_value is the rule."""
-        values, totals = {}, {}
-        for i in n:
-            dd = d and bool(doublers[i])
-            total = 0
-            for c in mercs[i]:
-                v = values[c.id] = mercenary_value(c.value, w, dd, t, spring_highest)
-                total += v
-            totals[players[i]] = total
-        return values, totals
-
-    values, totals = stage(False, False, None)
-    parts = []
-    for i in n:
-        ms = mercs[i]
-        if len(ms) > 1:
-            parts.append(f"{players[i]} {' + '.join([c.name for c in ms])} = {totals[players[i]]}")
-        elif ms:
-            parts.append(f"{players[i]} {ms[0].name}")
-        else:
-            parts.append(f"{players[i]} has no Mercenary (0)")
-    steps.append(Step("strength.printed", "Mercenaries at their printed values: " + "; ".join(parts) + ".",
-                      totals, None, tuple(values), None, values))
-    if winter:
-        before = totals
-        values, totals = stage(True, False, None)
-        hit = [(players[i], mercs[i]) for i in n if mercs[i]]
-        detail = "; ".join([f"{_owned(p, cs)} {'become 1 each' if len(cs) > 1 else 'becomes 1'}"
-                            for p, cs in hit]) or "but no Mercenary is in play"
-        steps.append(Step("season.winter", f"Winter is in play: each Mercenary counts 1 ({detail}).",
-                          totals, before, tuple(c.id for _, cs in hit for c in cs), None, values))
-    if any(doublers):
-        before = totals
-        values, totals = stage(winter, True, None)
-        parts = []
-        touched = []
-        for i in n:
-            ds = doublers[i]
-            if not ds:
-                continue
-            p = players[i]
-            who = f"{p}'s {ds[0].name}" if len(ds) == 1 else \
-                f"{p} has {count_names([d.name for d in ds])}, which do not add up:"
-            if mercs[i]:
-                verb = "doubles" if len(ds) == 1 else f"{p}'s Mercenaries double once"
-                whose = f" {p}'s Mercenaries" if len(ds) == 1 else ""
-                parts.append(f"{who} {verb}{whose} ({before[p]} -> {totals[p]})")
-                touched += [c.id for c in mercs[i]]
-            else:
-                parts.append(f"{who} {'has' if len(ds) == 1 else 'and there is'} no Mercenary to double")
-        text = "; ".join(parts) + "."
-        if winter and touched:
-            text += " Winter came first, so each drummed Mercenary counts 2."
-        steps.append(Step("card.drummer", text[0].upper() + text[1:], totals, before, tuple(touched),
-                          None, values))
-    if spring:
-        before = totals
-        if not top:
-            text = "Spring is in play, but no Mercenary is in play: nothing gets +3."
-            touched = []
-        elif spring_highest == "printed":
-            values, totals = stage(winter, True, top)
-            owners = [(players[i], [c for c in mercs[i] if c.value == top], bool(doublers[i])) for i in n]
-            owners = [o for o in owners if o[1]]
-            touched = [c.id for _, cs, _ in owners for c in cs]
-            each = len(touched) > 1
-            text = (f"Spring is in play: the highest printed Mercenary in play is {top}; "
-                    f"{join_names([_owned(p, cs) for p, cs, _ in owners])} {'get' if each else 'gets'} "
-                    f"+3{' each' if each else ''}.")
-            drummed = [(p, cs) for p, cs, d in owners if d]
-            if drummed:
-                text += " The +3 comes after doubling: " + join_names([
-                    f"{p}'s drummed {top}s count {values[cs[0].id]} each" if len(cs) > 1 else
-                    f"{p}'s drummed {top} counts {values[cs[0].id]}" for p, cs in drummed]) + "."
-        else:
-            # The 'effective' reading: compare each Mercenary as it stands before Spring.
-            printed_top, pre = top, values
-            top = max([pre[c.id] for ms in mercs for c in ms])
-            values, totals = stage(winter, True, top)
-            owners = [(players[i], [c for c in mercs[i] if pre[c.id] == top], bool(doublers[i])) for i in n]
-            owners = [o for o in owners if o[1]]
-            touched = [c.id for _, cs, _ in owners for c in cs]
-            each = len(touched) > 1
-            text = (f"Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset "
-                    f"compares strengths, not printed values); "
-                    f"{join_names([_owned(p, cs) for p, cs, _ in owners])} {'get' if each else 'gets'} "
-                    f"+3{' each' if each else ''}.")
-            drummed = [(p, cs) for p, cs, d in owners if d]
-            if drummed:
-                text += " The +3 comes after doubling: " + join_names([
-                    f"{p}'s {count_names([c.name for c in cs])}, drummed, count {top} + 3 = {top + 3} each"
-                    if len(cs) > 1 else f"{p}'s drummed {cs[0].name} counts {top} + 3 = {top + 3}"
-                    for p, cs in drummed]) + "."
-            missed = [(players[i], [c for c in mercs[i] if c.value == printed_top and c.id not in touched])
-                      for i in n]
-            missed = [(p, cs) for p, cs in missed if cs]
-            if missed:
-                many = sum(len(cs) for _, cs in missed) > 1
-                text += (f" Under the standard reading (printed values) "
-                         f"{join_names([_owned(p, cs) for p, cs in missed])} would get +3; here "
-                         f"{'they count' if many else 'it counts'} less than {top}, so "
-                         f"{'they get' if many else 'it gets'} nothing.")
-        if top and heroine:
-            text += " A Heroine is not a Mercenary, so she never counts as the highest."
-        steps.append(Step("season.spring", text, totals, before, tuple(touched), None, values))
-    if any(chars):
-        before = totals
-        totals = dict(totals)
-        values = dict(values)
-        parts = []
-        for i in n:
-            if chars[i]:
-                added = 0
-                for c in chars[i]:
-                    values[c.id] = c.value
-                    added += c.value
-                totals[players[i]] += added
-                parts.append(f"{players[i]} +{added} ({count_names([c.name for c in chars[i]])})")
-        steps.append(Step("strength.characters",
-                          "Heroines count 10 and Courtesans 1; they are not Mercenaries, so no season, "
-                          f"Drummer, Bishop or Scarecrow touches them: {'; '.join(parts)}.",
-                          totals, before, tuple(c.id for cs in chars for c in cs), None, values))
-    return totals, values, steps
+    """Totals per player, each counted card's strength (card id -> value), and the Steps that
+    explain them (empty with ``explain=False``).  ``lines`` holds the cards that count."""
+    check_spring_reading(spring_highest)
+    steps: list[Step] | None = [] if explain else None
+    tally = count(players, [lines[p] for p in players], spring_highest, steps)
+    return tally.totals(), dict(tally.values), steps or []

@@ -143,7 +143,7 @@ def test_simulate_progress_callback_and_text(capsys, monkeypatch):
     simulate(3, 2, seed=0, progress=False)
     assert capsys.readouterr().err == ""
     clock = iter(range(0, 10_000))
-    monkeypatch.setattr(agents_module.time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(agents_module.play.time, "perf_counter", lambda: next(clock))
     simulate(3, 2, seed=0, progress=True)
     err = capsys.readouterr().err
     assert "3/3 games" in err and "games/s" in err
@@ -256,7 +256,7 @@ def test_heuristic_defender_is_content_with_a_tie():
 
 
 def city_game(cities, hands, control=None):
-    from condottiere_nb.variants.game_rules import ChooseCity
+    from condottiere_nb.variants.city_states import ChooseCity
     g = Game(["Ana", "Ben", "Cy"], "city-states", seed=3, hands=hands, control=control)
     for c in cities:
         g.apply(ChooseCity(c))
@@ -264,7 +264,7 @@ def city_game(cities, hands, control=None):
 
 
 def test_heuristic_city_states_choices():
-    from condottiere_nb.variants.game_rules import ChooseCity, GenovaKeep, GenovaTrade, UseAbility, Veto
+    from condottiere_nb.variants.city_states import ChooseCity, GenovaKeep, GenovaTrade, UseAbility, Veto
     g = Game(3, "city-states", seed=3)
     assert g.phase == "city" and HeuristicAgent(0).choose(g) == ChooseCity("Genova")
     g.apply(ChooseCity("Genova"))
@@ -283,13 +283,13 @@ def test_heuristic_city_states_choices():
     g.apply(trade)
     keep = agent.choose(g)
     assert isinstance(keep, GenovaKeep)
-    cost = agents_module._COST
-    drawn = sorted((cost[c.kind] for c in g.hand("Ben") if c.id in g._vstate["drawn"]), reverse=True)
+    cost = agents_module.heuristic.COST
+    drawn = sorted((cost[c.kind] for c in g.hand("Ben") if c.id in g.state.variant["city"]["drawn"]), reverse=True)
     assert len(drawn) == 5 and sum(cost[k] for k in keep.cards) == sum(drawn[:3])     # the best three
 
 
 def test_heuristic_city_states_declines_an_ability_where_little_is_at_stake():
-    from condottiere_nb.variants.game_rules import UseAbility
+    from condottiere_nb.variants.city_states import UseAbility
     g = city_game(["Roma", "Venezia", "Milano"],
                   {"Ana": ["1", "5", "2"], "Ben": ["2", "1", "3", "4"], "Cy": ["5", "2"]})
     g.apply(PlaceToken("Torino"))                # far from Venezia
@@ -297,7 +297,7 @@ def test_heuristic_city_states_declines_an_ability_where_little_is_at_stake():
 
 
 def test_heuristic_venezia_bribes_and_roma_vetoes_the_bribe_of_its_5():
-    from condottiere_nb.variants.game_rules import Bribe, UseAbility, Veto
+    from condottiere_nb.variants.city_states import Bribe, UseAbility, Veto
     g = city_game(["Roma", "Venezia", "Milano"],
                   {"Ana": ["1", "5", "2"], "Ben": ["2", "1", "3", "4"], "Cy": ["5", "2"]})
     g.apply(PlaceToken("Torino"))
@@ -311,7 +311,7 @@ def test_heuristic_venezia_bribes_and_roma_vetoes_the_bribe_of_its_5():
 
 
 def test_heuristic_roma_vetoes_an_ability_that_would_win_the_game():
-    from condottiere_nb.variants.game_rules import UseAbility, Veto
+    from condottiere_nb.variants.city_states import UseAbility, Veto
     g = city_game(["Roma", "Venezia", "Milano"],
                   {"Ana": ["1", "5", "2"], "Ben": ["2", "1", "3", "4"], "Cy": ["5", "2"]},
                   control={"Mantova": "Ben", "Ferrara": "Ben"})
@@ -322,7 +322,7 @@ def test_heuristic_roma_vetoes_an_ability_that_would_win_the_game():
 
 
 def test_heuristic_roma_claims_a_tie_with_a_bishop_or_three_spare_cards():
-    from condottiere_nb.variants.game_rules import RomaClaim, UseAbility
+    from condottiere_nb.variants.city_states import RomaClaim, UseAbility
 
     def tied(ana):
         g = city_game(["Roma", "Firenze", "Milano"], {"Ana": ana, "Ben": ["5", "1"], "Cy": ["5", "2"]})

@@ -13,8 +13,9 @@ import pytest
 
 from condottiere_nb import Battle, RulesError, Ruleset, get_ruleset
 from condottiere_nb.game import Game, Pass, PlaceFavor, PlaceToken, Play
-from condottiere_nb.variants.game_rules import Ball, Bribe, ChooseCity, UseAbility
+from condottiere_nb.variants.city_states import Ball, Bribe, ChooseCity, UseAbility
 from condottiere_nb.variants.vietnamese import Match
+from condottiere_nb.game import phases
 
 import test_variant_city_states_game as cstest
 
@@ -143,7 +144,7 @@ def _five_regions(rs):
 def _ranking(rs):
     g = Game(["Ana", "Ben", "Cy"], rs, seed=1, control={"Siena": "Ana", "Lucca": "Ana", "Parma": "Ana",
                                                         "Roma": "Ben", "Napoli": "Ben"})
-    g._rank_end("the test ends the game here")
+    phases.game_no_region(g, "the test ends the game here")
     return g.winners, g.reason
 
 

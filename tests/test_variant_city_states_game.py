@@ -4,7 +4,7 @@ import pytest
 from condottiere_nb import IllegalMove, RulesError, get_ruleset
 from condottiere_nb.game import Game, Pass, PlaceFavor, PlaceToken, Play
 from condottiere_nb.variants.city_states import weighted_scores
-from condottiere_nb.variants.game_rules import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep,
+from condottiere_nb.variants.city_states import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep,
                                                 GenovaTrade, LiftBan, RomaClaim, UseAbility, Veto)
 
 CS = "city-states"
@@ -96,7 +96,7 @@ def test_city_ability_is_once_per_round_and_returns_with_the_next_round():
     assert (g.phase, g.to_move) == ("ability", "Ben")
     g.apply(UseAbility(False))
     assert g.phase == "battle"
-    assert g._vstate["ready"] == {"Ana": False, "Ben": True, "Cy": True}
+    assert g.state.variant["city"]["ready"] == {"Ana": False, "Ben": True, "Cy": True}
     while g.round == 1 and not g.is_over:
         if g.phase == "token":
             g.apply(PlaceToken(g.open_regions()[0]))
@@ -104,7 +104,7 @@ def test_city_ability_is_once_per_round_and_returns_with_the_next_round():
             g.apply(UseAbility(False))
         else:
             g.apply(g.legal_actions()[0])
-    assert g.round == 2 and g._vstate["ready"]["Ana"] is True
+    assert g.round == 2 and g.state.variant["city"]["ready"]["Ana"] is True
     assert any(s.rule == "city.round" for s in g.log)
 
 
@@ -218,7 +218,7 @@ def test_city_roma_must_veto_venezia_before_the_discard():
     assert [c.id for c in g.hand("Ben")] == hand_before and [c.kind for c in g.battle.lines["Ana"]] == ["5"]
     assert (g.phase, g.to_move) == ("battle", "Ben")
     assert not any(isinstance(a, Bribe) for a in g.legal_actions())      # Venezia lost it for the round
-    assert g._vstate["ready"] == {"Ana": True, "Ben": False, "Cy": False}
+    assert g.state.variant["city"]["ready"] == {"Ana": True, "Ben": False, "Cy": False}
 
 
 def test_city_roma_cancels_a_declared_ability_for_the_round():
@@ -253,7 +253,7 @@ def test_city_genova_trades_with_the_other_hands_and_keeps_three():
     g.apply(GenovaTrade(("winter", "spring", "bishop"), "Ben"))
     assert g.phase == "genova_keep"
     assert len(g.hand("Ben")) == 8 and len(g.hand("Cy")) == 9
-    drawn = g._vstate["drawn"]
+    drawn = g.state.variant["city"]["drawn"]
     assert len(drawn) == 5
     choice = g.legal_actions()[-1]
     g.apply(choice)

@@ -1,33 +1,23 @@
 """The Vietnamese rulebook's extended rules (vi-thegioiboardgame.txt, "Luật mở rộng").
 
 * Continuous War (Chiến tranh liên tiếp): draw after every battle instead of every round.
-* Scoring (Tính điểm): a match of several games to 20 or 30 points.
-* Invasion (Xâm Lược): the Condottiere token may go on a controlled region.
+* Invasion (Xâm Lược): the Condottiere token may go on a controlled region, whose controller
+  defends it: the option ``invasion`` of the standard game's own rules (token.place, play.wait,
+  invasion.defender and invasion.tie in :mod:`condottiere_nb.plays` and
+  :mod:`condottiere_nb.game.phases`).
+* Scoring (Tính điểm): a match of several games to 20 or 30 points (:mod:`.scoring`).
 * Hidden Cards (Ẩn Bài): in the Battle already (options hidden_cards, face_down_specials).
 
-The rules here are small pure functions the Game calls, so that each rule is written once
-and its worked example can be tested on its own.
+Each rule is one function named after its rule id; the worked examples are their doctests.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from ..explain import Step
+from ..game import deal
+from .base import Variant
 
-from ..errors import IllegalMove, RulesError
-from ..explain import RULES, Step, join_names
-
-RULES.update({
-    "war.draw": ("Continuous War: everyone draws 3 after a battle, up to the hand limit",
-                 "vi: Luật mở rộng, Chiến tranh liên tiếp (2 – Rút bài)"),
-    "war.redeal": ("Continuous War: nobody has cards, so everyone draws 10",
-                   "vi: Luật mở rộng, Chiến tranh liên tiếp (Trường hợp)"),
-    "score.game": ("Scoring: 1 point per region, 5 more per region for an adjacency win",
-                   "vi: Luật mở rộng, Tính điểm"),
-    "score.match": ("Scoring: the match ends when someone reaches the target",
-                    "vi: Luật mở rộng, Tính điểm"),
-    "invasion.defender": ("Invasion: the controller of the region defends it", "vi: Luật mở rộng, Xâm Lược"),
-    "invasion.tie": ("Invasion: a tie keeps the region with the defender, who takes the token",
-                     "vi: Luật mở rộng, Xâm Lược"),
-})
+__all__ = ["continuous_war_draw", "war_draw", "war_redeal", "war_refill", "ContinuousWar",
+           "game_points", "score_game", "score_match", "Match"]
 
 
 def continuous_war_draw(in_hand: int, regions: int, draw: int = 3, hand_size: int = 10,
@@ -46,117 +36,55 @@ def continuous_war_draw(in_hand: int, regions: int, draw: int = 3, hand_size: in
     return max(0, min(draw, limit - in_hand))
 
 
-def game_points(control: Mapping[str, str], players, winner: str | None = None, reason: str | None = None,
-                group=(), bonus: int = 5, bonus_regions: str = "all") -> dict[str, int]:
-    """Points each player scores for one game of a Scoring match (vi, Tính điểm).
-
-    One point per region controlled; a player who won by adjacent regions scores ``bonus``
-    more for each region (``bonus_regions="all"``: every region they control, our reading of
-    "5 points added to the points of each region"; ``"group"``: only the adjacent group).
-    The worked example: a win by 3 adjacent regions scores 3 x (1 + 5) = 18.
-
-    >>> game_points({"Torino": "Huy", "Milano": "Huy", "Genova": "Huy", "Roma": "Hoa"}, ["Huy", "Hoa"],
-    ...             winner="Huy", reason="adjacent", group={"Torino", "Milano", "Genova"})
-    {'Huy': 18, 'Hoa': 1}
-    """
-    points = {p: 0 for p in players}
-    for _region, owner in control.items():
-        if owner in points:
-            points[owner] += 1
-    if winner is not None and reason == "adjacent":
-        counted = points[winner] if bonus_regions == "all" else len(group)
-        points[winner] += bonus * counted
-    return points
+def war_refill(game) -> None:
+    """An empty draw pile is refilled from the shuffled discards (our reading: the war goes on)."""
+    zones = game.state.zones
+    if not zones.pile("discard"):
+        return
+    zones.move_all(list(zones.pile("discard")), "discard", "deck")
+    game.rng.shuffle(zones.pile("deck"))
+    if game.explaining:
+        game.record(Step("war.draw", data={"refill": True}))
 
 
-class Match:
-    """A Scoring match (vi, Tính điểm): games of Condottiere until someone reaches the target.
+def war_draw(game) -> None:
+    """Continuous War, 2 – Rút bài: after every battle each player draws 3, never above 10 plus 1
+    per region, clockwise from the token holder's left; if nobody has a card, war.redeal."""
+    state = game.state
+    if all(not state.hand(p) for p in game.players):
+        war_redeal(game)
+        return
+    order = deal.deal_order(game, game.players)
+    got = {}
+    for p in order:
+        n = continuous_war_draw(len(state.hand(p)), len(game.regions_of(p)), hand_size=game.ruleset.hand_size,
+                                per_region=game.ruleset.cards_per_region)
+        got[p] = deal.draw(game, p, n, refill=war_refill)
+    if game.explaining:
+        game.record(Step("war.draw", data={"drawn": got, "hands": {p: len(state.hand(p)) for p in order}}))
 
-    Each game is scored with :func:`game_points`; when one or more players reach ``target``
-    points (the text: agree on 20 or 30), the match ends and the most points win (a tie
-    shares the victory).  The next game is started by the next player clockwise (the text
-    does not say who starts; we rotate the first seat).  The Match plays like a Game:
-    ``to_move``, ``legal_actions()``, ``apply(action)``, ``is_over``, ``winners``.
 
-    >>> m = Match(["Ana", "Ben", "Cy"], seed=1)
-    >>> m.target, m.points, m.game.players
-    (20, {'Ana': 0, 'Ben': 0, 'Cy': 0}, ('Ana', 'Ben', 'Cy'))
-    """
+def war_redeal(game) -> None:
+    """Continuous War (Trường hợp): when nobody has a card left, everyone draws 10."""
+    state = game.state
+    order = deal.deal_order(game, game.players)
+    got = {p: deal.draw(game, p, game.ruleset.hand_size, refill=war_refill) for p in order}
+    if game.explaining:
+        game.record(Step("war.redeal", data={"drawn": got, "hands": {p: len(state.hand(p)) for p in order}}))
 
-    def __init__(self, players, ruleset="scoring", target: int | None = None, seed=0, *, explain: bool = True):
-        from ..game import Game, _check_players
-        from ..rulesets import get_ruleset
 
-        self.ruleset = get_ruleset(ruleset)
-        self.players = _check_players(players)
-        self.target = int(target or self.ruleset.scoring_target or 20)
-        if self.target <= 0:
-            raise RulesError(f"a Scoring match is played to a positive number of points (20 or 30), "
-                             f"not {target!r}")
-        self.seed = seed
-        self.explaining = bool(explain)
-        self.points = {p: 0 for p in self.players}
-        self.history: list[dict[str, int]] = []     # points scored in each finished game
-        self.games: list = []                         # finished games
-        self.log: list[Step] = []
-        self.winners: tuple[str, ...] = ()
-        self._Game = Game
-        self.game = self._new_game()
+class ContinuousWar(Variant):
+    """Continuous War's draws after every battle (option drawing='after_battle')."""
 
-    def _new_game(self):
-        k = len(self.games)
-        seats = self.players[k % len(self.players):] + self.players[:k % len(self.players)]
-        return self._Game(seats, self.ruleset, seed=f"{self.seed}:{k}", explain=self.explaining)
+    name = "war"
 
-    @property
-    def to_move(self):
-        return self.game.to_move
+    @classmethod
+    def applies_to(cls, ruleset) -> bool:
+        return ruleset.drawing == "after_battle"
 
-    @property
-    def is_over(self) -> bool:
-        return bool(self.winners)
+    def after_compare(self, game) -> bool:
+        war_draw(game)
+        return False
 
-    def legal_actions(self) -> list:
-        return [] if self.is_over else self.game.legal_actions()
 
-    def apply(self, action) -> None:
-        if self.is_over:
-            raise IllegalMove(f"the match is over: {join_names(self.winners)} won with "
-                              f"{self.points[self.winners[0]]} points")
-        self.game.apply(action)
-        if self.game.is_over:
-            self._score(self.game)
-
-    def _score(self, game) -> None:
-        winner = game.winners[0] if len(game.winners) == 1 else None
-        group = game.victory.group if game.victory is not None else ()
-        scored = game_points(game.control, self.players, winner, game.reason, group,
-                             bonus_regions=self.ruleset.scoring_bonus)
-        for p, n in scored.items():
-            self.points[p] += n
-        self.history.append(scored)
-        self.games.append(game)
-        if self.explaining:
-            bonus = (f" {winner} won by adjacent regions: 5 more for each "
-                     f"{'region' if self.ruleset.scoring_bonus == 'all' else 'region of the winning group'}."
-                     if winner is not None and game.reason == "adjacent" else "")
-            self.log.append(Step("score.game",
-                                 f"Game {len(self.games)} scores 1 point per region.{bonus} This game: "
-                                 + ", ".join(f"{p} {n}" for p, n in scored.items()) + "; match: "
-                                 + ", ".join(f"{p} {n}" for p, n in self.points.items()) + ".",
-                                 data={"scored": scored, "points": dict(self.points)}))
-        reached = [p for p in self.players if self.points[p] >= self.target]
-        if reached:
-            best = max(self.points[p] for p in reached)
-            self.winners = tuple(p for p in reached if self.points[p] == best)
-            if self.explaining:
-                self.log.append(Step("score.match",
-                                     f"{join_names(reached)} reached {self.target} points: {join_names(self.winners)} "
-                                     f"{'wins' if len(self.winners) == 1 else 'share'} the match with {best}.",
-                                     data={"winners": list(self.winners)}))
-            return
-        self.game = self._new_game()
-
-    def __repr__(self) -> str:
-        state = f"won by {', '.join(self.winners)}" if self.winners else f"game {len(self.games) + 1}"
-        return f"<Match to {self.target} points, {state}, points {self.points}>"
+from .scoring import Match, game_points, score_game, score_match  # noqa: E402  (the Scoring variant)

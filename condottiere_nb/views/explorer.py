@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, MERCENARY
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, _ActsOnModel, _none, _opts
+from .widgets import NOTHING, ActsOnModel, or_none, dropdown_options
 
 EXPLORER_CLASSES = {
     "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
@@ -36,7 +36,7 @@ def _classed(widget, *classes):
     return widget
 
 
-class GameExplorer(_ActsOnModel, W.VBox):
+class GameExplorer(ActsOnModel, W.VBox):
     """Play Condottiere against bots.
 
     ``players``: the seats (the first is you, unless ``human`` names another seat;
@@ -89,7 +89,7 @@ class GameExplorer(_ActsOnModel, W.VBox):
         self.map = MapView(m.game) if show_map else None
 
         self.pass_button.on_click(lambda _: m.pass_turn())
-        self.act_button.on_click(lambda _: _none(self.action_select.value) is not None
+        self.act_button.on_click(lambda _: or_none(self.action_select.value) is not None
                                  and m.act(self.action_select.value))
         self.step_button.on_click(lambda _: self._bot_step())
         self.run_button.on_click(lambda _: self._run_bots())
@@ -97,7 +97,7 @@ class GameExplorer(_ActsOnModel, W.VBox):
         self.autoplay.observe(self._on_tick, names="value")
         self.pace.observe(lambda ch: setattr(self.autoplay, "interval", int(ch["new"] * 1000)), names="value")
         self.face_down_box.observe(self._when(m.set_face_down), names="value")
-        self.take_select.observe(self._when(lambda v: m.set_take(_none(v))), names="value")
+        self.take_select.observe(self._when(lambda v: m.set_take(or_none(v))), names="value")
         self.open_hands_box.observe(self._when(m.set_open_hands), names="value")
         self.lang_select.observe(self._when(m.set_lang), names="value")
 
@@ -128,7 +128,7 @@ class GameExplorer(_ActsOnModel, W.VBox):
 
     def _bot_step(self) -> None:
         if not self.model.bot_step():
-            self.model._fail(RuntimeError("no bot to move: it is your turn" if self.model.waiting_for_human
+            self.model.fail(RuntimeError("no bot to move: it is your turn" if self.model.waiting_for_human
                                           else "the game is over"))
 
     def _run_bots(self) -> None:
@@ -166,7 +166,7 @@ class GameExplorer(_ActsOnModel, W.VBox):
                 b.close()
             self.face_down_box.disabled = not (playable and m.face_down_allowed())
             self.face_down_box.value = m.face_down
-            takes = _opts(m.take_options())
+            takes = dropdown_options(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
             self.take_select.value = NOTHING if m.take is None else m.take

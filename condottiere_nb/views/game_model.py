@@ -14,7 +14,7 @@ from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from ..i18n import LANGUAGES, card_name
 from . import html as H
-from .model import _Observable
+from .model import Observable
 
 
 def action_label(action, lang: str = "en") -> str:
@@ -41,7 +41,7 @@ def action_label(action, lang: str = "en") -> str:
     return repr(action)
 
 
-class GameModel(_Observable):
+class GameModel(Observable):
     """A game with one human seat (``human``; None: bots only) and a bot in every other seat.
 
     >>> m = GameModel(["You", "Ana", "Ben"], seed=3)
@@ -120,7 +120,7 @@ class GameModel(_Observable):
                 if not isinstance(a, (Play, Pass))]
 
     # -- plumbing ----------------------------------------------------------------------------------
-    def _fail(self, error) -> bool:
+    def fail(self, error) -> bool:
         self.message, self.message_kind = str(error), "error"
         self._changed()
         return False
@@ -132,14 +132,14 @@ class GameModel(_Observable):
 
     def _apply_human(self, action) -> bool:
         if self.game.is_over:
-            return self._fail(RulesError(f"the game is over: {' and '.join(self.game.winners)} won; "
+            return self.fail(RulesError(f"the game is over: {' and '.join(self.game.winners)} won; "
                                          f"start a new game"))
         if not self.waiting_for_human:
-            return self._fail(RulesError(f"it is {self.game.to_move}'s turn, not yours; let the bots move"))
+            return self.fail(RulesError(f"it is {self.game.to_move}'s turn, not yours; let the bots move"))
         try:
             self.game.apply(action)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self.face_down, self.take = False, None
         return self._ok()
 
@@ -159,14 +159,14 @@ class GameModel(_Observable):
 
     def set_face_down(self, flag: bool) -> bool:
         if flag and not self.face_down_allowed():
-            return self._fail(RulesError(f"cards are played face up under the {self.game.ruleset.name!r} "
+            return self.fail(RulesError(f"cards are played face up under the {self.game.ruleset.name!r} "
                                          f"ruleset; a ruleset with hidden cards allows face-down play"))
         self.face_down = bool(flag)
         return self._ok()
 
     def set_take(self, take) -> bool:
         if take not in [v for _, v in self.take_options()]:
-            return self._fail(RulesError(f"{take!r} is not one of your face-up Mercenaries"))
+            return self.fail(RulesError(f"{take!r} is not one of your face-up Mercenaries"))
         self.take = take
         return self._ok()
 
@@ -176,7 +176,7 @@ class GameModel(_Observable):
 
     def set_lang(self, lang: str) -> bool:
         if lang not in LANGUAGES:
-            return self._fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
+            return self.fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
         self.lang = lang
         return self._ok()
 

@@ -70,7 +70,7 @@ def replay(battle: Battle, ruleset) -> Battle:
     return other
 
 
-class _Observable:
+class Observable:
     def __init__(self):
         self._listeners: list[Callable] = []
 
@@ -85,7 +85,7 @@ class _Observable:
 
 # -- stepping through a resolution -----------------------------------------------------------
 
-class _Cursor(_Observable):
+class _Cursor(Observable):
     """A position ``index`` over ``len(self)`` items that observers follow."""
 
     _item = "step"                    # what one position is called in messages
@@ -256,7 +256,7 @@ class CompareModel(_Cursor):
 
 # -- building a battle ---------------------------------------------------------------------------
 
-class BuilderModel(_Observable):
+class BuilderModel(Observable):
     """The battle builder's state: seats, the battle, the options of the next play,
     the language, and (after Resolve) a stepper or a comparison.
 
@@ -351,7 +351,7 @@ class BuilderModel(_Observable):
         return list(self._choices)
 
     # -- plumbing ----------------------------------------------------------------------------
-    def _fail(self, error: Exception) -> bool:
+    def fail(self, error: Exception) -> bool:
         self.message, self.message_kind = str(error), "error"
         self._changed()
         return False
@@ -382,14 +382,14 @@ class BuilderModel(_Observable):
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
         if player not in self.players:
-            return self._fail(RulesError(f"{player!r} is not a player; players are {list(self.players)}"))
+            return self.fail(RulesError(f"{player!r} is not a player; players are {list(self.players)}"))
         self.selected = player
         self.take = None
         return self._ok()
 
     def set_face_down(self, flag: bool) -> bool:
         if flag and not self.face_down_allowed():
-            return self._fail(RulesError(
+            return self.fail(RulesError(
                 f"cards are played face up under the {self.ruleset.name!r} ruleset; choose a ruleset with "
                 f"hidden cards, such as 'hidden-cards', to play face down"))
         self.face_down = bool(flag)
@@ -398,7 +398,7 @@ class BuilderModel(_Observable):
     def set_take(self, take: str | None) -> bool:
         allowed = [v for _, v in self.take_options()]
         if take not in allowed:
-            return self._fail(RulesError(f"{self.selected} has no face-up Mercenary {take!r} to take back; "
+            return self.fail(RulesError(f"{self.selected} has no face-up Mercenary {take!r} to take back; "
                                          f"choices: {', '.join(str(v) for v in allowed)}"))
         self.take = take
         return self._ok()
@@ -412,7 +412,7 @@ class BuilderModel(_Observable):
             else:
                 self.battle.play(self.selected, kind, face_down=self.face_down)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self._after_move()
         return self._ok()
 
@@ -420,7 +420,7 @@ class BuilderModel(_Observable):
         try:
             self.battle.pass_turn(self.selected)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self._after_move()
         return self._ok()
 
@@ -428,7 +428,7 @@ class BuilderModel(_Observable):
         try:
             move = self.battle.undo()
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self.selected = move.player
         return self._ok(f"undid {move.player} {move.kind or 'pass'}")
 
@@ -446,7 +446,7 @@ class BuilderModel(_Observable):
         try:
             fresh = Battle(names, self.ruleset)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         old = self.players
         seat = {p: i for i, p in enumerate(old)}
         info = ""
@@ -477,7 +477,7 @@ class BuilderModel(_Observable):
 
     def set_player_count(self, n: int) -> bool:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 6:
-            return self._fail(RulesError(f"a battle needs 2 to 6 players, not {n!r}"))
+            return self.fail(RulesError(f"a battle needs 2 to 6 players, not {n!r}"))
         names = list(self.players[:n])
         spare = [d for d in DEFAULT_NAMES if d not in names]
         while len(names) < n:
@@ -487,7 +487,7 @@ class BuilderModel(_Observable):
     def rename(self, seat: int, name: str) -> bool:
         names = list(self.players)
         if not 0 <= seat < len(names):
-            return self._fail(RulesError(f"there is no seat {seat}; seats are 0 to {len(names) - 1}"))
+            return self.fail(RulesError(f"there is no seat {seat}; seats are 0 to {len(names) - 1}"))
         names[seat] = name
         return self.set_players(names)
 
@@ -497,7 +497,7 @@ class BuilderModel(_Observable):
             rs = get_ruleset(ruleset)
             battle = replay(self.battle, rs)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self.battle = battle
         if self.face_down and not self.face_down_allowed():
             self.face_down = False
@@ -507,7 +507,7 @@ class BuilderModel(_Observable):
 
     def set_lang(self, lang: str) -> bool:
         if lang not in LANGUAGES:
-            return self._fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
+            return self.fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
         self.lang = lang
         for m in (self.stepper, self.comparison):
             if m is not None:
@@ -519,7 +519,7 @@ class BuilderModel(_Observable):
         try:
             battle = Battle.from_notation(text, ruleset=self._notation_ruleset(text, self.ruleset))
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self.battle = battle
         self.selected = battle.to_move or battle.players[0]
         self.face_down, self.take = False, None
@@ -531,7 +531,7 @@ class BuilderModel(_Observable):
         try:
             self.compare_with = None if ruleset is None else get_ruleset(ruleset)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         if self.stepper is not None or self.comparison is not None:
             self.close_results()
             return self.resolve()
@@ -543,7 +543,7 @@ class BuilderModel(_Observable):
         try:
             self._open_results(keep_index=False)
         except RulesError as e:
-            return self._fail(e)
+            return self.fail(e)
         self.message, self.message_kind = "", ""
         self._changed()
         return True

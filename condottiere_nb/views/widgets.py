@@ -63,11 +63,11 @@ WIDGET_CLASSES = {
 NOTHING = "\u2014"
 
 
-def _opts(pairs):
+def dropdown_options(pairs):
     return [(label, NOTHING if value is None else value) for label, value in pairs]
 
 
-def _none(value):
+def or_none(value):
     return None if value == NOTHING else value
 
 
@@ -208,7 +208,7 @@ class CompareView(_FollowsModel, W.VBox):
             self._syncing = False
 
 
-class _ActsOnModel:
+class ActsOnModel:
     """A view whose controls call the model: ``_when(action)`` makes a traitlets handler
     that ignores the view's own updates (``_syncing``) and re-renders when the model did
     not notify (nothing changed), so a refused input snaps the control back."""
@@ -227,7 +227,7 @@ class _ActsOnModel:
         return handler
 
 
-class BattleBuilder(_ActsOnModel, W.VBox):
+class BattleBuilder(ActsOnModel, W.VBox):
     """Build a battle by clicking cards, then step through its resolution.
 
     >>> bb = BattleBuilder(players=["Ana", "Ben"], ruleset="standard")   # doctest: +SKIP
@@ -306,9 +306,9 @@ class BattleBuilder(_ActsOnModel, W.VBox):
         self.ruleset_select.observe(self._when(lambda v: m.set_ruleset(v)), names="value")
         self.lang_select.observe(self._when(lambda v: m.set_lang(v)), names="value")
         self.face_down_box.observe(self._when(lambda v: m.set_face_down(v)), names="value")
-        self.take_select.observe(self._when(lambda v: m.set_take(_none(v))), names="value")
+        self.take_select.observe(self._when(lambda v: m.set_take(or_none(v))), names="value")
         self.auto_advance_box.observe(self._when(self._set_auto_advance), names="value")
-        self.compare_select.observe(self._when(lambda v: m.set_compare(_none(v))), names="value")
+        self.compare_select.observe(self._when(lambda v: m.set_compare(or_none(v))), names="value")
         self.pass_button.on_click(lambda _: m.pass_turn())
         self.undo_button.on_click(lambda _: m.undo())
         self.reset_button.on_click(lambda _: m.reset())
@@ -405,7 +405,7 @@ class BattleBuilder(_ActsOnModel, W.VBox):
             self.face_down_box.value = m.face_down
             self.face_down_box.tooltip = ("play the next card face down" if allowed else
                                           f"the {m.ruleset.name} ruleset has no hidden cards")
-            takes = _opts(m.take_options())
+            takes = dropdown_options(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
             self.take_select.value = NOTHING if m.take is None else m.take
@@ -418,7 +418,7 @@ class BattleBuilder(_ActsOnModel, W.VBox):
                                   f'{escape(m.message)}</div>' if m.message else "")
             self.battle_view.value = H.battle_html(m.battle, m.lang)
             self.notation_box.value = m.notation()
-            choices = _opts([("off", None)] + m.compare_choices())
+            choices = dropdown_options([("off", None)] + m.compare_choices())
             if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
                 self.compare_select.options = choices
             self.compare_select.value = next((v for _, v in choices if v == m.compare_with), NOTHING)

@@ -1,0 +1,163 @@
+"""Playing games with agents: one game (:func:`play_game`) or many (:func:`simulate`)."""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import RulesError
+from ..game import DEFAULT_NAMES, Game
+from .base import Agent, RandomAgent
+from .heuristic import HeuristicAgent
+
+__all__ = ["AGENTS", "make_agent", "choose_with", "GameResult", "play_game", "SimulationStats", "simulate"]
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agent(spec, seed=None):
+    """An agent from an Agent, a callable, or a name ("random", "heuristic")."""
+    if isinstance(spec, str):
+        cls = AGENTS.get(spec.strip().lower())
+        if cls is None:
+            raise RulesError(f"unknown agent {spec!r}; named agents are: {', '.join(AGENTS)}")
+        return cls(seed)
+    if isinstance(spec, type) and issubclass(spec, Agent):
+        return spec(seed)
+    if isinstance(spec, Agent) or callable(spec):
+        return spec
+    raise RulesError(f"an agent is an Agent, a callable f(game) -> action, or a name; not {spec!r}")
+
+
+def choose_with(agent, game: Game):
+    return agent.choose(game) if isinstance(agent, Agent) else agent(game)
+
+
+@dataclass
+class GameResult:
+    """One finished game: who won and how, and how long it took."""
+
+    winners: tuple
+    reason: str
+    battles: int
+    rounds: int
+    actions: int
+    log_length: int
+    players: tuple
+    seed: object
+    game: Game = field(repr=False, compare=False, default=None)
+
+
+def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] | None = None,
+              explain: bool = False, max_actions: int = 100_000, **game_options) -> GameResult:
+    """Play one game to the end.  ``agents``: one per seat (a list), or {player: agent};
+    agents may be given by name ("random", "heuristic").  ``explain=True`` keeps the log
+    (``log_length`` is 0 without it)."""
+    if isinstance(agents, Mapping):
+        names = tuple(agents)
+        specs = list(agents.values())
+    else:
+        specs = list(agents)
+        names = tuple(players) if players is not None else DEFAULT_NAMES[:len(specs)]
+    if len(names) != len(specs):
+        raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
+    game = Game(names, ruleset, seed, explain=explain, **game_options)
+    base = game.seed if isinstance(game.seed, int) else 0
+    seated = {p: make_agent(s, seed=base * 7 + i) for i, (p, s) in enumerate(zip(names, specs))}
+    count = 0
+    while not game.is_over:
+        if count >= max_actions:
+            # The rules let a game go on for ever (players who always pass tie every battle
+            # and the round never ends), so a loop of agents needs a limit.
+            raise RulesError(f"the game did not end within {max_actions} actions: the agents may be passing "
+                             f"for ever (the rules allow it); raise max_actions= if the game is just long")
+        game.apply(choose_with(seated[game.to_move], game))
+        count += 1
+    return GameResult(game.winners, game.reason, game.battles, game.round, count, len(game.log),
+                      names, game.seed, game)
+
+
+@dataclass
+class SimulationStats:
+    """Statistics of many games: wins per seat (a shared victory is split), lengths, reasons."""
+
+    games: int
+    players: tuple
+    agents: tuple
+    wins: dict
+    reasons: Counter
+    mean_battles: float
+    mean_rounds: float
+    mean_actions: float
+    seconds: float
+
+    @property
+    def win_rate(self) -> dict:
+        return {p: w / self.games for p, w in self.wins.items()} if self.games else {}
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games, {len(self.players)} players, {self.games_per_second:,.0f} games/s"]
+        for p, a in zip(self.players, self.agents):
+            lines.append(f"  {p:<6} {a:<22} wins {self.wins[p]:8.1f}  ({100 * self.win_rate[p]:.1f}%)")
+        lines.append(f"  mean battles {self.mean_battles:.1f}, rounds {self.mean_rounds:.2f}, "
+                     f"actions {self.mean_actions:.0f}")
+        lines.append("  victories: " + ", ".join(f"{r} {c}" for r, c in self.reasons.most_common()))
+        return "\n".join(lines)
+
+
+def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *, progress=True,
+             ruleset="standard", **game_options) -> SimulationStats:
+    """Play ``n`` games and return statistics.
+
+    ``agents``: None (all random), one name/agent for every seat, or a list with one per seat.
+    ``progress``: True prints a progress line on stderr for long runs; a callable is called as
+    ``progress(i, n)`` after each game; False is silent.
+    """
+    names = DEFAULT_NAMES[:players] if isinstance(players, int) else tuple(players)
+    if not 2 <= (players if isinstance(players, int) else len(names)) <= 6:
+        raise RulesError(f"Condottiere is played by 2 to 6 players, not {len(names)}")
+    if agents is None:
+        agents = "random"
+    specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * len(names)
+    if len(specs) != len(names):
+        raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
+    rng = random.Random(seed)
+    seated = [make_agent(s, seed=rng.randrange(2 ** 32)) for s in specs]
+    labels = tuple(repr(a) if isinstance(a, Agent) else getattr(a, "__name__", "agent") for a in seated)
+    wins = {p: 0.0 for p in names}
+    reasons: Counter = Counter()
+    battles = rounds = actions = 0
+    start = time.perf_counter()
+    shown = start
+    report: Callable | None = progress if callable(progress) else None
+    for i in range(n):
+        result = play_game(seated, rng.randrange(2 ** 32), ruleset, players=names, **game_options)
+        for w in result.winners:
+            wins[w] += 1 / len(result.winners)
+        reasons[result.reason] += 1
+        battles += result.battles
+        rounds += result.rounds
+        actions += result.actions
+        if report is not None:
+            report(i + 1, n)
+        elif progress:
+            now = time.perf_counter()
+            if now - shown > 0.5 or (i + 1 == n and now - start > 0.5):
+                shown = now
+                rate = (i + 1) / (now - start)
+                sys.stderr.write(f"\rsimulate: {i + 1}/{n} games ({100 * (i + 1) / n:.0f}%), "
+                                 f"{rate:,.0f} games/s   ")
+                sys.stderr.flush()
+    seconds = time.perf_counter() - start
+    if progress is True and seconds > 0.5:
+        sys.stderr.write("\n")
+    k = max(n, 1)
+    return SimulationStats(n, names, labels, wins, reasons, battles / k, rounds / k, actions / k, seconds)

@@ -1,0 +1,115 @@
+"""What the standard special cards do when played (DESIGN.md section 3, "On play").
+
+One function per rule, named after its rule id; the card registry
+(:data:`condottiere_nb.cards.KINDS`) says which rule a kind's effect is, and
+:func:`condottiere_nb.plays.play_card` calls it as ``effect(battle, player, card, taken)``.
+The Persian tutorial's Banner, Maiden and Weapon are in :mod:`condottiere_nb.variants.persian`.
+"""
+from __future__ import annotations
+
+from .cards import Card
+from .explain import Step
+
+__all__ = ["season_cancel", "card_bishop", "token_favor", "card_scarecrow", "card_surrender", "bishop_victims"]
+
+
+def _by_player(battle, cards) -> dict[str, tuple[str, ...]]:
+    """player -> the kinds of ``cards`` in their line, in seat and line order."""
+    ids = {c.id for c in cards}
+    found = {}
+    for p in battle.players:
+        kinds = tuple(c.kind for c in battle.line(p) if c.id in ids)
+        if kinds:
+            found[p] = kinds
+    return found
+
+
+def season_cancel(battle, player: str, card: Card, _taken=None, unseen=None) -> None:
+    """Winter discards every Spring in play, Spring every Winter: only one season can be in play
+    (vi: Các lá bài Đặc Biệt 1-2).
+
+    Hidden cards, 'reveal' reading: a face-down season has not acted yet and nobody knows what
+    it is, so a season played face up does not touch it; it acts when revealed (``unseen``: the
+    face-down cards not revealed yet).  Under 'on_play' it acted when played, like any other."""
+    other = "spring" if card.kind == "winter" else "winter"
+    if unseen is None:
+        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+    victims = [c for c in battle.in_play() if c.kind == other and c.id not in unseen]
+    if not victims:
+        return
+    if not battle.explaining:
+        battle.discard(victims)
+        return
+    before = battle.announced(hide=card.id)     # never both seasons at once, even for a moment
+    owned = _by_player(battle, victims)
+    battle.discard(victims)
+    battle.record(Step("season.cancel", strengths=battle.announced(), before=before, player=player,
+                       cards=tuple(c.id for c in victims), data={"kind": card.kind, "other": other, "owned": owned}))
+
+
+def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
+    """(Drummers, Mercenaries) a Bishop discards: every face-up Mercenary of the highest printed
+    value; the option bishop_targets adds the Drummers (the city-state variant's final battle)."""
+    mode = battle.ruleset.bishop_targets
+    fd = battle.face_down
+    drummers, visible = [], []
+    for c in battle.in_play():
+        if c.id in fd:
+            continue
+        if c.mercenary:
+            visible.append(c)
+        elif c.kind == "drummer" and mode != "highest":
+            drummers.append(c)
+    if drummers and mode == "drummers_first":
+        return drummers, []
+    top = max((c.value for c in visible), default=0)
+    return drummers, [c for c in visible if c.value == top]
+
+
+def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
+    """The Bishop discards every face-up Mercenary of the highest printed value in all lines
+    (ties all go; passed players' lines and its own player's too), then itself; its player earns
+    the Pope's Favor (vi: Giám Mục)."""
+    before = battle.announced() if battle.explaining else None
+    drummers, victims = bishop_victims(battle)
+    hit, drums = _by_player(battle, victims), _by_player(battle, drummers)
+    battle.discard(drummers + victims + [card])
+    if battle.explaining:
+        battle.record(Step("card.bishop", strengths=battle.announced(), before=before, player=player,
+                           cards=tuple(c.id for c in drummers + victims),
+                           data={"hit": hit, "drummers": drums, "top": victims[0].value if victims else 0,
+                                 "passed": tuple(p for p in hit if p in battle.passed),
+                                 "face_down": bool(battle.face_down)}))
+    token_favor(battle, player)
+
+
+def token_favor(battle, player: str) -> None:
+    """The Bishop's player takes the Pope's Favor; the last Bishop played decides (vi: Thành
+    Phần 4).  In a game, the player then places it (favor.place)."""
+    previous, battle.favor = battle.favor, player
+    if battle.explaining:
+        battle.record(Step("token.favor", strengths=battle.announced(), player=player, data={"previous": previous}))
+
+
+def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -> None:
+    """The Scarecrow takes one of its player's own face-up Mercenaries back to hand (or none), and
+    is discarded (vi: Bù Nhìn)."""
+    before = battle.announced() if battle.explaining else None
+    battle.discard([card])
+    if taken is not None:
+        battle.zones.move(taken, ("line", player), ("hand", player))
+        battle.returned[player].append(taken)
+    if battle.explaining:
+        twin = taken is not None and any(c.kind == taken.kind for c in battle.line(player))
+        battle.record(Step("card.scarecrow", strengths=battle.announced(), before=before, player=player,
+                           cards=(taken.id,) if taken else (),
+                           data={"taken": None if taken is None else taken.kind,
+                                 "card": None if taken is None else taken.id, "twin": twin}))
+
+
+def card_surrender(battle, player: str, card: Card, _taken=None) -> None:
+    """A Surrender ends the battle at once; the region goes to the strongest line at that moment
+    (vi: Đầu Hàng)."""
+    battle.surrendered_by = player
+    if battle.explaining:
+        battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,)))

@@ -1,0 +1,139 @@
+"""What the player to move may do: one legality function per phase, and the reading of an
+action as a person wrote it.
+
+``legal_actions(game)`` lists the actions of the phase the game waits for, in a fixed order
+(a battle turn's plays come from the battle's own :meth:`~condottiere_nb.battle.Battle.play_options`,
+so the Game, the sandbox Battle and the widgets share one rule).  ``canonical(game, action)``
+turns a card's name, a Card or "5#41" into the canonical action that legal_actions lists, plus
+the physical cards named; ``Game.apply`` accepts an action only when its canonical form is legal.
+"""
+from __future__ import annotations
+
+import itertools
+
+from .. import board
+from ..cards import Card, exact_card, parse_kind
+from ..errors import IllegalMove
+from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
+
+__all__ = ["legal_actions", "battle_actions", "keep_choices", "canonical", "named_card"]
+
+
+def legal_actions(game) -> list[Action]:
+    """Every action the player to move may take now, in a fixed order ([] once over)."""
+    phase = game.state.phase
+    if phase == "battle":
+        return battle_actions(game)
+    if phase == "token":
+        return [PlaceToken(r) for r in game.open_regions()]
+    if phase == "favor":
+        return [PlaceFavor(r) for r in game.favor_regions()] + [PlaceFavor(None)]
+    if phase == "discard":
+        return [DiscardHand(True), DiscardHand(False)]
+    if phase == "keep":
+        return keep_choices(game, game.state.to_move)
+    for v in game.variants:
+        found = v.legal(game)
+        if found:
+            return found
+    return []
+
+
+def battle_actions(game) -> list[Action]:
+    """A battle turn: one Play per choice the battle allows (kinds in deck order, each face up,
+    its takes, face down), the variants' own actions, then Pass."""
+    player = game.state.to_move
+    actions: list[Action] = [Play(kind, face_down, take) for kind, face_down, take in game.battle.play_options(player)]
+    for v in game.variants:
+        actions += v.battle_actions(game, player)
+    actions.append(Pass())
+    return actions
+
+
+def keep_choices(game, player: str) -> list[Keep]:
+    """At the end of a round: every choice of at most keep_cards of the hand's cards, by kind, in
+    deck order, from keeping nothing up."""
+    hand = game.state.hand(player)
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c.kind] = counts.get(c.kind, 0) + 1
+    rank = game.rank
+    kinds = sorted(counts, key=rank.__getitem__)
+    most = min(game.ruleset.keep_cards, len(hand))
+    pool = [k for k in kinds for _ in range(min(counts[k], most))]
+    return [Keep(combo) for size in range(most + 1) for combo in dict.fromkeys(itertools.combinations(pool, size))]
+
+
+def named_card(game, item, player, where: str) -> tuple[str, Card | None]:
+    """(kind, physical card or None) for a card named by the user; a "5#41" or a Card names one
+    physical card, which must be in ``player``'s hand (or line, for ``where="line"``)."""
+    card = exact_card(item, game.cards, game.ruleset.kinds, game.ruleset.name, IllegalMove)
+    if card is None:
+        return parse_kind(item, game.ruleset.kinds), None
+    if player is not None:
+        if where == "hand":
+            pool = game.state.hand(player)
+        else:
+            pool = game.battle.line(player) if game.battle is not None else ()
+        if card not in pool:
+            from .messages import allowed_text
+            raise IllegalMove(f"{card.tag} is not in {player}'s {where}. {allowed_text(game)}")
+    return card.kind, card
+
+
+def canonical(game, action) -> tuple[Action, object]:
+    """(canonical action, the physical cards it names) for an action as the user wrote it.
+
+    Raises IllegalMove for something that is not an action, UnknownCard / UnknownRegion for
+    names that mean nothing; the canonical action may still be illegal now.
+    """
+    for v in game.variants:
+        if isinstance(action, v.actions):
+            return v.canonical(game, action)
+    if not isinstance(action, Action) or type(action) not in _CORE:
+        from .messages import allowed_text
+        if isinstance(action, Action):
+            raise IllegalMove(f"{action!r} is an action of a variant; the {game.ruleset.name!r} ruleset has "
+                              f"none. {allowed_text(game)}")
+        raise IllegalMove(f"apply() takes an action such as PlaceToken('Roma'), Play('10'), Pass(), "
+                          f"PlaceFavor(None), DiscardHand(True) or Keep(('10',)), not {action!r}. "
+                          + allowed_text(game))
+    cls = type(action)
+    state = game.state
+    if cls is Play:
+        player = state.to_move if state.phase == "battle" else None
+        kind, card = named_card(game, action.card, player, "hand")
+        if not isinstance(action.face_down, bool):
+            raise IllegalMove(f"face_down must be True or False, not {action.face_down!r}")
+        take, take_kind = None, None
+        if action.take is not None:
+            for v in game.variants:
+                take_kind = v.take_name(game, kind, action.take)      # fa: a Maiden's target by position
+                if take_kind is not None:
+                    break
+            else:
+                take_kind, take = named_card(game, action.take, player, "line")
+        return Play(kind, action.face_down, take_kind), (card, take)
+    if cls is Pass:
+        return Pass(), None
+    if cls is PlaceToken:
+        return PlaceToken(board.region(action.region)), None
+    if cls is PlaceFavor:
+        return PlaceFavor(None if action.region is None else board.region(action.region)), None
+    if cls is DiscardHand:
+        if not isinstance(action.yes, bool):
+            raise IllegalMove(f"DiscardHand takes True or False, not {action.yes!r}")
+        return DiscardHand(action.yes), None
+    if not isinstance(action.cards, tuple):
+        raise IllegalMove(f"Keep takes a tuple of cards such as Keep(('10', 'heroine')), not {action.cards!r}")
+    player = state.to_move if state.phase == "keep" else None
+    named = [named_card(game, item, player, "hand") for item in action.cards]
+    named.sort(key=lambda kc: game.rank[kc[0]])
+    cards = [c for _, c in named]
+    ids = [c.id for c in cards if c is not None]
+    if len(set(ids)) != len(ids):
+        raise IllegalMove("Keep names the same physical card twice")
+    return Keep(tuple(k for k, _ in named)), cards
+
+
+_CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})

@@ -1,0 +1,185 @@
+"""Chance: setting up, shuffling and dealing.  Every shuffle draws from the game's seeded
+``random.Random``, so the same seed deals the same game.
+
+One function per rule, named after its rule id: :func:`game_setup`, :func:`round_deal`,
+:func:`round_shuffle`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from .. import board
+from ..cards import Card, exact_card, kind_name, parse_kind
+from ..errors import RulesError
+from ..explain import Step
+from ..zones import Zones
+
+__all__ = ["game_setup", "round_deal", "round_shuffle", "draw", "hand_size", "hand_limits", "deal_order"]
+
+
+def deal_order(game, players: Sequence[str]) -> list[str]:
+    """``players`` clockwise from the dealer's left (the dealer, the token holder, is served last)."""
+    seats = game.players
+    i = seats.index(game.state.token_holder)
+    around = seats[i + 1:] + seats[:i + 1]
+    return [p for p in around if p in players]
+
+
+def hand_size(game) -> int:
+    """Cards a deal fills a hand up to before regions: hand_size, or the size for this many
+    players (option hand_sizes; fa: 10 for 2-3 players, 8 for 4-6)."""
+    rs = game.ruleset
+    return dict(rs.hand_sizes).get(len(game.players), rs.hand_size) if rs.hand_sizes else rs.hand_size
+
+
+def hand_limits(game, players: Iterable[str]) -> dict[str, int]:
+    """How many cards a deal fills each player's hand up to: the hand size plus
+    cards_per_region for each region they control."""
+    size, per = hand_size(game), game.ruleset.cards_per_region
+    owned = list(game.state.control.values())
+    return {p: size + per * owned.count(p) for p in players}
+
+
+def _stated_card(game, item, used: set, where: str) -> Card:
+    """One card named in a stated hand or deck order: a name, "5#41" or a Card."""
+    card = exact_card(item, game.cards, game.ruleset.kinds, game.ruleset.name, RulesError)
+    if card is None:
+        kind = parse_kind(item, game.ruleset.kinds)
+        card = next((c for c in game.cards if c.kind == kind and c.id not in used), None)
+        if card is None:
+            raise RulesError(f"{where} asks for one {kind_name(kind)} too many: the deck has only "
+                             f"{game.ruleset.counts[kind]}, and the stated hands and deck order use them all")
+    if card.id in used:
+        raise RulesError(f"card {card.tag} is stated twice (in {where} and before)")
+    used.add(card.id)
+    return card
+
+
+def _cards(game, items, used: set, where: str) -> list[Card]:
+    if isinstance(items, str):
+        items = items.split()
+    if not isinstance(items, Iterable) or isinstance(items, Mapping):
+        raise RulesError(f"{where} must be a list of cards, not {items!r}")
+    return [_stated_card(game, item, used, where) for item in items]
+
+
+def game_setup(game, hands, deck_order, control, favor) -> dict:
+    """Set the table (vi: Chuẩn Bị): the markers of a stated position, the shuffled deck, the
+    stated hands, then the first deal.  Everything stated is checked before anything is set.
+    Returns the setup as a saved game stores it."""
+    players, state = game.players, game.state
+    setup_control = {}
+    if control is not None:
+        if not isinstance(control, Mapping):
+            raise RulesError("control must map regions to players, e.g. {'Parma': 'Ana'}")
+        for r, p in control.items():
+            name = board.region(r)
+            if p is None:
+                continue
+            if p not in players:
+                raise RulesError(f"control gives {name} to {p!r}, who is not a player; players are {list(players)}")
+            setup_control[name] = p
+        won = board.check_victory(setup_control, len(players))
+        if won:
+            raise RulesError(f"the stated control already makes {won[0].player} the winner "
+                             f"({won[0].reason}); a game must start before any victory")
+    state.control = {r: setup_control[r] for r in board.REGIONS if r in setup_control}
+    if favor is not None:
+        favor = board.region(favor)
+        if favor in state.control:
+            raise RulesError(f"the Pope's Favor cannot start on {favor}: it has a control marker")
+    state.favor = favor
+    if not game.open_regions():
+        raise RulesError("the stated position leaves no region where the Condottiere token can go")
+    used: set[int] = set()
+    stated: dict[str, list[Card]] = {}
+    if hands is not None:
+        if not isinstance(hands, Mapping):
+            raise RulesError("hands must map players to lists of cards, e.g. {'Ana': ['10', 'winter']}")
+        for p, items in hands.items():
+            if p not in players:
+                raise RulesError(f"hands name {p!r}, who is not a player; players are {list(players)}")
+            stated[p] = _cards(game, items, used, f"{p}'s hand")
+    top = [] if deck_order is None else _cards(game, deck_order, used, "deck_order")
+    rest = [c for c in game.cards if c.id not in used]
+    game.rng.shuffle(rest)
+    # The pile's top is the end of the list: deck_order[0] is drawn first.
+    piles = {("hand", p): stated.get(p, []) for p in players}
+    piles["deck"] = rest + top[::-1]
+    piles["discard"] = []
+    state.zones = Zones(piles)
+    if game.explaining:
+        game.record(Step("game.setup", data={
+            "players": list(players), "seed": game.seed, "thresholds": game.thresholds,
+            "control": dict(state.control), "favor": state.favor}))
+    round_deal(game, [p for p in deal_order(game, players) if p not in stated], dealer=players[0],
+               stated=sorted(stated, key=players.index), upto=game.ruleset.first_hand or None)
+    return {
+        "hands": None if hands is None else {p: [c.id for c in cs] for p, cs in stated.items()},
+        "deck_order": None if deck_order is None else [c.id for c in top],
+        "control": None if control is None else dict(state.control),
+        "favor": state.favor,
+    }
+
+
+def round_deal(game, players: Sequence[str], dealer: str, stated: Sequence[str] = (),
+               upto: int | None = None) -> None:
+    """Deal one card at a time, clockwise from the dealer's left, until every hand reaches its
+    limit (10 plus 1 per region controlled; ``upto``: Continuous War's 7-card start, a final
+    battle's hand) or the draw pile ends (vi: Chuẩn Bị 4; es: Fin de una ronda)."""
+    zones = game.state.zones
+    deck = zones.pile("deck")
+    hands = {p: zones.pile(("hand", p)) for p in players}
+    before = {p: len(hands[p]) for p in players}
+    limits = hand_limits(game, players) if upto is None else {p: upto for p in players}
+    wanting = [p for p in players if len(hands[p]) < limits[p]]
+    while wanting and deck:
+        for p in wanting:
+            if deck:
+                zones.move(deck[-1], "deck", ("hand", p))
+        wanting = [p for p in wanting if len(hands[p]) < limits[p]]
+    for p in players:
+        hands[p].sort(key=lambda c: c.id)
+    if not game.explaining or not players:
+        return
+    control = game.state.control
+    dealt = [(p, len(hands[p]) - before[p], before[p], [r for r, q in control.items() if q == p], len(hands[p]))
+             for p in players]
+    game.record(Step("round.deal", player=dealer, data={
+        "dealt": {p: got for p, got, *_ in dealt}, "hand_sizes": {p: len(zones.pile(("hand", p))) for p in game.players},
+        "parts": dealt, "upto": upto, "hand_size": hand_size(game), "per_region": game.ruleset.cards_per_region,
+        "stated": list(stated), "ran_out": bool(wanting)}))
+
+
+def round_shuffle(game) -> None:
+    """A new round (vi: Kết thúc vòng chơi): the token holder shuffles every card nobody holds
+    (the discards and the rest of the draw pile) into a new draw pile, then deals."""
+    state = game.state
+    state.round += 1
+    zones = state.zones
+    zones.move_all(list(zones.pile("discard")), "discard", "deck")
+    deck = zones.pile("deck")
+    deck.sort(key=lambda c: c.id)       # the deck's order: every card nobody holds, by id
+    game.rng.shuffle(deck)
+    if game.explaining:
+        game.record(Step("round.shuffle", player=state.token_holder, data={"round": state.round, "cards": len(deck)}))
+    round_deal(game, deal_order(game, game.players), dealer=state.token_holder)
+
+
+def draw(game, player: str, n: int, *, refill=None, sort: bool = True) -> int:
+    """``player`` draws up to ``n`` cards from the top of the draw pile (fewer if it runs out);
+    ``refill(game)`` is called when the pile is empty (Continuous War shuffles the discards into
+    a new one).  Returns how many were drawn."""
+    zones = game.state.zones
+    deck = zones.pile("deck")
+    got = 0
+    for _ in range(n):
+        if not deck and refill is not None:
+            refill(game)
+        if not deck:
+            break
+        zones.move(deck[-1], "deck", ("hand", player))
+        got += 1
+    if sort:
+        zones.pile(("hand", player)).sort(key=lambda c: c.id)
+    return got

@@ -1,0 +1,121 @@
+"""A turn in a battle: playing a card (face up or face down) and passing.
+
+Each rule is one function named after its rule id.  They are called by
+:meth:`~condottiere_nb.battle.Battle.play` and :meth:`~condottiere_nb.battle.Battle.pass_turn`
+once everything is checked: they change the battle and record what they did.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .explain import Step
+from .rules import RULES
+
+__all__ = ["Move", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One thing a player did in a battle: a card played (with its options) or a pass.
+
+    ``take``: what a Scarecrow took back (a kind, or "5#41" when ``take="5"`` would have picked
+    another card), a Maiden's soldier ("5#41"), or a city-state ability's target.
+    ``kind`` is also "firenze" or "venezia" for those abilities, played instead of a card.
+    """
+
+    player: str
+    kind: str | None            # None for a pass
+    face_down: bool = False
+    take: str | None = None
+    card: int | None = None     # the physical card id that was played
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind is None
+
+
+
+def play_card(battle, player: str, card: Card, face_down: bool = False, taken: Card | None = None) -> None:
+    """``player`` lays ``card`` in their line (vi: Cách Chơi 1); its on-play effect, if it has
+    one, acts at once (unless it lies face down and acts only when revealed).  ``taken``: the
+    card a Scarecrow takes back or a Maiden removes, already checked."""
+    battle.zones.move(card, battle.source_of(player, card), ("line", player))
+    returned = battle.returned[player]
+    if any(c is card for c in returned):
+        returned.remove(card)
+    hidden = battle.lies_face_down(card, face_down)
+    acts = battle.acts_now(card, face_down)
+    if hidden:
+        battle.face_down.add(card.id)
+    battle.moves.append(_move(battle, player, card, hidden, taken))
+    if hidden:
+        play_face_down(battle, player, card)
+    elif battle.explaining:
+        quiet = acts and _effect_speaks(battle, card)
+        # when the effect's own step follows, it tells what changed and carries the new
+        # strengths; until it acts, the strengths are those before the card
+        before = battle.announced(hide=card.id) if quiet else battle.announced()
+        battle.record(Step("play.card", strengths=before, player=player, cards=(card.id,),
+                           data={"kind": card.kind, "announces": not quiet}))
+    if acts and card.spec.effect is not None:
+        RULES[card.spec.effect].function(battle, player, card, taken)
+    if not battle.is_over:
+        battle.advance(player)
+
+
+def play_face_down(battle, player: str, card: Card) -> None:
+    """A card laid face down (vi: Ẩn Bài; the Persian tutorial lays every soldier face down):
+    the announced strengths count face-up cards only."""
+    if battle.explaining:
+        soldier = battle.ruleset.mercenaries_face_down and card.mercenary
+        battle.record(Step("play.face_down", strengths=battle.announced(), player=player, cards=(card.id,),
+                           data={"soldier": soldier}))
+
+
+def _move(battle, player: str, card: Card, face_down: bool, taken: Card | None) -> Move:
+    if taken is None:
+        return Move(player, card.kind, face_down, None, card.id)
+    # A Maiden's target is any player's card, so the move keeps its exact id ("5#41"); so does a
+    # Scarecrow's when take="5" would have picked another 5 (undo and notation stay exact).
+    exact = card.spec.choice == "target" or battle.find_take(player, taken.kind) is not taken
+    return Move(player, card.kind, face_down, f"{taken.kind}#{taken.id}" if exact else taken.kind, card.id)
+
+
+def _effect_speaks(battle, card: Card) -> bool:
+    """Will this card's on-play effect record a Step of its own (so play.card need not announce)?"""
+    if card.kind in ("bishop", "scarecrow", "surrender"):
+        return True
+    if card.kind in ("winter", "spring"):
+        other = "spring" if card.kind == "winter" else "winter"
+        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+        return any(c.kind == other and c.id not in unseen for c in battle.in_play())
+    return False
+
+
+def play_pass(battle, player: str) -> None:
+    """``player`` passes (vi: Cách Chơi 2): no more cards in this battle, but their line still
+    counts.  An invaded defender who has not played yet waits instead (:func:`play_wait`)."""
+    battle.moves.append(Move(player, None))
+    if player == battle.defender and not battle.line(player) and \
+            any(p not in battle.passed for p in battle.players if p != player):
+        play_wait(battle, player)
+        return
+    battle.passed.append(player)
+    if battle.explaining:
+        battle.record(Step("play.pass", strengths=battle.announced(), player=player))
+    if not battle.is_over:
+        battle.advance(player)
+
+
+def play_wait(battle, player: str) -> None:
+    """Invasion (vi, Xâm Lược): the defender may pass and still play later in the battle, until
+    playing a first card; the battle goes on."""
+    if battle.explaining:
+        battle.record(Step("play.wait", strengths=battle.announced(), player=player))
+    battle.advance(player)
+
+
+#: Battle moves that are city-state abilities, not cards (zh: Firenze's Ball, Venezia's Bribe);
+#: variants/city_states/abilities.py replays them.
+ABILITY_MOVES = ("firenze", "venezia")

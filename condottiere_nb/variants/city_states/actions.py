@@ -1,0 +1,139 @@
+"""The actions the city-state variant adds (zh-city-state-variant.txt), listed by
+``Game.legal_actions()`` when they are available:
+
+``ChooseCity(city)`` at the start; ``UseAbility(yes)`` before a battle's first card; ``Veto(yes)``
+for Roma when another player uses an ability; ``GenovaTrade(discard, source)`` / ``GenovaDraw()``
+then ``GenovaKeep(cards)``; ``Ball(card, courtesan)`` and ``Bribe(card, target)`` instead of a
+card on Firenze's / Venezia's turn; ``LiftBan()`` for the owner of a ban and ``Annul()`` for Roma
+during the battle; ``RomaClaim(cards)`` after a tied battle (``RomaClaim(())`` declines).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...game.actions import Action
+
+__all__ = ["CityAction", "ChooseCity", "UseAbility", "Veto", "GenovaTrade", "GenovaDraw", "GenovaKeep", "Ball",
+           "Bribe", "LiftBan", "Annul", "RomaClaim", "ACTIONS"]
+
+
+class CityAction(Action):
+    """An action of the city-state variant; the Game hands it to the variant's rules."""
+
+    __slots__ = ()
+
+
+def _kinds_repr(cards) -> str:
+    return repr(tuple(cards))
+
+
+@dataclass(frozen=True)
+class ChooseCity(CityAction):
+    """City-states: take a city-state (zh 一.2: players choose in turn and mark it as theirs)."""
+
+    city: str
+
+    def __repr__(self) -> str:
+        return f"ChooseCity({self.city!r})"
+
+
+@dataclass(frozen=True)
+class UseAbility(CityAction):
+    """City-states: use your city-state's ability in this battle (True) or not (False)."""
+
+    yes: bool = True
+
+    def __repr__(self) -> str:
+        return f"UseAbility({self.yes!r})"
+
+
+@dataclass(frozen=True)
+class Veto(CityAction):
+    """City-states, Roma's Edict: cancel the ability being used (True) or let it be (False)."""
+
+    yes: bool = True
+
+    def __repr__(self) -> str:
+        return f"Veto({self.yes!r})"
+
+
+@dataclass(frozen=True)
+class GenovaTrade(CityAction):
+    """Genova: discard three cards, draw 3 from ``source``'s hand and 2 from each other hand."""
+
+    discard: tuple
+    source: str
+
+    def __repr__(self) -> str:
+        return f"GenovaTrade({_kinds_repr(self.discard)}, {self.source!r})"
+
+
+@dataclass(frozen=True)
+class GenovaDraw(CityAction):
+    """Genova: draw three cards from the shuffled discard pile instead."""
+
+    def __repr__(self) -> str:
+        return "GenovaDraw()"
+
+
+@dataclass(frozen=True)
+class GenovaKeep(CityAction):
+    """Genova: keep three of the cards drawn from the other hands; the rest are discarded."""
+
+    cards: tuple
+
+    def __repr__(self) -> str:
+        return f"GenovaKeep({_kinds_repr(self.cards)})"
+
+
+@dataclass(frozen=True)
+class Ball(CityAction):
+    """Firenze's turn instead of a card: lay ``card`` face down, take back a Courtesan from
+    ``courtesan``'s line (a player's name; None when every Courtesan goes)."""
+
+    card: object
+    courtesan: object = None
+
+    def __repr__(self) -> str:
+        return f"Ball({self.card!r}, {self.courtesan!r})"
+
+
+@dataclass(frozen=True)
+class Bribe(CityAction):
+    """Venezia's turn instead of a card: discard ``card``, take ``target`` ("Ben:3") into your line."""
+
+    card: object
+    target: object
+
+    def __repr__(self) -> str:
+        return f"Bribe({self.card!r}, {self.target!r})"
+
+
+@dataclass(frozen=True)
+class LiftBan(CityAction):
+    """Bologna or Milano lifts its own ban (zh: 發動者有權隨時取消); it does not use the turn."""
+
+    def __repr__(self) -> str:
+        return "LiftBan()"
+
+
+@dataclass(frozen=True)
+class Annul(CityAction):
+    """Roma cancels the ability in force in this battle (zh: 可等待使用時機); not a turn."""
+
+    def __repr__(self) -> str:
+        return "Annul()"
+
+
+@dataclass(frozen=True)
+class RomaClaim(CityAction):
+    """After a tie, Roma discards a Bishop or any three cards to take the region; () declines."""
+
+    cards: tuple = ()
+
+    def __repr__(self) -> str:
+        return f"RomaClaim({_kinds_repr(self.cards)})"
+
+
+ACTIONS = (ChooseCity, UseAbility, Veto, GenovaTrade, GenovaDraw, GenovaKeep, Ball, Bribe, LiftBan,
+           Annul, RomaClaim)

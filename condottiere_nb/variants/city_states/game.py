@@ -1,0 +1,561 @@
+"""The city-state variant's game rules (zh-city-state-variant.txt, 城邦爭霸), 3 to 6 players:
+choosing the city-states, asking for abilities before each battle, Genova's trade, Roma's Edict
+and claim, the new round, the weighted end and the final battle's leader.
+
+:class:`CityStates` is the :class:`~condottiere_nb.variants.base.Variant` the Game calls; its
+data (``self.data(game)``): ``cities`` (player -> city), ``ready`` (player -> may use the ability
+this round), ``active`` (the ability in force in this battle), ``ask`` (who is still to be
+asked), ``pending`` (an ability Roma may still cancel) and ``drawn`` (the card ids Genova drew).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Mapping
+
+from ... import board
+from ...cards import Card, kind_name
+from ...errors import IllegalMove, RulesError
+from ...explain import Step, join_names
+from ...game import phases
+from ...game.choices import named_card
+from ..base import Variant
+from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courtesan_targets, genova_choices,
+                        lift_ban, multisets, pick_bribe, pick_courtesan)
+from .actions import (ACTIONS, Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
+                      RomaClaim, UseAbility, Veto)
+
+__all__ = ["CITIES", "FINAL_ORDER", "FINAL_DISCARD", "CityStates", "weighted_scores", "final_leader",
+           "city_choose", "city_ask", "city_genova", "city_roma_annul", "city_roma_claim", "city_round",
+           "city_score", "city_final"]
+
+#: The six city-states, in the order the text lists their abilities.
+CITIES = tuple(ABILITIES)
+
+#: Who leads the final battle: Roma's player; without Roma, this order (zh 三).
+FINAL_ORDER = ("Roma", "Firenze", "Bologna", "Milano", "Venezia", "Genova")
+
+#: Cards each finalist discards from the 18 dealt, before the final battle (zh 三).
+FINAL_DISCARD = ("scarecrow", "surrender", "winter", "spring")
+
+
+def city_score(control: Mapping[str, str], players) -> dict[str, int]:
+    """Each player's score: the weights of the regions they control (zh 三: Napoli, Milano,
+    Venezia, Genova, Bologna, Firenze and Roma count 3; Ancona, Spoleto, Torino, Modena 2;
+    the others 1).
+
+    >>> city_score({"Roma": "Ana", "Siena": "Ana", "Torino": "Ben"}, ["Ana", "Ben", "Cy"])
+    {'Ana': 4, 'Ben': 2, 'Cy': 0}
+    """
+    scores = {p: 0 for p in players}
+    for region, owner in control.items():
+        if owner in scores:
+            scores[owner] += board.ITALY.nodes[board.region(region)]["weight"]
+    return scores
+
+
+#: The public name of city.score: the end scores regions by weight (the Game ranks by option
+#: end_ranking='weights').
+weighted_scores = city_score
+
+
+def city_final(cities: Mapping[str, str], finalists) -> str | None:
+    """The finalist who leads the final battle: the owner of the first city in FINAL_ORDER
+    among the finalists (``cities``: player -> city), or None if no finalist owns one."""
+    owner = {city: p for p, city in cities.items()}
+    for city in FINAL_ORDER:
+        if owner.get(city) in finalists:
+            return owner[city]
+    return None
+
+
+#: The public name of city.final: Roma leads the final battle (the 18-card deal and the discards
+#: are options final_hand and final_discard).
+final_leader = city_final
+
+
+def _take_kinds(cards, kinds: Iterable[str], what: str) -> list[Card]:
+    """Physical cards of ``kinds`` from ``cards`` (lowest ids first)."""
+    pool = sorted(cards)
+    out: list[Card] = []
+    for k in kinds:
+        card = next((c for c in pool if c.kind == k and c not in out), None)
+        if card is None:
+            raise IllegalMove(f"{what} holds no {kind_name(k)} for that")
+        out.append(card)
+    return out
+
+
+# -- the rules, one function each ----------------------------------------------------------------
+
+def city_choose(game, city: str) -> None:
+    """Each player chooses a city-state in turn and marks it as theirs: it is controlled from the
+    start and cannot be attacked (zh 一.2)."""
+    v = game.state.variant["city"]
+    p = game.state.to_move
+    v["cities"][p] = city
+    game.state.control[city] = p
+    game.write(["city", city])
+    if game.explaining:
+        game.record(Step("city.choose", player=p, data={"city": city}))
+    nxt = [q for q in game.players if q not in v["cities"]]
+    if nxt:
+        phases.ask(game, "city", nxt[0])
+    else:
+        phases.ask(game, "token", game.state.token_holder)
+
+
+def city_ask(game, variant: "CityStates", yes: bool) -> None:
+    """Abilities are asked for before the first card, in seat order from the leader; one ability
+    per battle, Roma's aside (zh 一.3)."""
+    v = variant.data(game)
+    p = v["ask"].pop(0)
+    game.write(["ability", yes])
+    city = v["cities"][p]
+    if game.explaining:
+        game.record(Step("city.ask", player=p, data={"city": city, "used": yes}))
+    if not yes:
+        if not variant.ask_next(game):
+            phases.continue_battle(game)
+        return
+    v["ask"] = []
+    v["ready"][p] = False
+    if variant.offer_veto(game, p, city, {"kind": "declare"}):
+        return
+    variant.declare(game, p, city)
+
+
+def city_genova(game, variant: "CityStates", canon, physical) -> None:
+    """Genova, Profiteering, before the battle: discard 3 cards, draw at random 3 from one player's
+    hand and 2 from each other's, keep 3 of those and discard the rest (GenovaTrade, then
+    GenovaKeep); or shuffle the discard pile and draw 3 from it (GenovaDraw)."""
+    state = game.state
+    zones = state.zones
+    p = state.to_move
+    v = variant.data(game)
+    if isinstance(canon, GenovaDraw):
+        game.rng.shuffle(zones.pile("discard"))
+        drawn = [zones.pile("discard")[-1 - i] for i in range(min(3, len(state.discard)))]
+        for c in drawn:
+            zones.move(c, "discard", ("hand", p))
+        state.hand(p).sort(key=lambda c: c.id)
+        game.write(["genova_draw"])
+        if game.explaining:
+            game.record(Step("city.genova", player=p, data={"action": "draw", "count": len(drawn)}))
+        phases.continue_battle(game)
+        return
+    if isinstance(canon, GenovaKeep):
+        drawn = [c for c in state.hand(p) if c.id in v["drawn"]]
+        kept = physical if physical else _take_kinds(drawn, canon.cards, "the cards Genova drew")
+        rest = [c for c in drawn if c not in kept]
+        zones.move_all(rest, ("hand", p), "discard")
+        state.hand(p).sort(key=lambda c: c.id)
+        v["drawn"] = []
+        game.write(["genova_keep", [c.id for c in kept]])
+        if game.explaining:
+            game.record(Step("city.genova", player=p, data={"action": "keep", "kept": [c.kind for c in kept],
+                                                             "discarded": len(rest)}))
+        phases.continue_battle(game)
+        return
+    paid = physical if physical else _take_kinds(state.hand(p), canon.discard, f"{p}'s hand")
+    zones.move_all(paid, ("hand", p), "discard")
+    drawn, counts = [], {}
+    for q in [canon.source] + [q for q in game.players if q not in (p, canon.source)]:
+        n = 3 if q == canon.source else 2
+        pick = game.rng.sample(state.hand(q), n)
+        for c in pick:
+            zones.move(c, ("hand", q), ("hand", p))
+        drawn += pick
+        counts[q] = n
+    v["drawn"] = [c.id for c in drawn]
+    game.write(["genova_trade", [c.id for c in paid], canon.source])
+    if game.explaining:
+        game.record(Step("city.genova", player=p, cards=tuple(c.id for c in drawn),
+                         data={"action": "trade", "paid": [c.kind for c in paid], "counts": counts,
+                               "drawn": [c.kind for c in drawn]}))
+    phases.ask(game, "genova_keep", p)
+
+
+def city_roma_annul(game, variant: "CityStates", canon) -> None:
+    """Roma, the Edict: cancel another player's ability, which that player loses for the round;
+    Roma may cancel or claim a region once a round, not both.  Roma is asked before an ability
+    acts (Veto; zh: against Venezia, before the discard) and may wait for the moment during the
+    battle (Annul; zh: 可等待使用時機)."""
+    v = variant.data(game)
+    roma = game.state.to_move
+    if isinstance(canon, Annul):
+        active = v["active"]
+        v["ready"][roma] = False
+        v["active"] = None
+        game.write(["annul"])
+        if active["city"] in BANS:
+            lift_ban(game.battle, active["city"], roma, by_roma=True)
+            phases.sync_log(game)
+        elif game.explaining:
+            game.record(Step("city.roma_annul", player=roma, data={"city": active["city"], "target": active["player"],
+                                                                   "moment": "battle"}))
+        return
+    pend = v["pending"]
+    v["pending"] = None
+    p, city = pend["player"], pend["city"]
+    game.write(["veto", canon.yes])
+    if canon.yes:
+        v["ready"][roma] = False
+        v["ready"][p] = False
+        v["active"] = None
+        if game.explaining:
+            game.record(Step("city.roma_annul", player=roma, data={"city": city, "target": p, "moment": "before"}))
+        if pend["kind"] == "declare":
+            phases.continue_battle(game)
+        else:
+            phases.ask(game, "battle", p)
+        return
+    if game.explaining:
+        game.record(Step("city.roma_annul", player=roma, data={"city": city, "target": p, "allowed": True}))
+    if pend["kind"] == "declare":
+        variant.declare(game, p, city)
+    else:
+        variant.act(game, p, pend)
+
+
+def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
+    """Roma, when a battle ends tied: discard a Bishop or any 3 cards to take the region (Roma's
+    ability for the round); RomaClaim(()) declines."""
+    state = game.state
+    roma = state.to_move
+    region = state.region
+    if not canon.cards:
+        game.write(["claim", []])
+        if game.explaining:
+            game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": []}))
+        phases.after_compare(game)
+        return
+    paid = physical if physical else _take_kinds(state.hand(roma), canon.cards, f"{roma}'s hand")
+    state.zones.move_all(paid, ("hand", roma), "discard")
+    variant.data(game)["ready"][roma] = False
+    state.control[region] = roma
+    game.write(["claim", [c.id for c in paid]])
+    if game.explaining:
+        game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": [c.kind for c in paid]}))
+    won = phases.victories_of(game, roma)
+    if won:
+        phases.game_victory(game, won[0])
+        return
+    phases.after_compare(game)
+
+
+def city_round(game, variant: "CityStates") -> None:
+    """At a new round every tile turns face up again: every ability is ready (zh 二)."""
+    variant.data(game)["ready"] = {p: True for p in game.players}
+    if game.explaining:
+        game.record(Step("city.round"))
+
+
+# -- the variant's hooks ------------------------------------------------------------------------------
+
+class CityStates(Variant):
+    """The city-state variant's game rules (see the module docstring)."""
+
+    name = "city"
+    actions = ACTIONS
+
+    @classmethod
+    def applies_to(cls, ruleset) -> bool:
+        return ruleset.city_states
+
+    def check(self, game) -> None:
+        n = len(game.players)
+        if not 3 <= n <= 6:
+            raise RulesError(f"the city-state variant is for 3 to 6 players (zh 一.2), not {n}")
+
+    def setup(self, game) -> None:
+        """After the first deal: the city-states are chosen in seat order (zh 一.2)."""
+        n = len(game.players)
+        free = [c for c in CITIES if c not in game.state.control]
+        if len(free) < n:
+            raise RulesError(f"each player chooses a free city-state, but only {join_names(free) if free else 'none'} "
+                             f"of {', '.join(CITIES)} {'is' if len(free) == 1 else 'are'} free for {n} players")
+        self.data(game).update(cities={}, ready={p: True for p in game.players}, active=None, ask=[],
+                               pending=None, drawn=[])
+        phases.ask(game, "city", game.players[0])
+
+    def roma(self, game) -> str | None:
+        return next((q for q, c in self.data(game).get("cities", {}).items() if c == "Roma"), None)
+
+    # -- legal actions ------------------------------------------------------------------------------
+    def legal(self, game) -> list:
+        state, v = game.state, self.data(game)
+        phase, p = state.phase, state.to_move
+        if phase == "city":
+            return [ChooseCity(c) for c in CITIES if c not in state.control]
+        if phase == "ability":
+            return [UseAbility(True), UseAbility(False)]
+        if phase == "veto":
+            return [Veto(True), Veto(False)]
+        if phase == "genova":
+            return genova_choices(game, p)
+        if phase == "genova_keep":
+            drawn = [c for c in state.hand(p) if c.id in v["drawn"]]
+            return [GenovaKeep(k) for k in multisets(game, drawn, min(3, len(drawn)))]
+        if phase == "claim":
+            hand = state.hand(p)
+            claims = [RomaClaim(("bishop",))] if any(c.kind == "bishop" for c in hand) else []
+            claims += [RomaClaim(k) for k in multisets(game, hand, 3) if k != ("bishop",)]
+            return claims + [RomaClaim(())]
+        return []
+
+    def battle_actions(self, game, player: str) -> list:
+        """Firenze's Ball, Venezia's Bribe, lifting a ban, Roma's Annul."""
+        if game.state.final:
+            return []
+        v = self.data(game)
+        active = v["active"]
+        extra = []
+        if active is not None and active["player"] == player:
+            extra += ABILITIES[active["city"]].turn_actions(game, player)
+            if active["city"] in BANS and game.battle.banned:
+                extra.append(LiftBan())
+        roma = self.roma(game)
+        if roma == player and v["ready"][roma] and active is not None and active["player"] != roma \
+                and (active["city"] in ("Firenze", "Venezia") or game.battle.banned):
+            extra.append(Annul())
+        return extra
+
+    # -- reading, applying and loading actions --------------------------------------------------------
+    def canonical(self, game, action) -> tuple:
+        cls = type(action)
+        state = game.state
+        if cls is ChooseCity:
+            if not isinstance(action.city, str):
+                raise IllegalMove(f"ChooseCity takes a city's name such as 'Roma', not {action.city!r}")
+            city = board.region(action.city)
+            if city not in CITIES:
+                raise IllegalMove(f"{city} is not one of the city-states: {', '.join(CITIES)}")
+            return ChooseCity(city), None
+        if cls in (UseAbility, Veto):
+            if not isinstance(action.yes, bool):
+                raise IllegalMove(f"{cls.__name__} takes True or False, not {action.yes!r}")
+            return action, None
+        if cls in (GenovaDraw, LiftBan, Annul):
+            return action, None
+        if cls in (GenovaTrade, GenovaKeep, RomaClaim):
+            items = action.discard if cls is GenovaTrade else action.cards
+            if isinstance(items, (str, Card)) or not isinstance(items, Iterable):
+                raise IllegalMove(f"{cls.__name__} takes a tuple of cards such as ('1', '2', 'winter')")
+            items = tuple(items)
+            if len(items) > 3:
+                raise IllegalMove(f"{cls.__name__} names at most 3 cards, not {len(items)}")
+            named = [named_card(game, i, None, "hand") for i in items]
+            kinds = tuple(sorted((k for k, _ in named), key=game.rank.__getitem__))
+            physical = [c for _, c in named] if named and all(c is not None for _, c in named) else None
+            if physical is not None:
+                if len({c.id for c in physical}) != len(physical):
+                    raise IllegalMove(f"{cls.__name__} names the same card twice")
+                pool = (state.hand(state.to_move) if cls is not GenovaKeep else
+                        [c for c in state.hand(state.to_move) if c.id in self.data(game).get("drawn", ())])
+                missing = [c for c in physical if c not in pool]
+                if missing:
+                    where = "among the cards Genova drew" if cls is GenovaKeep else f"in {state.to_move}'s hand"
+                    raise IllegalMove(f"{missing[0].tag} is not {where}")
+            if cls is GenovaTrade:
+                if not isinstance(action.source, str):
+                    raise IllegalMove(f"GenovaTrade's source is a player's name, not {action.source!r}")
+                return GenovaTrade(kinds, action.source), physical
+            return cls(kinds), physical
+        if cls is Ball:
+            kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
+            target, phys = action.courtesan, None
+            if isinstance(target, Card):
+                phys = target
+                target = game.battle.owner(target) if game.battle is not None else None
+            elif target is not None and not isinstance(target, str):
+                raise IllegalMove(f"Ball's courtesan is a player's name or a Courtesan card, not {target!r}")
+            return Ball(kind, target), (card, phys)
+        if cls is Bribe:
+            kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
+            target, phys = action.target, None
+            if isinstance(target, Card):
+                phys = target
+                owner = game.battle.owner(target) if game.battle is not None else None
+                target = f"{owner}:{target.kind}" if owner is not None else None
+            elif not isinstance(target, str):
+                raise IllegalMove(f"Bribe's target is written 'Ben:3' or is a Mercenary card, not {target!r}")
+            return Bribe(kind, target), (card, phys)
+        raise IllegalMove(f"{action!r} is not an action of this game")
+
+    def apply(self, game, canon, physical) -> None:
+        if isinstance(canon, ChooseCity):
+            city_choose(game, canon.city)
+        elif isinstance(canon, UseAbility):
+            city_ask(game, self, canon.yes)
+        elif isinstance(canon, (Veto, Annul)):
+            city_roma_annul(game, self, canon)
+        elif isinstance(canon, (GenovaTrade, GenovaDraw, GenovaKeep)):
+            city_genova(game, self, canon, physical)
+        elif isinstance(canon, (Ball, Bribe)):
+            self.turn(game, canon, physical)
+        elif isinstance(canon, LiftBan):
+            v = self.data(game)
+            lift_ban(game.battle, v["active"]["city"], game.state.to_move)
+            v["active"] = None
+            game.write(["lift"])
+            phases.sync_log(game)
+        else:
+            city_roma_claim(game, self, canon, physical)
+
+    def decode(self, game, tag: str, args: list):
+        cards = game.cards
+
+        def card(i):
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(cards):
+                raise RulesError(f"{i!r} is not a card id")
+            return cards[i]
+
+        if tag == "city" and len(args) == 1 and isinstance(args[0], str):
+            return ChooseCity(args[0])
+        if tag == "ability" and len(args) == 1 and isinstance(args[0], bool):
+            return UseAbility(args[0])
+        if tag == "veto" and len(args) == 1 and isinstance(args[0], bool):
+            return Veto(args[0])
+        if tag == "genova_trade" and len(args) == 2 and isinstance(args[0], list) and isinstance(args[1], str):
+            return GenovaTrade(tuple(card(i) for i in args[0]), args[1])
+        if tag == "genova_draw" and not args:
+            return GenovaDraw()
+        if tag == "genova_keep" and len(args) == 1 and isinstance(args[0], list):
+            return GenovaKeep(tuple(card(i) for i in args[0]))
+        if tag == "ball" and len(args) == 2:
+            return Ball(card(args[0]), None if args[1] is None else card(args[1]))
+        if tag == "bribe" and len(args) == 2:
+            return Bribe(card(args[0]), card(args[1]))
+        if tag == "lift" and not args:
+            return LiftBan()
+        if tag == "annul" and not args:
+            return Annul()
+        if tag == "claim" and len(args) == 1 and isinstance(args[0], list):
+            return RomaClaim(tuple(card(i) for i in args[0]))
+        return None
+
+    def waiting_text(self, game) -> str | None:
+        state, v = game.state, self.data(game)
+        p, phase = state.to_move, state.phase
+        if phase == "city":
+            return f"{p} chooses a city-state (ChooseCity)"
+        if phase == "ability":
+            return f"{p} may use {v['cities'][p]}'s ability in this battle (UseAbility)"
+        if phase == "veto":
+            pend = v["pending"]
+            return f"{p}, Roma, may cancel {pend['player']}'s {pend['city']} ability (Veto)"
+        if phase == "genova":
+            return f"{p} uses Genova's ability: trade with the other hands or draw from the discards"
+        if phase == "genova_keep":
+            return f"{p} keeps three of the cards Genova drew (GenovaKeep)"
+        if phase == "claim":
+            return f"{p}, Roma, may take the tied region {state.region} (RomaClaim)"
+        return None
+
+    # -- before a battle: asking in seat order (zh 一.3) -------------------------------------------
+    def before_battle(self, game) -> bool:
+        if game.state.final:
+            return False
+        v = self.data(game)
+        v["active"] = None
+        battle = game.battle
+        i = battle.players.index(battle.leader)
+        order = battle.players[i:] + battle.players[:i]
+        v["ask"] = [p for p in order if v["ready"][p] and v["cities"][p] != "Roma"
+                    and ABILITIES[v["cities"][p]].usable(game, p)]
+        return self.ask_next(game)
+
+    def ask_next(self, game) -> bool:
+        v = self.data(game)
+        if not v["ask"]:
+            return False
+        phases.ask(game, "ability", v["ask"][0])
+        return True
+
+    def offer_veto(self, game, p: str, city: str, what: dict) -> bool:
+        """Roma's Edict: Roma is asked before the ability acts (zh: against Venezia before the discard)."""
+        roma = self.roma(game)
+        v = self.data(game)
+        if roma is None or roma == p or not v["ready"][roma]:
+            return False
+        v["pending"] = {"player": p, "city": city, **what}
+        phases.ask(game, "veto", roma)
+        return True
+
+    def declare(self, game, p: str, city: str) -> None:
+        """The ability ``p`` uses takes effect: a ban at once, Firenze and Venezia on their turns,
+        Genova before the battle."""
+        v = self.data(game)
+        acts = ABILITIES[city].acts
+        if acts == "ban":
+            v["active"] = {"player": p, "city": city}
+            ban(game.battle, city, p)
+            phases.sync_log(game)
+            phases.continue_battle(game)
+        elif acts == "turn":
+            v["active"] = {"player": p, "city": city}
+            if game.explaining:
+                game.record(Step(f"city.{city.lower()}", player=p, data={"city": city, "declare": True}))
+            phases.continue_battle(game)
+        else:       # Genova acts at once, before the battle
+            phases.ask(game, "genova", p)
+
+    def turn(self, game, canon, physical) -> None:
+        """Firenze's Ball or Venezia's Bribe on its player's turn.  The cards are chosen now (and
+        saved); then Roma is asked first (zh: against Venezia, before the discard)."""
+        p = game.state.to_move
+        battle = game.battle
+        card, target = physical if physical else (None, None)
+        if card is None:
+            card = next(c for c in sorted(game.state.hand(p)) if c.kind == canon.card)
+        if isinstance(canon, Ball):
+            city = "Firenze"
+            if self.ruleset.firenze_takes == "all":
+                target = None
+            elif target is None:
+                target = pick_courtesan(battle, courtesan_targets(battle, p), canon.courtesan)
+            game.write(["ball", card.id, None if target is None else target.id])
+        else:
+            city = "Venezia"
+            if target is None:
+                target = pick_bribe(battle, p, canon.target)
+            game.write(["bribe", card.id, target.id])
+        what = {"kind": "use", "action": "ball" if city == "Firenze" else "bribe", "card": card.id,
+                "target": None if target is None else target.id}
+        if self.offer_veto(game, p, city, what):
+            return
+        self.act(game, p, what)
+
+    def act(self, game, p: str, what: dict) -> None:
+        card = game.cards[what["card"]]
+        target = None if what["target"] is None else game.cards[what["target"]]
+        if what["action"] == "ball":
+            city_firenze(game.battle, p, card, target)
+        else:
+            city_venezia(game.battle, p, card, target)
+        phases.sync_log(game)
+        phases.continue_battle(game)
+
+    # -- after the compare and later ------------------------------------------------------------------
+    def on_tie(self, game, resolution) -> bool:
+        """Roma may take a tied region by discarding a Bishop or any 3 cards (zh, Roma)."""
+        if game.state.final:
+            return False
+        roma = self.roma(game)
+        if roma is None or not self.data(game)["ready"][roma]:
+            return False
+        hand = game.state.hand(roma)
+        if len(hand) < 3 and not any(c.kind == "bishop" for c in hand):
+            return False
+        phases.ask(game, "claim", roma)
+        return True
+
+    def victories(self, game, player: str, found: list) -> list:
+        """city_end='weights_only': no early victory; the weighted score decides at the end."""
+        return [] if self.ruleset.city_end == "weights_only" else found
+
+    def new_round(self, game) -> None:
+        city_round(game, self)
+
+    def final_leader(self, game, finalists) -> str | None:
+        return final_leader(self.data(game)["cities"], finalists)

@@ -1,0 +1,140 @@
+"""The Vietnamese Scoring variant (vi, Tính điểm): a match of several games to 20 or 30 points.
+
+Each game scores 1 point per region, and 5 more per region for a win by adjacent regions
+(:func:`game_points`, rule score.game); the match ends when someone reaches the target
+(rule score.match).  A :class:`Match` plays like a Game.
+"""
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+from ..errors import IllegalMove, RulesError
+from ..explain import Step, join_names
+from ..game import Game, check_players
+from ..rulesets import get_ruleset
+
+__all__ = ["game_points", "score_game", "score_match", "Match"]
+
+
+def game_points(control: Mapping[str, str], players, winner: str | None = None, reason: str | None = None,
+                group=(), bonus: int = 5, bonus_regions: str = "all") -> dict[str, int]:
+    """Points each player scores for one game of a Scoring match (vi, Tính điểm).
+
+    One point per region controlled; a player who won by adjacent regions scores ``bonus``
+    more for each region (``bonus_regions="all"``: every region they control, our reading of
+    "5 points added to the points of each region"; ``"group"``: only the adjacent group).
+    The worked example: a win by 3 adjacent regions scores 3 x (1 + 5) = 18.
+
+    >>> game_points({"Torino": "Huy", "Milano": "Huy", "Genova": "Huy", "Roma": "Hoa"}, ["Huy", "Hoa"],
+    ...             winner="Huy", reason="adjacent", group={"Torino", "Milano", "Genova"})
+    {'Huy': 18, 'Hoa': 1}
+    """
+    points = {p: 0 for p in players}
+    for _region, owner in control.items():
+        if owner in points:
+            points[owner] += 1
+    if winner is not None and reason == "adjacent":
+        counted = points[winner] if bonus_regions == "all" else len(group)
+        points[winner] += bonus * counted
+    return points
+
+
+def score_game(match: "Match", game) -> dict[str, int]:
+    """A finished game of the match is scored (game_points) and added to the match's points."""
+    winner = game.winners[0] if len(game.winners) == 1 else None
+    group = game.victory.group if game.victory is not None else ()
+    scored = game_points(game.control, match.players, winner, game.reason, group,
+                         bonus_regions=match.ruleset.scoring_bonus)
+    for p, n in scored.items():
+        match.points[p] += n
+    match.history.append(scored)
+    match.games.append(game)
+    if match.explaining:
+        match.log.append(Step("score.game", data={
+            "scored": scored, "points": dict(match.points), "game": len(match.games),
+            "adjacent_winner": winner if game.reason == "adjacent" else None,
+            "bonus_regions": match.ruleset.scoring_bonus}))
+    return scored
+
+
+def score_match(match: "Match") -> bool:
+    """When one or more players reach the target, the match ends: the most points win (a tie
+    shares the victory).  True when it ended."""
+    reached = [p for p in match.players if match.points[p] >= match.target]
+    if not reached:
+        return False
+    best = max(match.points[p] for p in reached)
+    match.winners = tuple(p for p in reached if match.points[p] == best)
+    if match.explaining:
+        match.log.append(Step("score.match", data={"winners": list(match.winners), "reached": reached,
+                                                   "target": match.target, "best": best}))
+    return True
+
+
+class Match:
+    """A Scoring match (vi, Tính điểm): games of Condottiere until someone reaches the target.
+
+    The next game is started by the next player clockwise (the text does not say who starts; we
+    rotate the first seat).  The Match plays like a Game: ``to_move``, ``legal_actions()``,
+    ``apply(action)``, ``is_over``, ``winners``.
+
+    >>> m = Match(["Ana", "Ben", "Cy"], seed=1)
+    >>> m.target, m.points, m.game.players
+    (20, {'Ana': 0, 'Ben': 0, 'Cy': 0}, ('Ana', 'Ben', 'Cy'))
+    """
+
+    def __init__(self, players, ruleset="scoring", target: int | None = None, seed=0, *, explain: bool = True):
+        self.ruleset = get_ruleset(ruleset)
+        self.players = check_players(players)
+        if target is None:
+            target = self.ruleset.scoring_target or 20
+        if isinstance(target, bool) or not isinstance(target, (int, float)) or \
+                (isinstance(target, float) and not (math.isfinite(target) and target.is_integer())):
+            raise RulesError(f"a Scoring match is played to a whole number of points (the text: 20 or 30), "
+                             f"not {target!r}")
+        self.target = int(target)
+        if not 1 <= self.target <= 1000:
+            raise RulesError(f"a Scoring match is played to 1 to 1000 points (the text: 20 or 30), not {target!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise RulesError(f"seed must be an integer or a string, not {seed!r}")
+        self.seed = seed
+        if not isinstance(explain, bool):
+            raise RulesError(f"explain must be True or False, not {explain!r}")
+        self.explaining = explain
+        self.points = {p: 0 for p in self.players}
+        self.history: list[dict[str, int]] = []     # points scored in each finished game
+        self.games: list = []                         # finished games
+        self.log: list[Step] = []
+        self.winners: tuple[str, ...] = ()
+        self.game = self._new_game()
+
+    def _new_game(self) -> Game:
+        k = len(self.games)
+        seats = self.players[k % len(self.players):] + self.players[:k % len(self.players)]
+        return Game(seats, self.ruleset, seed=f"{self.seed}:{k}", explain=self.explaining)
+
+    @property
+    def to_move(self):
+        return self.game.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    def legal_actions(self) -> list:
+        return [] if self.is_over else self.game.legal_actions()
+
+    def apply(self, action) -> None:
+        if self.is_over:
+            raise IllegalMove(f"the match is over: {join_names(self.winners)} won with "
+                              f"{self.points[self.winners[0]]} points")
+        self.game.apply(action)
+        if self.game.is_over:
+            score_game(self, self.game)
+            if not score_match(self):
+                self.game = self._new_game()
+
+    def __repr__(self) -> str:
+        state = f"won by {', '.join(self.winners)}" if self.winners else f"game {len(self.games) + 1}"
+        return f"<Match to {self.target} points, {state}, points {self.points}>"

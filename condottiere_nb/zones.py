@@ -1,0 +1,98 @@
+"""Where every card is, and the one function that moves a card.
+
+A :class:`Zones` is a set of named piles: ``("hand", player)``, ``("line", player)``,
+``"deck"`` (the draw pile, its top at the end), ``"discard"``, and, in a sandbox battle,
+``"supply"`` (the deck's cards nobody holds).  Every move of a card between piles goes through
+:meth:`Zones.move`, which refuses a card that is not where it is said to be, so no rule can
+lose or duplicate a card.
+
+>>> from condottiere_nb.cards import STANDARD_DECK
+>>> z = Zones({("hand", "Ana"): [STANDARD_DECK[0]], "discard": []})
+>>> z.move(STANDARD_DECK[0], ("hand", "Ana"), "discard"); z.where(STANDARD_DECK[0])
+'discard'
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card
+from .errors import IllegalMove, RulesError
+
+__all__ = ["Zones", "pile_name"]
+
+
+def pile_name(pile) -> str:
+    """'Ana's hand', 'the discard pile'."""
+    if isinstance(pile, tuple):
+        kind, player = pile
+        return f"{player}'s {kind}"
+    return {"deck": "the draw pile", "discard": "the discard pile", "supply": "the unused cards"}.get(pile, pile)
+
+
+class Zones:
+    """Named piles of cards (see the module docstring)."""
+
+    __slots__ = ("piles",)
+
+    def __init__(self, piles: dict | None = None):
+        self.piles: dict = {} if piles is None else {k: list(v) for k, v in piles.items()}
+
+    def pile(self, name) -> list:
+        """The cards of one pile (the pile itself: the owner's to read, the rules' to change
+        only through :meth:`move`)."""
+        try:
+            return self.piles[name]
+        except KeyError:
+            raise RulesError(f"there is no pile {name!r}") from None
+
+    def add_pile(self, name, cards: Iterable[Card] = ()) -> None:
+        """A new pile, or an empty one anew (a pile that still holds cards is never replaced)."""
+        if self.piles.get(name):
+            raise RulesError(f"{pile_name(name)} still holds cards: {', '.join(c.tag for c in self.piles[name])}")
+        self.piles[name] = list(cards)
+
+    def move(self, card: Card, source, target, *, top: bool = True) -> None:
+        """Move ``card`` from pile ``source`` to pile ``target`` (on top, i.e. appended, or at
+        the bottom with ``top=False``).  A card that is not in ``source`` raises IllegalMove and
+        nothing changes."""
+        pile = self.pile(source)
+        goal = self.pile(target)
+        try:
+            i = pile.index(card)        # cards compare by identity (they are interned)
+        except ValueError:
+            raise IllegalMove(f"{getattr(card, 'tag', card)!r} is not in {pile_name(source)}") from None
+        del pile[i]
+        if top:
+            goal.append(card)
+        else:
+            goal.insert(0, card)
+
+    def move_all(self, cards: Iterable[Card], source, target) -> None:
+        """Move several cards; all of them are checked first, so either all move or none."""
+        cards = list(cards)
+        pile = self.pile(source)
+        self.pile(target)
+        ids = [c.id for c in cards]
+        if len(set(ids)) != len(ids):
+            raise IllegalMove("the same card is named twice")
+        missing = [c for c in cards if c not in pile]
+        if missing:
+            raise IllegalMove(f"{missing[0].tag} is not in {pile_name(source)}")
+        for card in cards:
+            self.move(card, source, target)
+
+    def where(self, card: Card):
+        """The name of the pile holding ``card``, or None."""
+        for name, pile in self.piles.items():
+            if card in pile:
+                return name
+        return None
+
+    def copy(self) -> "Zones":
+        return Zones(self.piles)
+
+    def count(self) -> int:
+        return sum(len(p) for p in self.piles.values())
+
+    def __repr__(self) -> str:
+        return "Zones(" + ", ".join(f"{pile_name(k)}: {len(v)}" for k, v in self.piles.items()) + ")"
