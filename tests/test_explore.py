@@ -5,9 +5,9 @@ import random
 import pytest
 
 from condottiere_nb import RULESETS, RulesError
-from condottiere_nb.explore import (BattleSpace, PlayedCard, _plays, battle_space, check_interactions,
+from condottiere_nb.explore import (BattleSpace, PlayedCard, battle_space, check_interactions,
                                     engine_outcome, fast_model_gap, fast_outcomes, option_variants,
-                                    play_sequence_notation)
+                                    play_sequence_notation, possible_plays)
 
 HIDDEN = RULESETS["hidden-cards"]
 ALL_KINDS = ("1", "5", "10", "winter", "spring", "bishop", "drummer", "courtesan", "heroine", "scarecrow",
@@ -28,7 +28,7 @@ MODELLED = {
 
 def random_battles(ruleset, space, n, rng, max_len=8):
     """Legal play sequences found by random walks through the engine."""
-    plays = _plays(space, True)
+    plays = possible_plays(space, True)
     out = []
     while len(out) < n:
         seq = []
