@@ -29,6 +29,10 @@ One module per tool:
 * ``invariants``: the soak (:func:`soak`, :func:`check_game`, :func:`check_victory_claims`);
 * ``progress``: progress reports, interruption and seeds, shared by all.
 
+numpy is optional (the ``lab`` extra) and imported only when used: without it the
+interaction checker uses the engine (the same counts, more slowly, with a note), exact odds
+work, and Monte Carlo odds say what to install.
+
 The engine side only: no display library is imported here (the bars, the progress
 widget and the plots live in ``views/explore_views.py``).  Long runs report progress to
 a :class:`Progress` object and stop cleanly on KeyboardInterrupt, returning what they

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, fields
 from ..battle import Battle, Resolution
 from ..errors import IllegalMove, RulesError
 from ..rulesets import Ruleset, get_ruleset
-from .numpy_model import enumerate_numpy, fast_model_gap
-from .progress import Progress, as_progress
+from .numpy_model import enumerate_numpy, fast_model_gap, load_numpy
+from .progress import NUMPY_HINT, Progress, as_progress
 from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, engine_outcome, play_in_turn,
                     play_sequence_notation, possible_plays)
 from .tally import DIVERGENCE_KINDS, Tally
@@ -180,7 +180,8 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     option: ``check_interactions(True, False, option="courtesan_token")`` (on ``base``).
     The bound is described by :class:`BattleSpace`.  ``method``: "numpy" (the vectorised
     model), "engine" (Battle itself, slow, any ruleset) or "auto" (numpy when it models
-    both rulesets, else the engine).  ``explain`` re-plays the smallest example of each
+    both rulesets and numpy is installed, else the engine, with a note saying why).  Both
+    give the same counts and examples.  ``explain`` re-plays the smallest example of each
     divergence through the engine to attach its Steps.
     """
     if option is None and b is None:
@@ -195,8 +196,17 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
         method = "engine" if gap else "numpy"
         if gap:
             note = f"Evaluated by the engine because {gap}."
-    elif method == "numpy" and gap:
-        raise NotImplementedError(f"the vectorised model cannot check this: {gap}; use method='engine'")
+        else:
+            try:
+                load_numpy()
+            except ImportError:
+                method = "engine"
+                note = (f"Evaluated by the engine because numpy is not installed (the same counts, "
+                        f"more slowly; {NUMPY_HINT} for the vectorised model).")
+    elif method == "numpy":
+        if gap:
+            raise NotImplementedError(f"the vectorised model cannot check this: {gap}; use method='engine'")
+        load_numpy()
     report = InteractionReport(ra, rb, la, lb, space, evaluator=method, note=note)
     prog = as_progress(progress)
     plays = possible_plays(space, ra.hidden_cards or rb.hidden_cards)

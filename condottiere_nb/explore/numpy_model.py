@@ -13,7 +13,7 @@ in strength.py.
 
 What the model knows is listed here too (:data:`FAST_OPTIONS`, :data:`FAST_KINDS`,
 :func:`fast_model_gap`); any other ruleset goes to the engine.  numpy is imported on first
-use (:func:`load_numpy`), so this module imports without it.
+use (:func:`load_numpy`), so this module, and the package, import without it.
 """
 from __future__ import annotations
 
@@ -23,19 +23,16 @@ from typing import Sequence
 from ..cards import Card, kind_name
 from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
-from .progress import Progress
+from .progress import NUMPY_HINT, Progress
 from .space import BattleSpace, PlayedCard
 from .tally import Tally
-
-#: What to install when numpy is missing.
-NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
 
 np = None      # numpy, once load_numpy() has imported it
 
 
 def load_numpy():
     """Import numpy for this module (once) and return it; ImportError, saying what to
-    install, when it is missing."""
+    install, when it is missing (check_interactions then uses the engine instead)."""
     global np
     if np is None:
         try:

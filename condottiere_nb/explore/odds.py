@@ -3,7 +3,8 @@
 :func:`battle_odds` weighs, for the player to move, every legal action by playing the rest
 of the battle out with an agent (the heuristic one by default) over the opponents' possible
 hands: all of them with their exact probabilities (:func:`exact_hands`) when they are few,
-else a seeded Monte Carlo sample with 95% Wilson intervals (:func:`wilson`).
+else a seeded Monte Carlo sample with 95% Wilson intervals (:func:`wilson`), drawn with
+numpy's generator (imported only then).
 :func:`game_odds` does the same for the player to move in a Game.
 """
 from __future__ import annotations
@@ -13,13 +14,11 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-import numpy as np
-
 from ..battle import Battle
 from ..cards import Card, exact_card, kind_name, parse_kind
 from ..errors import RulesError
 from ..rulesets import get_ruleset
-from .progress import as_progress, seed_int
+from .progress import NUMPY_HINT, as_progress, seed_int
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -240,8 +239,9 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     agent by default, as in a Game for ``region`` with the map ``control``).  When the
     opponents' possible hands number at most ``exact_limit`` they are all enumerated with
     their exact probabilities (method "exact"); otherwise ``samples`` hands are drawn at
-    random (method "monte carlo", with 95% Wilson intervals).  The same drawn hands serve
-    every action, so the actions are compared on equal terms.  Face-down cards already in
+    random (method "monte carlo", with 95% Wilson intervals; numpy draws them, so that a
+    seed gives the same figures everywhere: ImportError without it).  The same drawn hands
+    serve every action, so the actions are compared on equal terms.  Face-down cards already in
     the lines are taken as they are.
     """
     from ..agents import make_agent
@@ -330,12 +330,12 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         if combos > exact_limit:
             break
     exact = combos <= exact_limit
+    rng = None if exact else _monte_carlo_generator(base)
     prog = as_progress(progress)
     wins = [0.0] * len(actions)
     done = 0
     partial = False
     t0 = time.perf_counter()
-    rng = np.random.default_rng(base)
     try:
         if exact:
             worlds = list(exact_hands(active, sizes, kinds, by_kind))
@@ -377,6 +377,18 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
                       "exact" if exact and not partial else "monte carlo", done, seed,
                       time.perf_counter() - t0, partial, note)
+
+
+def _monte_carlo_generator(seed: int):
+    """numpy's generator for the Monte Carlo hands: a seed draws the same hands on every
+    machine, so the figures in the notebooks and tests are reproducible.  Exact odds do
+    not need it; ImportError (what to install) when numpy is missing."""
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError(f"battle odds by Monte Carlo draw the hands with numpy, which is not installed: "
+                          f"{NUMPY_HINT} (exact odds, for small hands, work without it: raise exact_limit)") from e
+    return numpy.random.default_rng(seed)
 
 
 def _count_multisets(counts: list[int], size: int) -> int:

@@ -2,7 +2,8 @@
 
 Every tool of the package takes ``progress=`` (read by :func:`as_progress`), reports to it
 as it goes and stops cleanly on KeyboardInterrupt, returning what it has so far marked
-``partial=True``; seeds may be numbers or strings (:func:`seed_int`).
+``partial=True``; seeds may be numbers or strings (:func:`seed_int`).  numpy is optional
+(the ``lab`` extra): the tools that need it say so with :data:`NUMPY_HINT`.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Callable
 
 from ..errors import RulesError
 
+#: What to install when a tool needs numpy and it is missing.
+NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
 
 class Progress:
     """Where a long run reports how far it is.  The base class shows nothing.
