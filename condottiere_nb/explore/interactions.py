@@ -18,8 +18,8 @@ from ..errors import IllegalMove, RulesError
 from ..rulesets import Ruleset, get_ruleset
 from .numpy_model import enumerate_numpy, fast_model_gap, load_numpy
 from .progress import NUMPY_HINT, Progress, as_progress
-from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, engine_outcome, play_in_turn,
-                    play_sequence_notation, possible_plays)
+from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, check_in_turn, engine_outcome,
+                    play_in_turn, play_sequence_notation, possible_plays)
 from .tally import DIVERGENCE_KINDS, Tally
 
 
@@ -251,8 +251,9 @@ def enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[P
     def child(b, p):
         if b is None:
             return None
-        c = b.copy()
         try:
+            check_in_turn(b, space, p)      # most refusals, without a copy
+            c = b.copy()
             play_in_turn(c, space, p)
         except IllegalMove:
             return None

@@ -156,18 +156,28 @@ def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], exp
     return b.resolve()
 
 
-def play_in_turn(b: Battle, space: BattleSpace, p: PlayedCard) -> None:
-    """Make one enumerated play in ``b`` in strict turn order: the seats skipped before it
-    pass first.  Raises IllegalMove where the bound or the rules forbid it."""
+def check_in_turn(b: Battle, space: BattleSpace, p: PlayedCard) -> None:
+    """Raise IllegalMove if ``p`` is refused before anything is played: the battle is over,
+    the ruleset has no face-down cards, the player has reached the bound or has passed.
+    Leaves ``b`` as it was, so an enumeration copies a battle only for a play that may go
+    through (:func:`play_in_turn` may still refuse it, after the passes it implies)."""
     if b.is_over:
         raise IllegalMove("the battle is over")
     if p.face_down and not b.ruleset.hidden_cards:
         raise IllegalMove("no hidden cards")
-    if sum(1 for m in b.moves if m.player == space.players[p.seat] and not m.is_pass) >= space.max_cards:
-        raise IllegalMove("bound")
     who = space.players[p.seat]
+    if sum(1 for m in b.moves if m.player == who and not m.is_pass) >= space.max_cards:
+        raise IllegalMove("bound")
     if who in b.passed:
         raise IllegalMove(f"{who} has passed")
+
+
+def play_in_turn(b: Battle, space: BattleSpace, p: PlayedCard) -> None:
+    """Make one enumerated play in ``b`` in strict turn order: the seats skipped before it
+    pass first.  Raises IllegalMove where the bound or the rules forbid it (after the
+    passes, for a play the rules refuse: play on a copy)."""
+    check_in_turn(b, space, p)
+    who = space.players[p.seat]
     while b.to_move != who:
         b.pass_turn(b.to_move)
     if p.kind == "scarecrow":
