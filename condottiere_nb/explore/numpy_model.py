@@ -6,8 +6,10 @@ per battle (rows laid out by :class:`Layout`); :func:`enumerate_numpy` walks a w
 It is a second statement of the battle rules, kept for speed (about a million battles a
 second in the README's benchmarks, against some thousands through
 :class:`~condottiere_nb.battle.Battle`), and it is held equal to the engine:
-tests/test_explore.py compares it with Battle.resolve() on random battles and the whole
-enumeration with the engine's.  The strength of a Mercenary is read from
+tests/test_numpy_model.py compares the two on every battle of small spaces under every
+ruleset and option the model covers (which plays are legal, the winner, the token holder
+and the strengths) and on thousands of random battles with three and four players, and
+tests/test_explore.py compares the whole enumeration with the engine's.  The strength of a Mercenary is read from
 :func:`~condottiere_nb.strength.mercenary_value` through a lookup table, so that rule stays
 in strength.py.
 
