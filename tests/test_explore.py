@@ -36,6 +36,8 @@ def test_numpy_enumeration_equals_the_engine_enumeration(kw, kinds):
     for attr in ("battles", "only_a", "only_b", "winner_differs", "token_differs", "either_differs",
                  "strengths_differ"):
         assert getattr(fast, attr) == getattr(slow, attr), attr
+        assert type(getattr(fast, attr)) is int, attr       # not a numpy scalar (its repr differs)
+    assert all(type(d.count) is int for d in fast.divergences)
     assert [(d.kind, d.count, d.notation) for d in fast.divergences] == \
            [(d.kind, d.count, d.notation) for d in slow.divergences]
 

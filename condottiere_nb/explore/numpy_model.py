@@ -379,6 +379,9 @@ def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[Pl
     max_depth = kmax * len(space.players)
     dt = np.int8
 
+    def count(mask) -> int:
+        return int(np.count_nonzero(mask))      # a Python int: the reports show these counts
+
     def evaluate(SA, SB, aA, aB, MV, depth):
         both = aA & aB
         tally.only_a += int((aA & ~aB).sum())
@@ -405,7 +408,7 @@ def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[Pl
                 col = cols[0]
             return (depth, tuple(int(i) for i in mv[:, col]))
 
-        tally.classify(wa, wb, ha, hb, key_of, np.count_nonzero)
+        tally.classify(wa, wb, ha, hb, key_of, count)
 
     def expand(SA, SB, aA, aB, MV, depth):
         """All children (one play more) of a batch of battles."""

@@ -39,8 +39,8 @@ class Tally:
 
         ``wa``/``wb``: the winner's seat under A and B (-1: a tie), ``ha``/``hb``: the token
         holder's seat; plain ints for one battle, numpy arrays for a batch, with ``count``
-        counting the True entries of a mask (``int`` for one battle's bool,
-        ``numpy.count_nonzero`` for a batch).  ``key_of(kind, mask)`` gives the smallest
+        counting the True entries of a mask as an int (``int`` for one battle's bool, the
+        int of ``numpy.count_nonzero`` for a batch).  ``key_of(kind, mask)`` gives the smallest
         example's key among the battles of that kind in the batch.
         """
         wdiff = wa != wb
