@@ -88,8 +88,8 @@ class InteractionReport:
     strengths_differ: int = 0
     divergences: list[Divergence] = field(default_factory=list)
     seconds: float = 0.0
-    evaluator: str = "numpy"
-    note: str = ""
+    evaluator: str = "numpy"    # or "engine"
+    note: str = ""              # why the engine evaluated, when "auto" chose it
     partial: bool = False
 
     @property
