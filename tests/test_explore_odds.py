@@ -7,7 +7,7 @@ import pytest
 
 from condottiere_nb import Battle, RulesError
 from condottiere_nb.cards import make_deck
-from condottiere_nb.explore import _exact_hands, battle_odds, game_odds, wilson
+from condottiere_nb.explore import battle_odds, exact_hands, game_odds, wilson
 from condottiere_nb.game import Game, Pass, PlaceToken, Play
 
 
@@ -25,7 +25,7 @@ def test_exact_hand_weights_are_the_hypergeometric_law():
     kinds = ["10", "5", "winter"]
     by_kind = {k: [c for c in deck if c.kind == k] for k in kinds}
     got = Counter()
-    for w, hands in _exact_hands(["Ben", "Cy"], {"Ben": 2, "Cy": 1}, kinds, by_kind):
+    for w, hands in exact_hands(["Ben", "Cy"], {"Ben": 2, "Cy": 1}, kinds, by_kind):
         got[(tuple(sorted(c.kind for c in hands["Ben"])), tuple(c.kind for c in hands["Cy"]))] += w
     # brute force: every ordered deal of 3 of the 5 physical cards is equally likely
     brute = Counter()

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 from condottiere_nb import RULESETS
 from condottiere_nb import board
-from condottiere_nb.explore import _check_victory, check_game, soak
+from condottiere_nb.explore import check_game, check_victory_claims, soak
 from condottiere_nb.game import Game
 
 
@@ -26,10 +26,10 @@ def test_a_lost_card_is_a_violation():
 def test_a_winner_without_the_victory_is_a_violation():
     fake = SimpleNamespace(reason="total", winners=("Ben",), players=("Ana", "Ben", "Cy"),
                            control={"Roma": "Ben", "Napoli": "Ben"}, ruleset=RULESETS["standard"])
-    assert "gives no such victory" in _check_victory(fake, board)[0]
+    assert "gives no such victory" in check_victory_claims(fake, board)[0]
     fake = SimpleNamespace(reason="most_regions", winners=("Ana",), players=("Ana", "Ben"),
                            control={"Roma": "Ben", "Napoli": "Ben", "Siena": "Ana"}, ruleset=RULESETS["standard"])
-    assert "puts first ['Ben']" in _check_victory(fake, board)[0]
+    assert "puts first ['Ben']" in check_victory_claims(fake, board)[0]
     ok = SimpleNamespace(reason="adjacent", winners=("Ana",), players=("Ana", "Ben", "Cy", "Dee"),
                          control={"Torino": "Ana", "Milano": "Ana", "Genova": "Ana"}, ruleset=RULESETS["standard"])
-    assert _check_victory(ok, board) == []
+    assert check_victory_claims(ok, board) == []

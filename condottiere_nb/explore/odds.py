@@ -1,0 +1,452 @@
+"""Battle odds: the chance of winning the battle after each legal action.
+
+:func:`battle_odds` weighs, for the player to move, every legal action by playing the rest
+of the battle out with an agent (the heuristic one by default) over the opponents' possible
+hands: all of them with their exact probabilities (:func:`exact_hands`) when they are few,
+else a seeded Monte Carlo sample with 95% Wilson intervals (:func:`wilson`), drawn with
+numpy's generator (imported only then).
+:func:`game_odds` does the same for the player to move in a Game.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..battle import Battle
+from ..cards import Card, exact_card, kind_name, parse_kind
+from ..errors import RulesError
+from ..rulesets import get_ruleset
+from .progress import NUMPY_HINT, as_progress, seed_int
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default): it stays inside [0, 1]
+    and behaves at 0 and n wins, where the normal approximation does not.
+
+    >>> lo, hi = wilson(0, 20); lo == 0 and 0.16 < hi < 0.17
+    True
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def action_label(action) -> str:
+    """A short reader's name for a battle action: '10', 'Scarecrow -> 5', '6 face down', 'pass'."""
+    card = getattr(action, "card", None)
+    if card is None:
+        return "pass"
+    text = kind_name(str(card).split("#")[0])
+    if getattr(action, "take", None) is not None:
+        text += f" -> {kind_name(str(action.take).split('#')[0])}"
+    if getattr(action, "face_down", False):
+        text += " face down"
+    return text
+
+
+@dataclass
+class ActionOdds:
+    """The chance of winning the battle after one action."""
+
+    action: object
+    label: str
+    wins: float          # weighted wins (exact) or the number of won samples
+    n: int               # samples, or hands enumerated
+    p: float
+    low: float
+    high: float
+    exact: bool = False
+
+    def __repr__(self) -> str:
+        if self.exact:
+            return f"<ActionOdds {self.label}: {self.p:.3f} exact over {self.n} hands>"
+        return f"<ActionOdds {self.label}: {self.p:.3f} [{self.low:.3f}, {self.high:.3f}] n={self.n}>"
+
+
+@dataclass
+class BattleOdds:
+    """What :func:`battle_odds` found: one :class:`ActionOdds` per legal action."""
+
+    player: str
+    notation: str
+    hand: tuple[str, ...]
+    actions: list[ActionOdds]
+    method: str               # "exact" or "monte carlo"
+    samples: int
+    seed: object
+    seconds: float = 0.0
+    partial: bool = False
+    note: str = ""
+
+    @property
+    def best(self) -> ActionOdds:
+        """The action with the highest chance (the first listed on a tie)."""
+        return max(self.actions, key=lambda a: a.p)
+
+    def odds(self, label: str) -> ActionOdds:
+        for a in self.actions:
+            if a.label == label:
+                return a
+        raise KeyError(f"no action {label!r}; actions are {[a.label for a in self.actions]}")
+
+    def summary(self) -> str:
+        head = (f"{self.player} to move in {self.notation}; hand {' '.join(self.hand) or '(empty)'}; "
+                f"{self.method}" + (f", {self.samples} samples" if self.method != "exact" else
+                                    f" over {self.samples} possible hands")
+                + (" (PARTIAL: interrupted)" if self.partial else ""))
+        lines = [head]
+        for a in self.actions:
+            ci = "exact" if a.exact else f"95% CI {a.low:.2f}-{a.high:.2f}"
+            lines.append(f"  {a.label:<22} {100 * a.p:5.1f}%  ({ci})")
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        part = " PARTIAL" if self.partial else ""
+        return f"<BattleOdds{part} {self.player}: " + ", ".join(f"{a.label} {a.p:.2f}" for a in self.actions) + ">"
+
+    def _repr_html_(self) -> str:
+        from ..views.explore_views import odds_html
+        return odds_html(self)
+
+
+def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
+    """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
+    out = []
+    for item in kinds:
+        card = exact_card(item, deck, _deck_kinds(deck), error=RulesError)
+        if card is None:
+            kind = parse_kind(item, _deck_kinds(deck))
+            card = next((c for c in deck if c.kind == kind and c.id not in busy), None)
+            if card is None:
+                raise RulesError(f"no {kind_name(kind)} is left for this hand: the deck's "
+                                 f"{sum(c.kind == kind for c in deck)} are all in play or in other hands")
+        if card.id in busy:
+            raise RulesError(f"card {card.tag} cannot be in this hand: it is already in play or in another hand")
+        busy.add(card.id)
+        out.append(card)
+    return out
+
+
+def _deck_kinds(deck) -> list[str]:
+    seen = []
+    for c in deck:
+        if c.kind not in seen:
+            seen.append(c.kind)
+    return seen
+
+
+class _Position:
+    """A battle in progress as a Game position, so the Game's agents can play it out."""
+
+    def __init__(self, battle: Battle, me: str, region: str | None, control):
+        from .. import board
+        self.battle = battle
+        self.me = me
+        i = battle.players.index(battle.leader)
+        self.seats = battle.players[i:] + battle.players[:i]
+        deck = battle.deck
+        self.played: dict[str, list[Card]] = {p: [] for p in battle.players}
+        seen = set()
+        for m in battle.moves:
+            if m.card is not None and m.card not in seen:
+                seen.add(m.card)
+                self.played[m.player].append(deck[m.card])
+        self.control = dict(control or {})
+        if region is None:
+            region = battle.region
+        if region is None:
+            region = next(r for r in board.REGIONS if r not in self.control)
+        self.region = board.region(region)
+
+    def game(self, hands: dict[str, list[Card]], seed):
+        """A Game at this battle's current position with these hands (the cards not yet played)."""
+        from ..game import Game, Pass, PlaceFavor, PlaceToken, Play as GPlay
+        stated = {}
+        for p in self.seats:
+            ids = {c.id for c in self.played[p]}
+            stated[p] = self.played[p] + [c for c in hands.get(p, []) if c.id not in ids]
+        g = Game(self.seats, self.battle.ruleset, seed, explain=False, hands=stated, control=self.control)
+        g.apply(PlaceToken(self.region))
+        for m in self.battle.moves:
+            while g.phase == "favor":
+                g.apply(PlaceFavor(None))
+            if m.is_pass:
+                if g.to_move != m.player:
+                    continue       # the Game already passed a player with no cards
+                g.apply(Pass())
+            else:
+                if g.to_move != m.player:
+                    raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
+                                     f"{g.to_move}'s turn")
+                # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
+                forced = self.battle.ruleset.mercenaries_face_down and self.battle.deck[m.card].mercenary
+                g.apply(GPlay(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
+        while g.phase == "favor":
+            g.apply(PlaceFavor(None))
+        if g.phase != "battle" or g.to_move != self.me:
+            raise RulesError(f"it is not {self.me}'s turn in this battle (to move: {self.battle.to_move})")
+        return g
+
+
+def _play_out(game, action, agents: dict, me: str) -> bool:
+    """Apply ``action``, let the agents finish the battle; True if ``me`` conquers the region."""
+    g = game.clone()
+    start = g.battles
+    g.apply(action)
+    while g.battles == start and not g.is_over:
+        p = g.to_move
+        g.apply(agents[p].choose(g))
+    return g.resolution is not None and g.resolution.winner == me
+
+
+def _multisets(counts: list[int], size: int):
+    """Every way to take ``size`` cards from piles of ``counts`` (as a count per pile)."""
+    if size == 0:
+        yield (0,) * len(counts)
+        return
+    if not counts:
+        return
+    first, rest = counts[0], counts[1:]
+    left = sum(rest)
+    for c in range(min(first, size), -1, -1):
+        if size - c <= left:
+            for tail in _multisets(rest, size - c):
+                yield (c,) + tail
+
+
+def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int = 200, seed=0,
+                exact_limit: int = 200, region: str | None = None, control=None, agent="heuristic",
+                progress=None) -> BattleOdds:
+    """The chance that the player to move wins this battle, for each legal action.
+
+    ``battle``: a Battle (or its notation) in progress, played in turn order; ``hand``: the
+    cards of the player to move (default: the battle's own hands, if it has them).  The
+    other players' hands are unknown: each active opponent holds ``others`` cards (a number,
+    or {player: number}; default: as many as the player to move, or the battle's hands),
+    plus any Mercenary a Scarecrow took back (everyone saw it), drawn from ``pool`` (default:
+    every card of the deck that is not in play, discarded or in the mover's hand).  Players
+    who have passed cannot play, so their hands do not matter.
+
+    After the action every player, the mover too, plays on with ``agent`` (the heuristic
+    agent by default, as in a Game for ``region`` with the map ``control``).  When the
+    opponents' possible hands number at most ``exact_limit`` they are all enumerated with
+    their exact probabilities (method "exact"); otherwise ``samples`` hands are drawn at
+    random (method "monte carlo", with 95% Wilson intervals; numpy draws them, so that a
+    seed gives the same figures everywhere: ImportError without it).  The same drawn hands
+    serve every action, so the actions are compared on equal terms.  Face-down cards already in
+    the lines are taken as they are.
+    """
+    from ..agents import make_agent
+    if isinstance(battle, str):
+        battle = Battle.from_notation(battle, ruleset)
+    elif not isinstance(battle, Battle):
+        raise RulesError(f"battle must be a Battle or its notation, not {battle!r}")
+    if ruleset is not None and get_ruleset(ruleset) != battle.ruleset:
+        battle = Battle.from_notation(battle.notation(), get_ruleset(ruleset))
+    if battle.ruleset.city_states:
+        raise NotImplementedError(
+            "battle odds under the city-states ruleset: a battle's odds there depend on which city-state "
+            "each player owns and which abilities are still unused this round, and a Battle does not "
+            "record either; odds are available for every other named ruleset (city-states-final included)")
+    me = battle.to_move
+    if me is None:
+        raise RulesError("the battle is over: there is no action left to weigh")
+    if not isinstance(samples, int) or samples < 1:
+        raise RulesError(f"samples must be a positive whole number, not {samples!r}")
+    deck = battle.deck
+    busy = {c.id for c in battle.in_play()} | {c.id for c in battle.discarded}
+    busy |= {c.id for cs in battle.returned.values() for c in cs}
+    if hand is None:
+        if battle.hands is None:
+            raise RulesError(f"give the hand of {me}, the player to move, e.g. hand=['10', 'winter']")
+        my_cards = list(battle.hands[me])
+    else:
+        if isinstance(hand, str):
+            hand = hand.split()
+        mine_back = list(battle.returned[me])
+        my_cards = []
+        rest = []
+        for item in hand:
+            k = item.kind if isinstance(item, Card) else parse_kind(item, battle.ruleset.kinds) \
+                if not (isinstance(item, str) and "#" in item) else None
+            back = next((c for c in mine_back if k is not None and c.kind == k), None)
+            if back is not None:
+                mine_back.remove(back)
+                my_cards.append(back)
+            else:
+                rest.append(item)
+        my_cards += _card_pool(deck, busy, rest)
+    busy |= {c.id for c in my_cards}
+    opponents = [p for p in battle.players if p != me]
+    active = [p for p in opponents if p not in battle.passed]
+    sizes = {}
+    for p in active:
+        if others is None:
+            n = len(battle.hands[p]) if battle.hands is not None else len(my_cards)
+        elif isinstance(others, int) and not isinstance(others, bool):
+            n = others
+        elif isinstance(others, dict):
+            n = others.get(p, len(my_cards))
+        else:
+            raise RulesError(f"others must be a number of cards or {{player: number}}, not {others!r}")
+        known = battle.returned[p]
+        sizes[p] = max(0, n - len(known))
+    if pool is None:
+        pool_cards = [c for c in deck if c.id not in busy]
+    else:
+        pool_cards = _card_pool(deck, set(busy), pool)
+    need = sum(sizes.values())
+    if need > len(pool_cards):
+        raise RulesError(f"the opponents' hands need {need} unknown cards but the pool holds {len(pool_cards)}")
+    position = _Position(battle, me, region, control)
+    known_hands = {p: list(battle.returned[p]) for p in opponents}
+    known_hands[me] = my_cards
+
+    base = seed_int(seed)
+
+    def agents_for(k: int) -> dict:
+        # fresh agents per world, seeded from (seed, world, seat): reproducible in any order
+        return {p: make_agent(agent, seed=(base * 1_000_003 + k * 7 + i) % 2 ** 32)
+                for i, p in enumerate(battle.players)}
+
+    probe = position.game({**known_hands, **{p: pool_cards[:0] for p in active}}, seed)
+    actions = probe.legal_actions()
+    labels = [action_label(a) for a in actions]
+
+    # The opponents' possible hands: kinds with their counts in the pool.
+    kinds = _deck_kinds([c for c in pool_cards])
+    by_kind = {k: [c for c in pool_cards if c.kind == k] for k in kinds}
+    combos = 1
+    for p in active:
+        combos *= _count_multisets([len(by_kind[k]) for k in kinds], sizes[p])
+        if combos > exact_limit:
+            break
+    exact = combos <= exact_limit
+    rng = None if exact else _monte_carlo_generator(base)
+    prog = as_progress(progress)
+    wins = [0.0] * len(actions)
+    done = 0
+    partial = False
+    t0 = time.perf_counter()
+    try:
+        if exact:
+            worlds = list(exact_hands(active, sizes, kinds, by_kind))
+            prog.start(len(worlds), "odds (exact)")
+            for k, (weight, hands) in enumerate(worlds):
+                game = position.game({**known_hands, **{p: known_hands[p] + hands[p] for p in active}}, seed)
+                for i, a in enumerate(actions):
+                    if _play_out(game, a, agents_for(k), me):
+                        wins[i] += weight
+                done = k + 1
+                prog.update(done)
+        else:
+            prog.start(samples, "odds (monte carlo)")
+            for k in range(samples):
+                order = rng.permutation(len(pool_cards))
+                hands, at = {}, 0
+                for p in active:
+                    hands[p] = [pool_cards[j] for j in order[at:at + sizes[p]]]
+                    at += sizes[p]
+                game = position.game({**known_hands, **{p: known_hands[p] + hands[p] for p in active}}, seed)
+                for i, a in enumerate(actions):
+                    if _play_out(game, a, agents_for(k), me):
+                        wins[i] += 1
+                done = k + 1
+                prog.update(done)
+    except KeyboardInterrupt:
+        partial = True
+    prog.finish(partial)
+    out = []
+    for a, label, w in zip(actions, labels, wins):
+        if exact and not partial:
+            out.append(ActionOdds(a, label, w, done, w, w, w, True))
+        else:
+            n = done
+            p = w / n if n else 0.0
+            lo, hi = wilson(w, n)
+            out.append(ActionOdds(a, label, w, n, p, lo, hi, False))
+    note = "" if not exact or not partial else "Interrupted: the exact sum is incomplete, shown as a sample."
+    return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
+                      "exact" if exact and not partial else "monte carlo", done, seed,
+                      time.perf_counter() - t0, partial, note)
+
+
+def _monte_carlo_generator(seed: int):
+    """numpy's generator for the Monte Carlo hands: a seed draws the same hands on every
+    machine, so the figures in the notebooks and tests are reproducible.  Exact odds do
+    not need it; ImportError (what to install) when numpy is missing."""
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError(f"battle odds by Monte Carlo draw the hands with numpy, which is not installed: "
+                          f"{NUMPY_HINT} (exact odds, for small hands, work without it: raise exact_limit)") from e
+    return numpy.random.default_rng(seed)
+
+
+def _count_multisets(counts: list[int], size: int) -> int:
+    """How many different hands of ``size`` cards the piles allow (cards of a kind are alike)."""
+    ways = [1] + [0] * size
+    for c in counts:
+        new = [0] * (size + 1)
+        for s in range(size + 1):
+            if ways[s]:
+                for t in range(0, min(c, size - s) + 1):
+                    new[s + t] += ways[s]
+        ways = new
+    return ways[size]
+
+
+def exact_hands(active, sizes, kinds, by_kind):
+    """(probability, {player: cards}) for every way the active opponents' hands can be.
+
+    Hands are drawn without replacement from the pool; a hand of ``h`` cards with ``c_k``
+    cards of kind k has probability prod C(n_k, c_k) / C(N, h) (the multivariate
+    hypergeometric law), the next opponent drawing from what is left.
+    """
+    def rec(i, left: dict, weight: float, hands: dict):
+        if i == len(active):
+            yield weight, dict(hands)
+            return
+        p = active[i]
+        h = sizes[p]
+        total = sum(left.values())
+        denom = math.comb(total, h)
+        counts = [left[k] for k in kinds]
+        for combo in _multisets(counts, h):
+            w = 1
+            for n, c in zip(counts, combo):
+                w *= math.comb(n, c)
+            cards = []
+            new_left = dict(left)
+            for k, c in zip(kinds, combo):
+                if c:
+                    used = len(by_kind[k]) - left[k]
+                    cards += by_kind[k][used:used + c]
+                    new_left[k] -= c
+            hands[p] = cards
+            yield from rec(i + 1, new_left, weight * w / denom, hands)
+
+    yield from rec(0, {k: len(by_kind[k]) for k in kinds}, 1.0, {})
+
+
+def game_odds(game, **kw) -> BattleOdds:
+    """:func:`battle_odds` for the player to move in a Game: the hands' sizes are known, the
+    unknown cards are the other hands and the draw pile, the stakes are the Game's map."""
+    if game.phase != "battle":
+        raise RulesError(f"odds are for a battle; the game is in its {game.phase!r} phase")
+    me = game.to_move
+    unseen = [c for p in game.players if p != me for c in game.hand(p)] + list(game.deck)
+    returned = {c.id for cs in game.battle.returned.values() for c in cs}
+    pool = [c for c in unseen if c.id not in returned]
+    kw.setdefault("others", {p: len(game.hand(p)) for p in game.players if p != me})
+    kw.setdefault("region", game.region)
+    kw.setdefault("control", game.control)
+    return battle_odds(game.battle, list(game.hand(me)), pool=pool, **kw)

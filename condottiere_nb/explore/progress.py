@@ -1,0 +1,109 @@
+"""What the long runs share: progress reports, clean interruption and reproducible seeds.
+
+Every tool of the package takes ``progress=`` (read by :func:`as_progress`), reports to it
+as it goes and stops cleanly on KeyboardInterrupt, returning what it has so far marked
+``partial=True``; seeds may be numbers or strings (:func:`seed_int`).  numpy is optional
+(the ``lab`` extra): the tools that need it say so with :data:`NUMPY_HINT`.
+"""
+from __future__ import annotations
+
+import sys
+import time
+import zlib
+from typing import Callable
+
+from ..errors import RulesError
+
+#: What to install when a tool needs numpy and it is missing.
+NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
+
+class Progress:
+    """Where a long run reports how far it is.  The base class shows nothing.
+
+    ``start(total, label)`` once, ``update(done)`` as work completes (``done`` counts
+    up to ``total``), ``finish(partial)`` at the end, also after an interruption.
+    """
+
+    def start(self, total: int, label: str = "") -> None:
+        pass
+
+    def update(self, done: int) -> None:
+        pass
+
+    def finish(self, partial: bool = False) -> None:
+        pass
+
+
+class TextProgress(Progress):
+    """A one-line text bar for a terminal, redrawn at most ten times a second."""
+
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.total = 1
+        self.label = ""
+        self._last = 0.0
+        self._t0 = 0.0
+
+    def start(self, total: int, label: str = "") -> None:
+        self.total = max(1, int(total))
+        self.label = label
+        self._t0 = time.perf_counter()
+        self._last = 0.0
+        self._draw(0)
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if now - self._last >= 0.1 or done >= self.total:
+            self._last = now
+            self._draw(done)
+
+    def _draw(self, done: int) -> None:
+        frac = min(1.0, done / self.total)
+        filled = int(round(frac * self.width))
+        bar = "#" * filled + "-" * (self.width - filled)
+        elapsed = time.perf_counter() - self._t0
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total} {elapsed:5.1f}s")
+        self.stream.flush()
+
+    def finish(self, partial: bool = False) -> None:
+        self.stream.write(" (interrupted: partial result)\n" if partial else "\n")
+        self.stream.flush()
+
+
+class CallbackProgress(Progress):
+    """Calls ``fn(done, total)`` on every update (for tests and custom displays)."""
+
+    def __init__(self, fn: Callable[[int, int], None]):
+        self.fn = fn
+        self.total = 0
+
+    def start(self, total: int, label: str = "") -> None:
+        self.total = total
+        self.fn(0, total)
+
+    def update(self, done: int) -> None:
+        self.fn(done, self.total)
+
+
+def as_progress(progress) -> Progress:
+    """The ``progress=`` argument of every tool as a :class:`Progress`: None/False: silent;
+    True: a text bar on stderr; a Progress as it is; a callable(done, total) through
+    :class:`CallbackProgress`."""
+    if progress is None or progress is False:
+        return Progress()
+    if progress is True:
+        return TextProgress()
+    if isinstance(progress, Progress):
+        return progress
+    if callable(progress):
+        return CallbackProgress(progress)
+    raise RulesError(f"progress must be None, True, a Progress or a callable(done, total), not {progress!r}")
+
+
+def seed_int(seed) -> int:
+    """A seed as a non-negative int; strings through CRC32, which (unlike hash()) is the
+    same in every Python process."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed % 2 ** 32
+    return zlib.crc32(str(seed).encode("utf-8"))

@@ -1,0 +1,186 @@
+"""The battle space: which battles the interaction checker enumerates, and how one of
+them is played through the engine.
+
+A :class:`BattleSpace` bounds the enumeration; a battle in it is a sequence of
+:class:`PlayedCard` in strict turn order.  :func:`engine_outcome` plays such a sequence
+through :class:`~condottiere_nb.battle.Battle`, the rules' one home; the vectorised model
+(``numpy_model``) is held equal to it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..battle import Battle
+from ..cards import kind_name, parse_kind
+from ..errors import IllegalMove, RulesError
+from ..rulesets import Ruleset, get_ruleset
+
+SEATS = ("Ana", "Ben", "Cy", "Dan", "Eva", "Fay")
+
+#: The standard kinds a battle enumeration may use by default: enough to meet every
+#: on-play effect and every resolution stage once.
+DEFAULT_KINDS = ("10", "5", "winter", "spring", "bishop", "drummer", "courtesan", "scarecrow")
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """One enumerated play: seat index, card kind, face down, Scarecrow take (a kind or None)."""
+
+    seat: int
+    kind: str
+    face_down: bool = False
+    take: str | None = None
+
+    def word(self, players: Sequence[str]) -> str:
+        """The play in battle notation: ``Ana 10``, ``Ben winter*``, ``Cy scarecrow>5``."""
+        text = self.kind + ("*" if self.face_down else "")
+        if self.kind == "scarecrow" and self.take is not None:
+            text += f">{self.take}"
+        return f"{players[self.seat]} {text}"
+
+
+@dataclass(frozen=True)
+class BattleSpace:
+    """The bound of an enumeration: which battles :func:`check_interactions` visits.
+
+    Every battle that can happen at a table in strict turn order (the first seat leads,
+    play goes round the table, a player who stops has passed for good) in which each
+    player plays at most ``max_cards`` cards of the given ``kinds``: face down too where
+    the ruleset allows it (``face_down=True``), a Scarecrow taking back any one of its
+    player's own face-up Mercenaries or nothing.  Every prefix is a battle of its own,
+    resolved as if everyone passed at that moment; the empty battle (everyone passes)
+    counts too.  Two battles are the same when the same players played the same cards in
+    the same order, so the play order matters for every on-play effect (Winter, Spring,
+    Bishop, Scarecrow, Surrender) and for the order in which face-down cards are revealed.
+    """
+
+    players: tuple[str, ...] = SEATS[:2]
+    kinds: tuple[str, ...] = DEFAULT_KINDS
+    max_cards: int = 3
+    face_down: bool = True
+
+    def describe(self) -> str:
+        names = " ".join(kind_name(k) for k in self.kinds)
+        fd = ", face down where the ruleset allows" if self.face_down else ""
+        return (f"{len(self.players)} players ({' '.join(self.players)}), at most {self.max_cards} "
+                f"card{'s' if self.max_cards != 1 else ''} each from {{{names}}}{fd}, strict turn order, "
+                f"every prefix resolved")
+
+
+def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: bool = True,
+                 rulesets: Sequence[Ruleset] = ()) -> BattleSpace:
+    """Check and normalise a bound: names or a count of players, kinds read in any language."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= 6:
+            raise RulesError(f"an enumeration needs 2 to 6 players, not {players}")
+        players = SEATS[:players]
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RulesError(f"players must be a number (2-6) or a list of names, not {players!r}")
+    players = tuple(players)
+    if not 2 <= len(players) <= 6 or len(set(players)) != len(players):
+        raise RulesError(f"players must be 2 to 6 different names, not {list(players)}")
+    if isinstance(kinds, str):
+        kinds = kinds.split()
+    if not isinstance(max_cards, int) or isinstance(max_cards, bool) or not 0 <= max_cards <= 8:
+        raise RulesError(f"max_cards must be a whole number from 0 to 8, not {max_cards!r}")
+    decks = [r.kinds for r in rulesets] or [get_ruleset("standard").kinds]
+    out = []
+    for k in kinds:
+        kind = parse_kind(k, decks[0])
+        for r, deck in zip(rulesets, decks):
+            if kind not in deck:
+                raise RulesError(f"{kind_name(kind)} is not a card of the {r.name!r} deck; its cards are "
+                                 f"{', '.join(kind_name(x) for x in deck)}")
+        if kind not in out:
+            out.append(kind)
+    if not out:
+        raise RulesError("kinds is empty: name the cards to enumerate, e.g. ['10', 'winter', 'bishop']")
+    return BattleSpace(players, tuple(out), max_cards, bool(face_down))
+
+
+def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
+    """Every play the bound knows (face down too if ``hidden``: the ruleset has hidden cards), in the order that makes examples read simply:
+    seats in order, the kinds in the order given, face up before face down, a
+    Scarecrow taking nothing before one taking a Mercenary back."""
+    mercs = [k for k in space.kinds if k.isdigit()]
+    out = []
+    for seat in range(len(space.players)):
+        for kind in space.kinds:
+            for fd in ((False, True) if (hidden and space.face_down) else (False,)):
+                takes = [None] + (mercs if kind == "scarecrow" else [])
+                for take in takes:
+                    out.append(PlayedCard(seat, kind, fd, take))
+    return out
+
+
+def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> str:
+    """Battle notation for a sequence of plays, with the passes strict turn order implies.
+
+    >>> sp = BattleSpace(("Ana", "Ben"), ("10", "winter"), 2)
+    >>> play_sequence_notation(sp, [PlayedCard(0, "10"), PlayedCard(0, "winter")])
+    '[Ana Ben] Ana 10, Ben pass, Ana winter'
+    """
+    names = space.players
+    n = len(names)
+    passed = set()
+    to_move = 0
+    words = []
+    for p in plays:
+        while to_move != p.seat:
+            if to_move not in passed:
+                passed.add(to_move)
+                words.append(f"{names[to_move]} pass")
+            to_move = (to_move + 1) % n
+        words.append(p.word(names))
+        nxt = p.seat
+        for j in range(1, n + 1):
+            x = (p.seat + j) % n
+            if x not in passed:
+                nxt = x
+                break
+        to_move = nxt
+    quoted = " ".join(f'"{x}"' if " " in x else x for x in names)
+    return f"[{quoted}]" + (" " + ", ".join(words) if words else "")
+
+
+
+def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], explain: bool = False):
+    """Play a sequence through :class:`Battle` and resolve it; None if a play is illegal."""
+    b = Battle(space.players, ruleset, explain=explain)
+    try:
+        for p in plays:
+            play_in_turn(b, space, p)
+    except IllegalMove:
+        return None
+    return b.resolve()
+
+
+def check_in_turn(b: Battle, space: BattleSpace, p: PlayedCard) -> None:
+    """Raise IllegalMove if ``p`` is refused before anything is played: the battle is over,
+    the ruleset has no face-down cards, the player has reached the bound or has passed.
+    Leaves ``b`` as it was, so an enumeration copies a battle only for a play that may go
+    through (:func:`play_in_turn` may still refuse it, after the passes it implies)."""
+    if b.is_over:
+        raise IllegalMove("the battle is over")
+    if p.face_down and not b.ruleset.hidden_cards:
+        raise IllegalMove("no hidden cards")
+    who = space.players[p.seat]
+    if sum(1 for m in b.moves if m.player == who and not m.is_pass) >= space.max_cards:
+        raise IllegalMove("bound")
+    if who in b.passed:
+        raise IllegalMove(f"{who} has passed")
+
+
+def play_in_turn(b: Battle, space: BattleSpace, p: PlayedCard) -> None:
+    """Make one enumerated play in ``b`` in strict turn order: the seats skipped before it
+    pass first.  Raises IllegalMove where the bound or the rules forbid it (after the
+    passes, for a play the rules refuse: play on a copy)."""
+    check_in_turn(b, space, p)
+    who = space.players[p.seat]
+    while b.to_move != who:
+        b.pass_turn(b.to_move)
+    if p.kind == "scarecrow":
+        b.play(who, p.kind, face_down=p.face_down, take=p.take)
+    else:
+        b.play(who, p.kind, face_down=p.face_down)
