@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
 
 try:
     import tomllib
@@ -36,14 +37,6 @@ def test_engine_modules_never_import_display_code():
         text = path.read_text(encoding="utf-8")
         for lib in ("ipywidgets", "matplotlib", "IPython"):
             assert not re.search(rf"^\s*(import|from)\s+{lib}", text, re.M), f"{path.name} imports {lib}"
-
-
-def test_ci_runs_the_readme_test_command():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```bash\n(.*?)\n```", readme, re.S)
-    test_cmd = next(b for b in blocks if "pytest" in b)
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert test_cmd.strip() in ci
 
 
 def project() -> dict:
@@ -126,3 +119,21 @@ def test_pyproject_extras_put_jupyter_in_lab_and_every_test_tool_in_test():
     assert {"nbval", "playwright", "voila"} <= import_names(test)
     assert {"pytest", "hypothesis"} <= import_names(extras["test-engine"])
     assert not import_names(extras["test-engine"]) & {"jupyterlab", "ipywidgets", "nbval", "matplotlib"}
+
+
+def test_requires_python_and_classifiers_name_the_same_pythons():
+    meta = project()
+    declared = sorted((c.rsplit(":: ", 1)[1] for c in meta["classifiers"]
+                       if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)),
+                      key=lambda v: int(v.split(".")[1]))
+    assert declared, "pyproject.toml's classifiers must name the Python versions"
+    minors = [int(v.split(".")[1]) for v in declared]
+    assert minors == list(range(minors[0], minors[-1] + 1)), f"a gap in the declared Pythons: {declared}"
+    spec = SpecifierSet(meta["requires-python"])
+    assert spec.contains(f"{declared[0]}.0") and not spec.contains(f"3.{minors[0] - 1}.99"), \
+        f"requires-python {spec} must start at the oldest classifier, {declared[0]}"
+    # CI runs the engine's tests on the oldest and the newest of them.
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    extra = re.search(r"^for version in ([\d. ]+); do", ci, re.M)
+    assert extra and extra.group(1).split() == [declared[0], declared[-1]], \
+        f".ci/run must run the engine's tests on {declared[0]} and {declared[-1]}"
