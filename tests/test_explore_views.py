@@ -2,9 +2,10 @@
 progress widget and the balance plots."""
 import re
 
-import matplotlib
 import pytest
 
+matplotlib = pytest.importorskip("matplotlib")    # the lab extra
+pytest.importorskip("ipywidgets")
 matplotlib.use("Agg")
 
 from condottiere_nb.explore import battle_odds, check_interactions, variant_balance

@@ -26,3 +26,53 @@ def test_readme_api_example_runs_and_its_comments_are_true():
         else:
             exec(code, env)
     assert checked >= 2, "the README example should show at least two checked values"
+
+
+# The README's commands, and CI running them as written (.ci/run).
+ROOT = README.parent
+CI = ROOT / ".ci" / "run"
+TEST_MARK = "# --- the README test command"
+VENV_MARK = "# --- the README's virtual environment"
+
+
+def bash_blocks() -> list[str]:
+    return [b.strip() for b in re.findall(r"```bash\n(.*?)\n```", README.read_text(encoding="utf-8"), re.S)]
+
+
+def block_with(*words: str) -> str:
+    found = [b for b in bash_blocks() if all(w in b for w in words)]
+    assert len(found) == 1, f"the README should have one bash block with {words}, not {len(found)}"
+    return found[0]
+
+
+def test_readme_makes_a_virtual_environment_before_its_two_commands():
+    blocks = bash_blocks()
+    venv = block_with("-m venv")
+    tour = block_with("jupyterlab", "00_start_here.ipynb")
+    tests = block_with("pytest")
+    assert venv == "python3 -m venv .venv && . .venv/bin/activate", venv
+    assert blocks.index(venv) < blocks.index(tour) < blocks.index(tests)
+    # each command does its whole job: install what it needs, then open the tour / run every test
+    assert tour == 'python -m pip install -e ".[lab]" && python -m jupyterlab notebooks/00_start_here.ipynb', tour
+    assert tests == 'python -m pip install -e ".[test]" && python -m pytest', tests
+    text = README.read_text(encoding="utf-8")
+    assert "--allow-root" in text[text.index(tour):text.index(tests)], "keep the note for root near the tour"
+
+
+def test_readme_extras_are_declared_in_pyproject():
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    extras = re.search(r"\[project\.optional-dependencies\](.*?)\n\[", pyproject, re.S).group(1)
+    declared = set(re.findall(r"^([a-z][a-z0-9-]*) = \[", extras, re.M))
+    used = set(re.findall(r'-e "\.\[([a-z0-9-]+)\]"', README.read_text(encoding="utf-8")))
+    assert used and used <= declared, f"the README installs extras {used - declared} that pyproject.toml lacks"
+
+
+def test_ci_runs_the_readme_venv_and_test_command_as_written():
+    ci = CI.read_text(encoding="utf-8").splitlines()
+    venv, tests = block_with("-m venv"), block_with("pytest")
+    venv_at = next(i for i, l in enumerate(ci) if l.startswith(VENV_MARK))
+    test_at = next(i for i, l in enumerate(ci) if l.startswith(TEST_MARK))
+    assert ci[venv_at + 1] == venv, f".ci/run must make the README's virtual environment after {VENV_MARK!r}"
+    assert ci[test_at + 1] == tests, f".ci/run must run the README's test command right after {TEST_MARK!r}"
+    assert venv_at < test_at
+    assert sum(l.strip() == tests for l in ci) == 1

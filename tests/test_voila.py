@@ -22,6 +22,7 @@ APP = "90_battle_app.ipynb"
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
+    pytest.importorskip("voila")          # the test extra; the engine's own test run has none
     base = tmp_path_factory.mktemp("voila")
     shutil.copy(ROOT / "notebooks" / APP, base / APP)
     port = free_port()

@@ -8,6 +8,7 @@ nbval then checks on every test run.
 
     python tools/build_notebooks.py            # every notebook
     python tools/build_notebooks.py 01 02      # the notebooks whose names start so
+    python tools/build_notebooks.py 30         # the simulation lab (it keeps its widgets' state)
     python tools/build_notebooks.py --no-run   # write without executing
 
 The sources are the thing to edit; the .ipynb files are generated (outputs included).
@@ -27,6 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "tools" / "notebooks"
 NOTEBOOKS = ROOT / "notebooks"
 SEPARATOR = re.compile(r"^%% (md|code)\s*$", re.M)
+# The simulation lab keeps its widgets' outputs and state (a reader who opens it sees the odds
+# widget and the progress bar as the run left them), and its simulations get more time.
+KEEP_WIDGETS = {"30_simulation_lab"}
+TIMEOUT = {"30_simulation_lab": 600}
 
 
 def parse(text: str) -> list:
@@ -74,11 +79,14 @@ def build(source: Path, run: bool = True) -> Path:
         cell["id"] = f"c{i:03d}"
     target = NOTEBOOKS / (source.stem + ".ipynb")
     if run:
+        keep_widgets = source.stem in KEEP_WIDGETS
         start = time.perf_counter()
-        NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=False,
+        NotebookClient(nb, timeout=TIMEOUT.get(source.stem, 300), kernel_name="python3",
+                       store_widget_state=keep_widgets,
                        resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
         print(f"{target.name}: {len(nb.cells)} cells, ran in {time.perf_counter() - start:.1f} s")
-        drop_widget_outputs(nb)
+        if not keep_widgets:
+            drop_widget_outputs(nb)
     nb.metadata["language_info"] = {"name": "python"}   # no local Python version in the files
     nbformat.validate(nb)
     nbformat.write(nb, target)

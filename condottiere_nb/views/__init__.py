@@ -5,6 +5,10 @@ and the plain-Python models load with the package; the widget classes (ipywidget
 the map (matplotlib) load on first use, so ``Battle._repr_html_`` stays light::
 
     from condottiere_nb.views import BattleBuilder, MapView, GameExplorer
+
+The widgets and the map need the ``lab`` extra (``pip install "condottiere_nb[lab]"``); the
+engine alone installs without it, and asking for a widget then raises a ModuleNotFoundError
+that says so.
 """
 from __future__ import annotations
 
@@ -32,9 +36,22 @@ __all__ = ["Line", "lines_of", "battle_html", "card_html", "game_html", "legend_
            "strengths_html", "Shown", "Timeline", "resolution_timeline", *_LAZY]
 
 
+# What the lazy names need beyond the engine: the `lab` extra of pyproject.toml.
+_LAB = {"ipywidgets", "matplotlib", "IPython", "numpy"}
+
+
 def __getattr__(name: str):
     if name in _LAZY:
-        module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        try:
+            module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        except ModuleNotFoundError as e:
+            missing = (e.name or "").partition(".")[0]
+            if missing not in _LAB:
+                raise
+            raise ModuleNotFoundError(
+                f"condottiere_nb.views.{name} needs {missing}, which the engine alone does not install; "
+                f'install the lab extra: pip install "condottiere_nb[lab]" (from a clone: pip install -e ".[lab]")',
+                name=missing) from e
         value = getattr(module, name)
         globals()[name] = value
         return value
