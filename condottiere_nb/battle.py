@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import plays
-from .cards import Card, exact_card, kind_name, parse_kind
+from .cards import KINDS, Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .explain import explain, format_strengths, join_names
 from .plays import Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
-from .strength import count
+from .strength import Snapshot
 from .zones import Zones
 
 __all__ = ["Battle", "Move", "Resolution", "seat_names"]
@@ -38,7 +38,7 @@ def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
     """The seats as a tuple of distinct non-empty names, 2 to 6 of them, or a RulesError
     that says what was wrong (``count_rule`` words the 2-to-6 rule; ``also`` names what
     else the caller accepts)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
+    if type(players) is not tuple and (isinstance(players, str) or not isinstance(players, Sequence)):
         raise RulesError(f"players must be a list of names such as ['Ana', 'Ben']{also}, not {players!r}")
     players = tuple(players)
     bad = [p for p in players if not isinstance(p, str) or not p.strip()]
@@ -82,6 +82,7 @@ class Battle:
             if not isinstance(flag, bool):
                 raise RulesError(f"{name} must be True or False, not {flag!r}")
         self.players = players
+        self.seats = len(players)
         self.strict = strict
         # explain=False: no Steps (a game simulated in bulk); the outcome is the same.  Named
         # `explaining` so that it does not hide the explain() method.
@@ -136,7 +137,8 @@ class Battle:
                     used.add(card.id)
                     dealt[p].append(card)
         piles = {("hand", p): dealt[p] for p in self.players}
-        piles["supply"] = [c for c in self.deck if c.id not in used]
+        for kind, cards in self.ruleset.cards_by_kind.items():     # the unused cards: ("supply", "5")
+            piles[("supply", kind)] = [c for c in cards if c.id not in used] if used else list(cards)
         return piles
 
     def _reset(self) -> None:
@@ -161,36 +163,36 @@ class Battle:
         """Every player's hand (copies), or None in a sandbox built without hands."""
         if self.sandbox_hands:
             return None
-        return {p: list(self.zones.pile(("hand", p))) for p in self.players}
+        return {p: list(self.zones.piles[("hand", p)]) for p in self.players}
 
     def hand(self, player: str) -> tuple[Card, ...]:
         """``player``'s hand (a sandbox without hands: the cards taken back)."""
-        return tuple(self.zones.pile(("hand", player)))
+        return tuple(self.zones.piles[("hand", player)])
 
     @property
     def lines(self) -> dict[str, list[Card]]:
         """Every player's battle line, in play order (copies)."""
-        return {p: list(self.zones.pile(("line", p))) for p in self.players}
+        return {p: list(self.zones.piles[("line", p)]) for p in self.players}
 
     def line(self, player: str) -> tuple[Card, ...]:
         """One player's battle line, in play order."""
-        return tuple(self.zones.pile(("line", player)))
+        return tuple(self.zones.piles[("line", player)])
 
     def in_play(self) -> list[Card]:
         """Every card in every line, in seat order."""
-        return [c for p in self.players for c in self.zones.pile(("line", p))]
+        return [c for p in self.players for c in self.zones.piles[("line", p)]]
 
     def owner(self, card: Card) -> str | None:
         """Whose line holds ``card`` (None if no line does)."""
         for p in self.players:
-            if any(c is card for c in self.zones.pile(("line", p))):
+            if card in self.zones.piles[("line", p)]:
                 return p
         return None
 
     @property
     def is_over(self) -> bool:
         """True once everyone has passed or a Surrender was played."""
-        return self.surrendered_by is not None or len(self.passed) == len(self.players)
+        return self.surrendered_by is not None or len(self.passed) == self.seats
 
     @property
     def is_resolved(self) -> bool:
@@ -209,7 +211,7 @@ class Battle:
 
     def waiting(self, player: str) -> bool:
         """Invasion: the defender who has passed but not played a card yet may still play."""
-        return player == self.defender and not self.zones.pile(("line", player)) and player not in self.passed \
+        return player == self.defender and not self.zones.piles[("line", player)] and player not in self.passed \
             and any(m.player == player and m.is_pass for m in self.moves)
 
     def advance(self, after: str) -> None:
@@ -240,16 +242,19 @@ class Battle:
 
     def strengths(self) -> dict[str, int]:
         """Current totals as each player would announce them (face-up cards only)."""
-        return self.announced()
+        return self.announced().totals()
 
-    def announced(self, hide: int | None = None) -> dict[str, int]:
-        """Totals as the players announce them: face-up cards only (and without card ``hide``,
-        to show the strengths just before that card acted)."""
+    def announced(self, hide: int | None = None) -> Snapshot:
+        """The lines as the players announce their totals: face-up cards only (and without card
+        ``hide``, to show the strengths just before that card acted).  A Snapshot, counted when
+        read: what the rules record in their Steps."""
         fd = self.face_down
-        lines = [self.zones.pile(("line", p)) for p in self.players]
+        piles = self.zones.piles
         if fd or hide is not None:
-            lines = [[c for c in line if c.id not in fd and c.id != hide] for line in lines]
-        return count(self.players, lines, self.ruleset.spring_highest).totals()
+            lines = [tuple([c for c in piles[("line", p)] if c.id not in fd and c.id != hide]) for p in self.players]
+        else:
+            lines = [tuple(piles[("line", p)]) for p in self.players]
+        return Snapshot(self.players, tuple(lines), self.ruleset.spring_highest)
 
     def record(self, step) -> None:
         """Add a Step to the battle's explanation (rules call this only when explaining)."""
@@ -285,52 +290,46 @@ class Battle:
     def source_of(self, player: str, card: Card):
         """The pile ``player`` would play ``card`` from (their hand, or in a sandbox without hands
         the unused cards), or None when it is in neither."""
-        for c in self.zones.pile(("hand", player)):
-            if c is card:
-                return ("hand", player)
-        if self.sandbox_hands and any(c is card for c in self.zones.pile("supply")):
-            return "supply"
+        if card in self.zones.piles[("hand", player)]:
+            return ("hand", player)
+        if self.sandbox_hands and card in self.zones.piles[("supply", card.kind)]:
+            return ("supply", card.kind)
         return None
 
     def playable_kinds(self, player: str) -> list[str]:
         """The kinds ``player`` could play now, in deck order: the kinds in hand (a sandbox
         without hands: every kind of the deck still unused), without the banned ones."""
-        present = {c.kind for c in self.zones.pile(("hand", player))}
+        present = {c.kind for c in self.zones.piles[("hand", player)]}
         if self.sandbox_hands:
-            present |= {c.kind for c in self.zones.pile("supply")}
+            present |= {k for k in self.kinds if self.zones.piles[("supply", k)]}
         return [k for k in self.kinds if k in present and k not in self.banned]
 
-    def face_down_options(self, card: Card) -> tuple[bool, ...]:
-        """How ``card`` may be laid: (False,) face up only; (False, True) face up or down.  A
-        Persian soldier is always laid face down (the play is written face up: it has no choice)."""
-        rs = self.ruleset
-        if rs.mercenaries_face_down and card.mercenary:
-            return (False,)
-        if rs.hidden_cards and (rs.face_down_specials != "mercenaries_only" or card.mercenary):
-            return (False, True)
-        return (False,)
+    def face_down_options(self, card) -> tuple[bool, ...]:
+        """How a ``card`` (a Card or its CardKind) may be laid: the rule
+        :func:`condottiere_nb.plays.face_down_options` under this battle's ruleset."""
+        return plays.face_down_options(self.ruleset, card)
 
-    def lies_face_down(self, card: Card, face_down: bool) -> bool:
+    def lies_face_down(self, card, face_down: bool) -> bool:
         return face_down or (self.ruleset.mercenaries_face_down and card.mercenary)
 
-    def acts_now(self, card: Card, face_down: bool) -> bool:
+    def acts_now(self, card, face_down: bool) -> bool:
         """Does ``card``'s on-play effect act when it is played (face up, or face down under the
         'on_play' reading)?"""
         return not self.lies_face_down(card, face_down) or self.ruleset.face_down_specials == "on_play"
 
-    def take_options(self, player: str, card: Card, face_down: bool = False) -> list:
-        """What playing ``card`` may name with ``take=``: for a Scarecrow the kinds of the
-        player's own face-up Mercenaries it may take back (and None: nothing); for a Maiden the
-        soldiers she may remove, by position ("Ben@2"); [None] for any other card, or for a
-        face-down Scarecrow that does nothing until revealed."""
-        choice = card.spec.choice
-        if choice is None or not self.acts_now(card, face_down):
+    def take_options(self, player: str, card, face_down: bool = False) -> list:
+        """What playing ``card`` (a Card or its CardKind) may name with ``take=``: for a Scarecrow
+        the kinds of the player's own face-up Mercenaries it may take back (and None: nothing);
+        for a Maiden the soldiers she may remove, by position ("Ben@2"); [None] for any other
+        card, or for a face-down Scarecrow that does nothing until revealed."""
+        spec = card.spec if isinstance(card, Card) else card
+        if spec.choice is None or not self.acts_now(spec, face_down):
             return [None]
-        if choice == "target":
+        if spec.choice == "target":
             from .variants.persian import position_targets
             return [None] + position_targets(self, player)
         locked = self.not_returnable()
-        mine = {c.kind for c in self.zones.pile(("line", player))
+        mine = {c.kind for c in self.zones.piles[("line", player)]
                 if c.mercenary and c.id not in self.face_down and c.id not in locked}
         return [None] + [k for k in self.kinds if k in mine]
 
@@ -344,10 +343,13 @@ class Battle:
             return []
         options = []
         for kind in self.playable_kinds(player):
-            card = next(c for c in self.deck if c.kind == kind)
-            for face_down in self.face_down_options(card):
-                for take in self.take_options(player, card, face_down):
-                    options.append((kind, face_down, take))
+            spec = KINDS[kind]
+            for face_down in self.ruleset.ways[kind]:
+                if spec.choice is None:
+                    options.append((kind, face_down, None))
+                else:
+                    for take in self.take_options(player, spec, face_down):
+                        options.append((kind, face_down, take))
         return options
 
     def not_returnable(self) -> set[int]:
@@ -362,15 +364,15 @@ class Battle:
         one).  IllegalMove when they cannot play it."""
         exact = exact_card(card, self.deck, self.kinds, self.ruleset.name, IllegalMove)
         kind, want = (exact.kind, exact) if exact is not None else (parse_kind(card, self.kinds), None)
-        hand = self.zones.pile(("hand", player))
+        hand = self.zones.piles[("hand", player)]
         for c in hand:
             if c.kind == kind and (want is None or c is want):
                 return c
         if not self.sandbox_hands:
             shown = " ".join(c.name for c in hand) or "no cards"
             raise IllegalMove(f"{player} has no {kind_name(kind)} in hand; {player}'s hand: {shown}")
-        for c in self.zones.pile("supply"):
-            if c.kind == kind and (want is None or c is want):
+        for c in self.zones.piles[("supply", kind)]:
+            if want is None or c is want:
                 return c
         total = self.ruleset.counts[kind]
         if want is not None:
@@ -382,7 +384,7 @@ class Battle:
     def find_take(self, player: str, take) -> Card:
         """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
         a Card or "5#41"); IllegalMove with what may be taken when it cannot."""
-        own = self.zones.pile(("line", player))
+        own = self.zones.piles[("line", player)]
         if isinstance(take, Card):
             if not any(c is take for c in own):
                 owner = self.owner(take)
@@ -419,7 +421,7 @@ class Battle:
         return target
 
     def _take_refusal(self, player: str, kind: str, take, exact: bool) -> str:
-        own = self.zones.pile(("line", player))
+        own = self.zones.piles[("line", player)]
         mine = [c for c in own if c.mercenary and c.id not in self.face_down]
         if exact and any(c.kind == kind for c in own):
             return (f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
@@ -458,18 +460,20 @@ class Battle:
         choice = chosen.spec.choice
         if take is not _UNSET and choice is None:
             raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
-        taken = None
-        if take is not _UNSET and take is not None:
-            if not self.acts_now(chosen, face_down):
-                raise IllegalMove(f"a face-down {chosen.name} does nothing until it is revealed, so it cannot "
-                                  f"take a card; use take=None")
-            if choice == "take":
-                taken = self.find_take(player, take)
-            else:
-                from .variants.persian import maiden_target
-                taken = maiden_target(self, player, take)
+        taken = None if take is _UNSET or take is None else self.taken_card(player, chosen, take, face_down)
         # Everything is checked: from here on the battle changes.
         plays.play_card(self, player, chosen, face_down, taken)
+
+    def taken_card(self, player: str, card: Card, take, face_down: bool = False) -> Card:
+        """The card that playing ``card`` names with ``take``: the player's own Mercenary a
+        Scarecrow takes back, or the soldier a Maiden removes; IllegalMove when it cannot."""
+        if not self.acts_now(card, face_down):
+            raise IllegalMove(f"a face-down {card.name} does nothing until it is revealed, so it cannot "
+                              f"take a card; use take=None")
+        if card.spec.choice == "take":
+            return self.find_take(player, take)
+        from .variants.persian import maiden_target
+        return maiden_target(self, player, take)
 
     def pass_turn(self, player: str) -> None:
         """``player`` passes: they play no more cards in this battle, but their line still counts."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import operator
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -152,6 +153,10 @@ class Card:
         # Display code lives in views/ and loads only when a notebook shows a card.
         from .views.html import card_html
         return card_html(self)
+
+
+#: A sort key: cards in deck order (by id).
+BY_ID = operator.attrgetter("id")
 
 
 def kind_name(kind: str) -> str:

@@ -16,6 +16,7 @@ logs and tests all read the same steps; nothing re-derives an explanation on its
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Mapping
 
@@ -33,31 +34,54 @@ def frozen(mapping) -> Mapping | None:
     return MappingProxyType(dict(mapping))
 
 
-class Step:
+def _read(value):
+    """A Step's strengths or values as read: None, a mapping, or a record to count when first read
+    (anything with a ``counted()`` method: strength.Snapshot, strength.Worth), counted now."""
+    return value.counted() if value is not None and not isinstance(value, MappingProxyType) else value
+
+
+class Step(tuple):
     """One rule firing, as data: ``rule`` (a rule id of :data:`RULES`), ``player`` (who acted,
     if anyone), ``cards`` (ids of the cards it touched), ``strengths`` (the totals after it),
     ``before`` (the totals before it, when it changed them), ``values`` (each counted card's
     strength after it: card id -> value, for views that draw strengths as they change) and
-    ``data`` (the facts its sentence and the views need).  Every mapping is read-only.
+    ``data`` (the facts its sentence and the views need).  Every mapping is read-only; a Step
+    keeps the mappings it is given (the rules hand it fresh ones) and cannot be changed.
 
     ``text`` is the sentence a learner reads, told from the rule's template when asked for.
+    Strengths may be recorded as the lines to count, counted when first read: recording a Step
+    then costs a few references, so explaining stays on by default, in simulations too.
     """
 
-    __slots__ = ("rule", "player", "cards", "strengths", "before", "values", "data")
+    __slots__ = ()
 
-    def __init__(self, rule: str, *, player: str | None = None, cards=(), strengths=None, before=None,
-                 values=None, data=None):
-        set_ = object.__setattr__
-        set_(self, "rule", rule)
-        set_(self, "player", player)
-        set_(self, "cards", tuple(cards))
-        set_(self, "strengths", frozen(strengths))
-        set_(self, "before", frozen(before))
-        set_(self, "values", frozen(values))
-        set_(self, "data", _EMPTY if not data else MappingProxyType(dict(data)))
+    def __new__(cls, rule: str, *, player: str | None = None, cards=(), strengths=None, before=None,
+                values=None, data=None):
+        return tuple.__new__(cls, (rule, player, cards if type(cards) is tuple else tuple(cards),
+                                   strengths if strengths is None or hasattr(strengths, "counted")
+                                   else MappingProxyType(strengths),
+                                   before if before is None or hasattr(before, "counted") else MappingProxyType(before),
+                                   values if values is None or hasattr(values, "counted") else MappingProxyType(values),
+                                   MappingProxyType(data) if data else _EMPTY))
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a Step is a record of what happened: it cannot be changed")
+    rule = property(itemgetter(0), doc="The id of the rule that fired (see RULES).")
+    player = property(itemgetter(1), doc="Who acted, if anyone.")
+    cards = property(itemgetter(2), doc="The ids of the cards the rule touched.")
+    @property
+    def values(self) -> Mapping[int, int] | None:
+        """Each counted card's strength after the step (card id -> value)."""
+        return _read(self[5])
+    data = property(itemgetter(6), doc="The facts of the step's sentence.")
+
+    @property
+    def strengths(self) -> Mapping[str, int] | None:
+        """The totals after this step, as the players announce them."""
+        return _read(self[3])
+
+    @property
+    def before(self) -> Mapping[str, int] | None:
+        """The totals before this step, when it changed them."""
+        return _read(self[4])
 
     @property
     def text(self) -> str:
@@ -80,6 +104,10 @@ class Step:
         if not isinstance(other, Step):
             return NotImplemented
         return self._fields() == other._fields()
+
+    def __ne__(self, other) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = None
 

@@ -12,7 +12,7 @@ from .cards import Card
 from .explain import Step
 from .rules import RULES
 
-__all__ = ["Move", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES"]
+__all__ = ["Move", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES"]
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,33 @@ class Move:
     take: str | None = None
     card: int | None = None     # the physical card id that was played
 
+    def __init__(self, player: str, kind: str | None, face_down: bool = False, take: str | None = None,
+                 card: int | None = None):
+        # by hand: a battle records a Move per turn, and the frozen dataclass's own __init__ is
+        # twice as slow (it sets each field through object.__setattr__)
+        fields = self.__dict__
+        fields["player"] = player
+        fields["kind"] = kind
+        fields["face_down"] = face_down
+        fields["take"] = take
+        fields["card"] = card
+
     @property
     def is_pass(self) -> bool:
         return self.kind is None
 
+
+
+def face_down_options(ruleset, card) -> tuple[bool, ...]:
+    """How a card (a Card or its CardKind) may be laid under ``ruleset``: (False,) face up only;
+    (False, True) face up or face down (vi: Ẩn Bài; option face_down_specials='mercenaries_only'
+    keeps the specials face up).  A Persian soldier is always laid face down, so its play is
+    written face up: it has no choice."""
+    if ruleset.mercenaries_face_down and card.mercenary:
+        return (False,)
+    if ruleset.hidden_cards and (ruleset.face_down_specials != "mercenaries_only" or card.mercenary):
+        return (False, True)
+    return (False,)
 
 
 def play_card(battle, player: str, card: Card, face_down: bool = False, taken: Card | None = None) -> None:
@@ -42,7 +65,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     card a Scarecrow takes back or a Maiden removes, already checked."""
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
     returned = battle.returned[player]
-    if any(c is card for c in returned):
+    if card in returned:
         returned.remove(card)
     hidden = battle.lies_face_down(card, face_down)
     acts = battle.acts_now(card, face_down)

@@ -64,7 +64,7 @@ def resolve(battle) -> Resolution:
         steps += pipeline
     winner, tied = battle_compare(battle, totals, values, steps)
     holder = token_condottiere(battle, winner, totals, steps)
-    return Resolution(dict(totals), winner, holder, battle.favor, steps or [], lines, values,
+    return Resolution(dict(totals), winner, holder, battle.favor, steps or [], lines, dict(values),
                       list(battle.discarded), {p: list(cs) for p, cs in battle.returned.items()}, tied,
                       battle.surrendered_by, battle.players)
 

@@ -7,12 +7,15 @@ so a user can flip it and see the outcome change (the concordance notebook does)
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field, fields
+from types import MappingProxyType
 from typing import Mapping
 
-from .cards import STANDARD_COUNTS, Card, make_deck
+from .cards import KINDS, STANDARD_COUNTS, Card, make_deck
 from .decks import DECKS, deck_counts
 from .errors import RulesError
+from .plays import face_down_options
 
 
 def option(default, doc: str, source: str = "standard", choices: tuple = ()):
@@ -276,24 +279,38 @@ class Ruleset:
         """The name in DECKS of this ruleset's deck, or None for a custom deck."""
         return next((n for n, c in DECKS.items() if tuple(c.items()) == self.deck), None)
 
-    @property
-    def counts(self) -> dict[str, int]:
-        return dict(self.deck)
+    # The deck's facts are worked out once per ruleset (a Ruleset never changes).
+    @functools.cached_property
+    def counts(self) -> Mapping[str, int]:
+        """kind -> how many cards of it the deck has (read only)."""
+        return MappingProxyType(dict(self.deck))
 
-    @property
+    @functools.cached_property
     def kinds(self) -> tuple[str, ...]:
+        """The deck's kinds, in deck order."""
         return tuple(k for k, _ in self.deck)
 
+    @functools.cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """The deck: one Card per physical card, ids 0 to n-1 in deck order."""
+        return make_deck(self.counts)
+
+    @functools.cached_property
+    def cards_by_kind(self) -> Mapping[str, tuple[Card, ...]]:
+        """kind -> the deck's cards of that kind, in deck order."""
+        found: dict[str, list[Card]] = {k: [] for k in self.kinds}
+        for c in self.cards:
+            found[c.kind].append(c)
+        return MappingProxyType({k: tuple(cs) for k, cs in found.items()})
+
+    @functools.cached_property
+    def ways(self) -> Mapping[str, tuple[bool, ...]]:
+        """kind -> how its cards may be laid under this ruleset (plays.face_down_options)."""
+        return MappingProxyType({k: face_down_options(self, KINDS[k]) for k in self.kinds})
+
     def make_deck(self) -> tuple[Card, ...]:
-        # Cards are immutable, so every Battle of a game can share one deck: the Game builds a
-        # Battle per battle, and rebuilding 110 cards each time cost more than the battle.
-        try:
-            deck = _DECKS.get(self.deck)
-        except TypeError:           # an unhashable custom deck: build it each time
-            return make_deck(self.counts)
-        if deck is None:
-            deck = _DECKS[self.deck] = make_deck(self.counts)
-        return deck
+        """The deck (the same tuple every time: cards never change, so every battle shares it)."""
+        return self.cards
 
     # -- deriving and describing ---------------------------------------------------
     def replace(self, **changes) -> "Ruleset":
@@ -422,9 +439,6 @@ def combine(*names: "str | Ruleset") -> Ruleset:
         return RULESETS[name]
     summary = "Vietnamese variants together: " + ", ".join(parts) + "."
     return STANDARD.replace(name=name, summary=summary, **changes)
-
-
-_DECKS: dict[tuple, tuple[Card, ...]] = {}
 
 
 def get_ruleset(ruleset: "Ruleset | str | None") -> Ruleset:

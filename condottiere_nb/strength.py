@@ -11,6 +11,7 @@ What one Mercenary becomes is the stages' per-card rules composed, :func:`mercen
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from .cards import KINDS, Card
@@ -82,10 +83,12 @@ class Count:
 
     For each player (in seat order): the Mercenaries, the doubling cards and the characters
     (cards with a printed strength that are not Mercenaries) of their line; whether Winter and
-    Spring are in play; ``values``: each counted card's strength so far (card id -> value).
+    Spring are in play; ``worth``: each line's Mercenaries' strengths so far (a list per line,
+    in the order of ``mercenaries``); ``added``: each line's characters once they are counted.
     """
 
-    __slots__ = ("players", "mercenaries", "doublers", "characters", "winter", "spring", "heroine", "values")
+    __slots__ = ("players", "mercenaries", "doublers", "characters", "winter", "spring", "heroine", "worth",
+                 "added")
 
     def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]]):
         self.players = tuple(players)
@@ -111,20 +114,25 @@ class Count:
             self.mercenaries.append(mercs)
             self.doublers.append(doubling)
             self.characters.append(chars)
-        self.values: dict[int, int] = {}
+        self.worth: list[list[int]] = [[] for _ in self.mercenaries]
+        self.added: list[int] = [0] * len(self.mercenaries)
 
     def totals(self) -> dict[str, int]:
-        """Each player's total of the values so far."""
-        values = self.values
-        totals = {}
-        for p, mercs, chars in zip(self.players, self.mercenaries, self.characters):
-            total = 0
-            for c in mercs:
-                total += values.get(c.id, 0)
-            for c in chars:
-                total += values.get(c.id, 0)
-            totals[p] = total
-        return totals
+        """Each player's total so far."""
+        return {p: sum(w) + a for p, w, a in zip(self.players, self.worth, self.added)}
+
+    @property
+    def values(self) -> dict[int, int]:
+        """Each counted card's strength so far (card id -> value)."""
+        values = {}
+        for mercs, worth in zip(self.mercenaries, self.worth):
+            for c, v in zip(mercs, worth):
+                values[c.id] = v
+        for chars, added in zip(self.characters, self.added):
+            if added:
+                for c in chars:
+                    values[c.id] = c.value
+        return values
 
     def highest_printed(self) -> int:
         """The highest printed value among the Mercenaries in play (0 if none)."""
@@ -144,25 +152,21 @@ def _record(steps, rule: str, count: Count, before, cards, **data) -> None:
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
     """Every Mercenary starts at its printed value."""
-    for mercs in count.mercenaries:
-        for c in mercs:
-            count.values[c.id] = c.value
+    count.worth = [[c.value for c in mercs] for mercs in count.mercenaries]
     if steps is not None:
         lines = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries)}
-        _record(steps, "strength.printed", count, None, tuple(count.values), mercenaries=lines)
+        _record(steps, "strength.printed", count, None, tuple(c.id for mercs in count.mercenaries for c in mercs),
+                mercenaries=lines)
 
 
 def season_winter(count: Count, steps: list | None = None) -> None:
     """Winter in play: every Mercenary in every line counts 1 (vi: Mùa Đông)."""
     before = count.totals() if steps is not None else None
-    hit = {}
-    for p, mercs in zip(count.players, count.mercenaries):
-        for c in mercs:
-            count.values[c.id] = winter_value(count.values[c.id])
-        if mercs:
-            hit[p] = tuple(c.kind for c in mercs)
-    ids = tuple(c.id for mercs in count.mercenaries for c in mercs)
-    _record(steps, "season.winter", count, before, ids, hit=hit)
+    count.worth = [[winter_value(v) for v in worth] for worth in count.worth]
+    if steps is not None:
+        hit = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries) if mercs}
+        ids = tuple(c.id for mercs in count.mercenaries for c in mercs)
+        _record(steps, "season.winter", count, before, ids, hit=hit)
 
 
 def card_drummer(count: Count, steps: list | None = None) -> None:
@@ -170,11 +174,10 @@ def card_drummer(count: Count, steps: list | None = None) -> None:
     up (vi: Người Đánh Trống).  The Persian tutorial's Banner doubles the same way."""
     before = count.totals() if steps is not None else None
     touched = []
-    for mercs, doubling in zip(count.mercenaries, count.doublers):
+    for i, doubling in enumerate(count.doublers):
         if doubling:
-            for c in mercs:
-                count.values[c.id] = drummer_value(count.values[c.id])
-                touched.append(c.id)
+            count.worth[i] = [drummer_value(v) for v in count.worth[i]]
+            touched += [c.id for c in count.mercenaries[i]]
     if steps is not None:
         after = count.totals()
         lines = {p: {"doublers": tuple(d.kind for d in doubling), "mercenaries": bool(mercs),
@@ -195,18 +198,21 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
         return
     if spring_highest == "printed":
         top = printed_top
-        measure = {c.id: c.value for mercs in count.mercenaries for c in mercs}
+        measures = [[c.value for c in mercs] for mercs in count.mercenaries]
     else:
-        measure = dict(count.values)
-        top = max(measure.values())
+        measures = [list(worth) for worth in count.worth]
+        top = max(v for worth in measures for v in worth)
     owners, touched = [], []
-    for p, mercs, doubling in zip(count.players, count.mercenaries, count.doublers):
-        raised = [c for c in mercs if measure[c.id] == top]
-        for c in raised:
-            count.values[c.id] = spring_value(count.values[c.id])
-            touched.append(c.id)
+    for p, mercs, doubling, worth, measure in zip(count.players, count.mercenaries, count.doublers, count.worth,
+                                                   measures):
+        raised = [i for i, m in enumerate(measure) if m == top]
+        for i in raised:
+            worth[i] = spring_value(worth[i])
+            touched.append(mercs[i].id)
         if raised:
-            owners.append((p, tuple(c.kind for c in raised), bool(doubling), count.values[raised[0].id]))
+            owners.append((p, tuple(mercs[i].kind for i in raised), bool(doubling), worth[raised[0]]))
+    if steps is None:
+        return
     missed = []
     if spring_highest != "printed":
         for p, mercs in zip(count.players, count.mercenaries):
@@ -221,14 +227,12 @@ def strength_characters(count: Count, steps: list | None = None) -> None:
     """Heroines (10) and Courtesans (1) add their printed strength; they are not Mercenaries, so
     no season, Drummer, Bishop or Scarecrow touches them (vi: Giai Nhân, Nữ Anh Hùng)."""
     before = count.totals() if steps is not None else None
-    added = {}
-    for p, chars in zip(count.players, count.characters):
-        for c in chars:
-            count.values[c.id] = c.value
-        if chars:
-            added[p] = (sum(c.value for c in chars), tuple(c.kind for c in chars))
-    ids = tuple(c.id for chars in count.characters for c in chars)
-    _record(steps, "strength.characters", count, before, ids, added=added)
+    count.added = [sum(c.value for c in chars) for chars in count.characters]
+    if steps is not None:
+        added = {p: (n, tuple(c.kind for c in chars))
+                 for p, chars, n in zip(count.players, count.characters, count.added) if chars}
+        ids = tuple(c.id for chars in count.characters for c in chars)
+        _record(steps, "strength.characters", count, before, ids, added=added)
 
 
 def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed",
@@ -250,6 +254,37 @@ def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highes
     return tally
 
 
+class Snapshot:
+    """The lines at one moment, counted only when their totals are first asked for (what a Step
+    records as its strengths: recording is then a copy of a few references, not a count)."""
+
+    __slots__ = ("players", "lines", "spring_highest", "_counted")
+
+    def __init__(self, players: tuple, lines: tuple, spring_highest: str = "printed"):
+        """``players`` and ``lines`` (one tuple of cards per player) as tuples: they are kept."""
+        self.players = players
+        self.lines = lines
+        self.spring_highest = spring_highest
+        self._counted = None
+
+    def totals(self) -> dict[str, int]:
+        """The totals, counted now."""
+        return count(self.players, self.lines, self.spring_highest).totals()
+
+    def counted(self) -> Mapping[str, int]:
+        """The totals, read only, counted the first time they are asked for."""
+        if self._counted is None:
+            self._counted = MappingProxyType(self.totals())
+        return self._counted
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Snapshot):
+            return self.counted() == other.counted()
+        return self.counted() == other
+
+    __hash__ = None
+
+
 def fast_totals(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> list[int]:
     """Line totals in the order of ``lines``, without Steps (what players announce)."""
     totals = count(range(len(lines)), lines, spring_highest).totals()
@@ -264,4 +299,4 @@ def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
     check_spring_reading(spring_highest)
     steps: list[Step] | None = [] if explain else None
     tally = count(players, [lines[p] for p in players], spring_highest, steps)
-    return tally.totals(), dict(tally.values), steps or []
+    return tally.totals(), tally.values, steps or []

@@ -2,7 +2,7 @@
 
 A :class:`Zones` is a set of named piles: ``("hand", player)``, ``("line", player)``,
 ``"deck"`` (the draw pile, its top at the end), ``"discard"``, and, in a sandbox battle,
-``"supply"`` (the deck's cards nobody holds).  Every move of a card between piles goes through
+``("supply", kind)`` (the deck's unused cards of each kind).  Every move of a card between piles goes through
 :meth:`Zones.move`, which refuses a card that is not where it is said to be, so no rule can
 lose or duplicate a card.
 
@@ -24,9 +24,9 @@ __all__ = ["Zones", "pile_name"]
 def pile_name(pile) -> str:
     """'Ana's hand', 'the discard pile'."""
     if isinstance(pile, tuple):
-        kind, player = pile
-        return f"{player}'s {kind}"
-    return {"deck": "the draw pile", "discard": "the discard pile", "supply": "the unused cards"}.get(pile, pile)
+        kind, owner = pile
+        return f"the unused {owner}s" if kind == "supply" else f"{owner}'s {kind}"
+    return {"deck": "the draw pile", "discard": "the discard pile"}.get(pile, pile)
 
 
 class Zones:
@@ -55,31 +55,37 @@ class Zones:
         """Move ``card`` from pile ``source`` to pile ``target`` (on top, i.e. appended, or at
         the bottom with ``top=False``).  A card that is not in ``source`` raises IllegalMove and
         nothing changes."""
-        pile = self.pile(source)
-        goal = self.pile(target)
         try:
-            i = pile.index(card)        # cards compare by identity (they are interned)
-        except ValueError:
-            raise IllegalMove(f"{getattr(card, 'tag', card)!r} is not in {pile_name(source)}") from None
-        del pile[i]
+            pile, goal = self.piles[source], self.piles[target]
+        except KeyError:
+            raise RulesError(f"there is no pile {source!r} or {target!r}") from None
+        if pile and pile[-1] is card:   # the top of the pile: a draw, the last card played
+            pile.pop()
+        else:
+            try:
+                i = pile.index(card)    # cards compare by identity (they are interned)
+            except ValueError:
+                raise IllegalMove(f"{getattr(card, 'tag', card)!r} is not in {pile_name(source)}") from None
+            del pile[i]
         if top:
             goal.append(card)
         else:
             goal.insert(0, card)
 
     def move_all(self, cards: Iterable[Card], source, target) -> None:
-        """Move several cards; all of them are checked first, so either all move or none."""
+        """Move several cards, in order; all of them are checked first, so either all move or none."""
         cards = list(cards)
         pile = self.pile(source)
-        self.pile(target)
-        ids = [c.id for c in cards]
-        if len(set(ids)) != len(ids):
+        goal = self.pile(target)
+        moving = {id(c) for c in cards}
+        if len(moving) != len(cards):
             raise IllegalMove("the same card is named twice")
-        missing = [c for c in cards if c not in pile]
+        held = {id(c) for c in pile}
+        missing = [c for c in cards if id(c) not in held]
         if missing:
-            raise IllegalMove(f"{missing[0].tag} is not in {pile_name(source)}")
-        for card in cards:
-            self.move(card, source, target)
+            raise IllegalMove(f"{getattr(missing[0], 'tag', missing[0])!r} is not in {pile_name(source)}")
+        pile[:] = [c for c in pile if id(c) not in moving]
+        goal.extend(cards)
 
     def where(self, card: Card):
         """The name of the pile holding ``card``, or None."""

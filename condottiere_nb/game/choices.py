@@ -9,6 +9,7 @@ the physical cards named; ``Game.apply`` accepts an action only when its canonic
 """
 from __future__ import annotations
 
+import functools
 import itertools
 
 from .. import board
@@ -16,7 +17,7 @@ from ..cards import Card, exact_card, parse_kind
 from ..errors import IllegalMove
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["legal_actions", "battle_actions", "keep_choices", "canonical", "named_card"]
+__all__ = ["legal_actions", "battle_actions", "play_action", "keep_choices", "canonical", "named_card", "LISTED"]
 
 
 def legal_actions(game) -> list[Action]:
@@ -43,11 +44,18 @@ def battle_actions(game) -> list[Action]:
     """A battle turn: one Play per choice the battle allows (kinds in deck order, each face up,
     its takes, face down), the variants' own actions, then Pass."""
     player = game.state.to_move
-    actions: list[Action] = [Play(kind, face_down, take) for kind, face_down, take in game.battle.play_options(player)]
+    actions: list[Action] = [play_action(*option) for option in game.battle.play_options(player)]
     for v in game.variants:
         actions += v.battle_actions(game, player)
-    actions.append(Pass())
+    actions.append(PASS)
     return actions
+
+
+@functools.lru_cache(maxsize=4096)
+def play_action(kind: str, face_down: bool, take) -> Play:
+    """The Play of a battle option: actions are immutable values, so equal ones are made once
+    (legal_actions() lists a few of the same few hundred plays at every decision)."""
+    return Play(kind, face_down, take)
 
 
 def keep_choices(game, player: str) -> list[Keep]:
@@ -137,3 +145,11 @@ def canonical(game, action) -> tuple[Action, object]:
 
 
 _CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})
+
+#: Actions are immutable values: the one Pass every battle turn lists.
+PASS = Pass()
+
+#: The action types whose listed form is canonical: an action equal to one legal_actions() lists
+#: is taken as it is (a Play naming a physical card, a Card or "5#41", is never equal to a listed
+#: one, which names a kind).
+LISTED = _CORE

@@ -112,6 +112,7 @@ class Game:
         self.actions: list[Action] = []
         #: every action as saved (plain lists): what to_json writes and undo replays
         self.records: list[list] = []
+        self._legal: tuple | None = None            # legal_actions() of the current decision
         for v in self.variants:
             v.check(self)
         self.setup = deal.game_setup(self, hands, deck_order, control, favor)
@@ -232,38 +233,51 @@ class Game:
     # -- legal actions and applying them -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now, in a fixed order ([] once over)."""
-        return choices.legal_actions(self)
+        # Only apply() (and undo) change the state, so the list is worked out once per decision.
+        if self._legal is None:
+            self._legal = tuple(choices.legal_actions(self))
+        return list(self._legal)
 
     def apply(self, action: Action) -> None:
         """Do ``action`` for the player to move.  An illegal action raises IllegalMove (saying what
         is allowed now) and leaves the game exactly as it was."""
-        canon, physical = choices.canonical(self, action)
-        if canon not in self.legal_actions():
-            raise IllegalMove(messages.rejection(self, action, canon))
+        if self._legal is None:
+            self.legal_actions()
+        if type(action) in choices.LISTED and action in self._legal:
+            canon, physical = action, None      # one of legal_actions(), written as it lists them
+        else:
+            canon, physical = choices.canonical(self, action)
+            if canon not in self._legal:
+                raise IllegalMove(messages.rejection(self, action, canon))
+        self._legal = None
         for v in self.variants:
             if isinstance(canon, v.actions):
                 v.apply(self, canon, physical)
                 break
         else:
             self._apply_core(canon, physical)
+        self._legal = None
         self.actions.append(canon)
 
     def _apply_core(self, canon: Action, physical) -> None:
         state = self.state
-        if isinstance(canon, Play):
-            card, take = physical
+        kind = type(canon)
+        if kind is Play:
+            card, take = physical or (None, None)
             if card is None:
-                card = next(c for c in state.hand(state.to_move) if c.kind == canon.card)
+                for card in state.hand(state.to_move):      # the first card of that kind in hand
+                    if card.kind == canon.card:
+                        break
             phases.battle_play(self, card, canon.face_down, take if take is not None else canon.take)
-        elif isinstance(canon, Pass):
+        elif kind is Pass:
             phases.battle_pass(self)
-        elif isinstance(canon, PlaceToken):
+        elif kind is PlaceToken:
             phases.token_place(self, canon.region)
-        elif isinstance(canon, PlaceFavor):
+        elif kind is PlaceFavor:
             phases.favor_place(self, canon.region)
-        elif isinstance(canon, DiscardHand):
+        elif kind is DiscardHand:
             phases.hand_discard(self, canon.yes)
-        elif isinstance(canon, Keep):
+        else:
             rest = list(state.hand(state.to_move))
             kept = []
             for kind, card in zip(canon.cards, physical or [None] * len(canon.cards)):
@@ -284,6 +298,7 @@ class Game:
         other.log = list(self.log)
         other.actions = list(self.actions)
         other.records = [list(r) for r in self.records]
+        other._legal = None
         other.variants = [type(v)(self.ruleset) for v in self.variants]
         if self.battle is not None:
             other.battle = self.battle.copy(zones=other.state.zones)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..cards import Card, exact_card, kind_name, parse_kind
+from ..cards import BY_ID, Card, exact_card, kind_name, parse_kind
 from ..errors import RulesError
 from ..explain import Step
 from ..zones import Zones
@@ -139,7 +139,7 @@ def round_deal(game, players: Sequence[str], dealer: str, stated: Sequence[str] 
                 zones.move(deck[-1], "deck", ("hand", p))
         wanting = [p for p in wanting if len(hands[p]) < limits[p]]
     for p in players:
-        hands[p].sort(key=lambda c: c.id)
+        hands[p].sort(key=BY_ID)
     if not game.explaining or not players:
         return
     control = game.state.control
@@ -159,7 +159,7 @@ def round_shuffle(game) -> None:
     zones = state.zones
     zones.move_all(list(zones.pile("discard")), "discard", "deck")
     deck = zones.pile("deck")
-    deck.sort(key=lambda c: c.id)       # the deck's order: every card nobody holds, by id
+    deck.sort(key=BY_ID)       # the deck's order: every card nobody holds, by id
     game.rng.shuffle(deck)
     if game.explaining:
         game.record(Step("round.shuffle", player=state.token_holder, data={"round": state.round, "cards": len(deck)}))
@@ -181,5 +181,5 @@ def draw(game, player: str, n: int, *, refill=None, sort: bool = True) -> int:
         zones.move(deck[-1], "deck", ("hand", player))
         got += 1
     if sort:
-        zones.pile(("hand", player)).sort(key=lambda c: c.id)
+        zones.pile(("hand", player)).sort(key=BY_ID)
     return got

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import board
+from .. import board, plays
 from ..battle import Battle
-from ..cards import Card, kind_name
+from ..cards import BY_ID, Card, kind_name
 from ..explain import Step
 from ..rulesets import get_ruleset
 from .actions import TERMINAL
@@ -139,13 +139,11 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
     state = game.state
     player = state.to_move
     battle = game.battle
-    if take is None:
-        battle.play(player, card, face_down=face_down)
-    else:
-        battle.play(player, card, face_down=face_down, take=take)
-    move = battle.moves[-1]
-    taken = None if move.take is None else _taken_id(battle, player, move.take)
-    game.write(["play", card.id, face_down, taken])
+    # legal_actions() listed this play (the battle's play_options): what is left is the card it
+    # takes, and the rule itself
+    taken = None if take is None else battle.taken_card(player, card, take)
+    plays.play_card(battle, player, card, face_down, taken)
+    game.write(["play", card.id, face_down, None if taken is None else taken.id])
     sync_log(game)
     for v in game.variants:
         v.after_play(game, player, card)
@@ -156,13 +154,6 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
         if game.explaining:
             game.record(Step("favor.place", player=player, data={"region": None, "final": True}))
     continue_battle(game)
-
-
-def _taken_id(battle, player: str, take: str) -> int:
-    """The id of the card a move's ``take`` names ("5#41", or a kind: the card back in hand)."""
-    if "#" in take:
-        return int(take.rpartition("#")[2])
-    return battle.returned[player][-1].id
 
 
 def battle_pass(game) -> None:
@@ -372,7 +363,7 @@ def round_keep(game, kept: Sequence[Card]) -> None:
     rest = [c for c in hand if c not in kept]
     game.write(["keep", [c.id for c in kept]])
     state.zones.move_all(rest, ("hand", player), "discard")
-    hand.sort(key=lambda c: c.id)
+    hand.sort(key=BY_ID)
     if game.explaining:
         game.record(Step("round.keep", player=player, cards=tuple(c.id for c in kept),
                          data={"kept": tuple(c.kind for c in kept), "discarded": len(rest),
@@ -437,7 +428,7 @@ def game_final_battle(game, top: tuple, best: int) -> None:
         zones.move_all(list(zones.pile(("line", p))), ("line", p), "discard")
     zones.move_all(list(zones.pile("discard")), "discard", "deck")
     deck = zones.pile("deck")
-    deck.sort(key=lambda c: c.id)
+    deck.sort(key=BY_ID)
     game.rng.shuffle(deck)
     if game.explaining:
         game.record(Step("game.final_battle", data={"players": list(top), "best": best, "cards": len(deck),

@@ -57,14 +57,14 @@ class GameState:
 
     def hand(self, player: str) -> list:
         """``player``'s hand (the pile itself)."""
-        return self.zones.pile(("hand", player))
+        return self.zones.piles[("hand", player)]
 
     @property
     def deck(self) -> list:
         """The draw pile (the pile itself); its top is the end of the list."""
-        return self.zones.pile("deck")
+        return self.zones.piles["deck"]
 
     @property
     def discard(self) -> list:
         """The discard pile (the pile itself)."""
-        return self.zones.pile("discard")
+        return self.zones.piles["discard"]

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Mapping
 
 from ... import board
-from ...cards import Card, kind_name
+from ...cards import BY_ID, Card, kind_name
 from ...errors import IllegalMove, RulesError
 from ...explain import Step, join_names
 from ...game import phases
@@ -137,7 +137,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         drawn = [zones.pile("discard")[-1 - i] for i in range(min(3, len(state.discard)))]
         for c in drawn:
             zones.move(c, "discard", ("hand", p))
-        state.hand(p).sort(key=lambda c: c.id)
+        state.hand(p).sort(key=BY_ID)
         game.write(["genova_draw"])
         if game.explaining:
             game.record(Step("city.genova", player=p, data={"action": "draw", "count": len(drawn)}))
@@ -148,7 +148,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         kept = physical if physical else _take_kinds(drawn, canon.cards, "the cards Genova drew")
         rest = [c for c in drawn if c not in kept]
         zones.move_all(rest, ("hand", p), "discard")
-        state.hand(p).sort(key=lambda c: c.id)
+        state.hand(p).sort(key=BY_ID)
         v["drawn"] = []
         game.write(["genova_keep", [c.id for c in kept]])
         if game.explaining:
