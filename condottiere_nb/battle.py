@@ -205,7 +205,7 @@ class Battle:
     @property
     def to_move(self) -> str | None:
         """Whose turn it is (turn order as in strict mode), or None once the battle is over."""
-        if self.is_over:
+        if self.surrendered_by is not None or len(self.passed) == self.seats:     # is_over
             return None
         return self.players[self.turn]
 
@@ -302,7 +302,9 @@ class Battle:
         present = {c.kind for c in self.zones.piles[("hand", player)]}
         if self.sandbox_hands:
             present |= {k for k in self.kinds if self.zones.piles[("supply", k)]}
-        return [k for k in self.kinds if k in present and k not in self.banned]
+        if self.banned:
+            present -= self.banned.keys()
+        return sorted(present, key=self.ruleset.rank.__getitem__)
 
     def face_down_options(self, card) -> tuple[bool, ...]:
         """How a ``card`` (a Card or its CardKind) may be laid: the rule

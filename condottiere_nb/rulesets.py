@@ -291,6 +291,11 @@ class Ruleset:
         return tuple(k for k, _ in self.deck)
 
     @functools.cached_property
+    def rank(self) -> Mapping[str, int]:
+        """kind -> its place in the deck's order of kinds (the order plays are listed in)."""
+        return MappingProxyType({k: i for i, k in enumerate(self.kinds)})
+
+    @functools.cached_property
     def cards(self) -> tuple[Card, ...]:
         """The deck: one Card per physical card, ids 0 to n-1 in deck order."""
         return make_deck(self.counts)

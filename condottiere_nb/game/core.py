@@ -98,7 +98,7 @@ class Game:
         self.explaining = explain
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         #: kind -> its place in the deck's order of kinds (the order legal actions list kinds in)
-        self.rank = {k: i for i, k in enumerate(self.ruleset.kinds)}
+        self.rank = self.ruleset.rank
         #: the game's chance: every shuffle and random draw, seeded
         self.rng = random.Random(seed)
         # victory_regions (fa): that many regions win, with no adjacency win
