@@ -319,20 +319,35 @@ class Battle:
         'on_play' reading)?"""
         return not self.lies_face_down(card, face_down) or self.ruleset.face_down_specials == "on_play"
 
-    def take_options(self, player: str, card, face_down: bool = False) -> list:
-        """What playing ``card`` (a Card or its CardKind) may name with ``take=``: for a Scarecrow
-        the kinds of the player's own face-up Mercenaries it may take back (and None: nothing);
-        for a Maiden the soldiers she may remove, by position ("Ben@2"); [None] for any other
-        card, or for a face-down Scarecrow that does nothing until revealed."""
+    def take_cards(self, player: str, card, face_down: bool = False) -> list[Card]:
+        """The cards playing ``card`` (a Card or its CardKind) could name with ``take=``, in line
+        order: for a Scarecrow the player's own face-up Mercenaries it may take back (not one
+        Venezia bribed, under venezia_bribe='not_returnable'); for a Maiden every soldier she may
+        remove; none for another card, or for a face-down Scarecrow that does nothing until
+        revealed."""
         spec = card.spec if isinstance(card, Card) else card
         if spec.choice is None or not self.acts_now(spec, face_down):
+            return []
+        if spec.choice == "target":
+            mode = self.ruleset.maiden_targets
+            return [c for p in self.players if mode == "any" or p != player
+                    for c in self.zones.piles[("line", p)] if c.mercenary]
+        locked = self.not_returnable()
+        return [c for c in self.zones.piles[("line", player)]
+                if c.mercenary and c.id not in self.face_down and c.id not in locked]
+
+    def take_options(self, player: str, card, face_down: bool = False) -> list:
+        """What playing ``card`` may name with ``take=``, as a Play names it: None (nothing),
+        then for a Scarecrow the kinds of :meth:`take_cards` in deck order, for a Maiden her
+        targets by position ("Ben@2": soldiers lie face down, so a player chooses a place)."""
+        spec = card.spec if isinstance(card, Card) else card
+        cards = self.take_cards(player, spec, face_down)
+        if not cards:
             return [None]
         if spec.choice == "target":
             from .variants.persian import position_targets
             return [None] + position_targets(self, player)
-        locked = self.not_returnable()
-        mine = {c.kind for c in self.zones.piles[("line", player)]
-                if c.mercenary and c.id not in self.face_down and c.id not in locked}
+        mine = {c.kind for c in cards}
         return [None] + [k for k in self.kinds if k in mine]
 
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
@@ -519,18 +534,26 @@ class Battle:
             self.apply_move(m)
         return last
 
-    def apply_move(self, move: Move) -> None:
-        """Make a recorded :class:`Move` again (a card, a pass, or a variant's ability move):
-        what :meth:`undo` and the exploration tools replay."""
+    def apply_move(self, move: Move, player: str | None = None) -> None:
+        """Make a recorded :class:`Move` again (a card, a pass, or a variant's ability move),
+        by ``player`` if given (the same seat renamed): what :meth:`undo`, the exploration tools
+        and the views replay.  Its card is the same physical card when this battle's deck has
+        it, else one of the same kind (a move replayed under another ruleset)."""
+        if player is not None:
+            move = Move(player, move.kind, move.face_down, move.take, move.card)
         if move.is_pass:
             self.pass_turn(move.player)
-        elif move.kind in plays.ABILITY_MOVES:      # Firenze's Ball, Venezia's Bribe (zh)
+            return
+        if move.kind in plays.ABILITY_MOVES:        # Firenze's Ball, Venezia's Bribe (zh)
             from .variants.city_states.abilities import replay
             replay(self, move)
-        elif move.take is not None:
-            self.play(move.player, self.deck[move.card], face_down=move.face_down, take=move.take)
+            return
+        same = move.card is not None and move.card < len(self.deck) and self.deck[move.card].kind == move.kind
+        card = self.deck[move.card] if same else move.kind
+        if move.take is not None:
+            self.play(move.player, card, face_down=move.face_down, take=move.take)
         else:
-            self.play(move.player, self.deck[move.card], face_down=move.face_down)
+            self.play(move.player, card, face_down=move.face_down)
 
     def notation(self) -> str:
         """The battle as text that :meth:`from_notation` reads back (see notation.py)."""

@@ -1,6 +1,6 @@
 """The map of Italy: 17 regions, 34 borders, region names and victory checks.
 
-Pure Python + networkx (DESIGN.md sections 3 and 4). Nothing here knows about
+Pure Python + networkx (docs/rules.md, "The map"). Nothing here knows about
 Jupyter; the map drawing lives in the views.
 
 >>> ITALY.number_of_nodes(), ITALY.number_of_edges()

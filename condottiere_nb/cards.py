@@ -78,7 +78,7 @@ KINDS: Mapping[str, CardKind] = _registry(
     CardKind("weapon", 0, "tactic", effect="card.weapon"),
 )
 
-#: The FFG 2006 deck (DESIGN.md section 3): 58 mercenaries and 52 special cards.
+#: The FFG 2006 deck (docs/rules.md): 58 mercenaries and 52 special cards.
 STANDARD_COUNTS: Mapping[str, int] = {
     "1": 10, "2": 8, "3": 8, "4": 8, "5": 8, "6": 8, "10": 8,
     "winter": 3, "spring": 3, "bishop": 6, "courtesan": 12,

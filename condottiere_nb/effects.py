@@ -1,4 +1,4 @@
-"""What the standard special cards do when played (DESIGN.md section 3, "On play").
+"""What the standard special cards do when played (docs/rules.md, "On play: the special cards").
 
 One function per rule, named after its rule id; the card registry
 (:data:`condottiere_nb.cards.KINDS`) says which rule a kind's effect is, and

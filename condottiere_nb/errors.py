@@ -1,4 +1,4 @@
-"""The three error types of the public API (DESIGN.md section 2)."""
+"""The three error types of the public API (the README, "The API in ten lines")."""
 
 
 class RulesError(ValueError):

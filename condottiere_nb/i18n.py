@@ -1,6 +1,6 @@
 """Card and term names in English, Vietnamese, Spanish, Chinese and Persian.
 
-The table follows DESIGN.md section 6.  Where a rulebook does not spell a name out,
+The table follows the names table of the translations.  Where a rulebook does not spell a name out,
 the usual name of that language's edition is used.  Every name here is also accepted
 as input by :func:`condottiere_nb.cards.parse_kind`.
 """

@@ -1,4 +1,4 @@
-"""The end of a battle (DESIGN.md section 3, "At resolution"): the face-down cards are revealed,
+"""The end of a battle (docs/rules.md, "The count"): the face-down cards are revealed,
 the lines are counted (:mod:`condottiere_nb.strength`), the strongest conquers and someone takes
 the Condottiere token.  One function per rule, named after its rule id; :func:`resolve` runs them
 in order and returns the :class:`Resolution`.

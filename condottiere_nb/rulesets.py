@@ -28,7 +28,7 @@ class Ruleset:
     """A set of rules for :class:`~condottiere_nb.Battle` and :class:`~condottiere_nb.Game`."""
 
     name: str = option("standard", "The ruleset's name, as listed in RULESETS.")
-    summary: str = option("The Fantasy Flight 2006 rules (DESIGN.md section 3).",
+    summary: str = option("The Fantasy Flight 2006 rules (docs/rules.md).",
                           "One line on what this ruleset is.")
     deck: tuple = option(tuple(STANDARD_COUNTS.items()),
                          "The deck as (kind, count) pairs; the standard deck has 110 cards. "
@@ -67,7 +67,7 @@ class Ruleset:
         "Spring in play, one looks at every player's Mercenaries and whoever has the one of the "
         "highest strength gets 3 more (tied ones all get it); it does not say whether a Drummer's "
         "doubling counts in that comparison. 'printed' (our reading, the standard ruling of "
-        "DESIGN.md section 3): every Mercenary whose printed value is the highest printed value in "
+        "docs/rules.md): every Mercenary whose printed value is the highest printed value in "
         "play, in all lines, gets +3 after doubling (a drummed 5 beside a 6: the 6 gets +3, the 5 "
         "counts 10). 'effective': the comparison uses each Mercenary's strength just before "
         "Spring, after Winter and the Drummer (the drummed 5, worth 10, beats the 6 and counts "

@@ -1,5 +1,5 @@
-"""The count: how the battle lines add up, one stage per rule, in the order of DESIGN.md
-section 3 ("At resolution"): printed values, Winter, Drummer, Spring, Heroines and Courtesans.
+"""The count: how the battle lines add up, one stage per rule, in this order (docs/rules.md,
+"The count"): printed values, Winter, Drummer, Spring, Heroines and Courtesans.
 
 A :class:`Count` holds the lines being counted and each card's value so far; each stage is one
 function named after its rule id (``season_winter`` applies ``season.winter``) that changes the
@@ -24,7 +24,7 @@ DOUBLERS = frozenset(k for k, spec in KINDS.items() if spec.doubles)
 #: What Spring adds to the highest Mercenaries.
 SPRING_BONUS = 3
 #: What Spring's "highest Mercenary" compares (Ruleset.spring_highest): the printed value
-#: (the standard ruling, DESIGN.md section 3) or the value just before Spring, after Winter
+#: (the standard ruling, docs/rules.md) or the value just before Spring, after Winter
 #: and the Drummer (the other reading of the vi text's "highest strength").
 SPRING_READINGS = ("printed", "effective")
 

@@ -1,4 +1,4 @@
-"""Bad input never half-applies (DESIGN.md section 2).
+"""Bad input never half-applies (the README, "The API in ten lines").
 
 Each row is a wrong call: the exception type, words its message must contain (what was
 tried, why not, what is allowed), and the battle exactly as before - its notation, its

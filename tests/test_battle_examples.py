@@ -1,4 +1,4 @@
-"""The worked battle examples of the rulebooks (DESIGN.md section 3), each a test named after its rule.
+"""The worked battle examples of the rulebooks (docs/rules.md), each a test named after its rule.
 
 The region-level examples (dealing, continuous war, scoring) belong to the Game's tests.
 """
@@ -17,7 +17,7 @@ def step(resolution_or_steps, rule):
 
 
 def test_season_winter_example_10_5_4_counts_3():
-    # DESIGN.md section 3: "Winter: 10 + 5 + 4 with Winter in play = 3."
+    # docs/rules.md: "Winter: 10 + 5 + 4 with Winter in play = 3."
     b = Battle(["Ana", "Ben"])
     for card in ("10", "5", "4"):
         b.play("Ana", card)

@@ -1,4 +1,4 @@
-"""Every ruling of DESIGN.md section 3 that a battle resolves, with its edges.
+"""Every ruling of docs/rules.md that a battle resolves, with its edges.
 
 Tests are named after the rule ids the Steps carry (season.winter -> test_season_winter_...),
 so a reader can go from a Step to the rule's tests and back.
@@ -166,7 +166,7 @@ def test_card_drummer_with_winter_each_mercenary_counts_2():
 
 
 def test_card_drummer_with_spring_doubles_then_adds_3():
-    # A drummed 5 becomes 13 (DESIGN.md section 3, Spring).
+    # A drummed 5 becomes 13 (docs/rules.md, Spring).
     b = Battle(["Ana", "Ben"])
     play(b, "Ana", "5", "5", "drummer")
     play(b, "Ben", "4", "spring")

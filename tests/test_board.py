@@ -1,4 +1,4 @@
-"""Tests for condottiere_nb.board: the map of DESIGN.md section 4 and the victory rules of section 3."""
+"""Tests for condottiere_nb.board: the map of docs/rules.md, "The map" and the victory rules of section 3."""
 
 import doctest
 import random
@@ -22,7 +22,7 @@ from condottiere_nb.board import (
     victory_thresholds,
 )
 
-# Written out independently from the module, straight from DESIGN.md section 4.
+# Written out independently from the module, straight from docs/rules.md, "The map".
 DESIGN_REGIONS = """Torino Milano Venezia Genova Mantova Ferrara Parma Modena Bologna
 Lucca Firenze Siena Urbino Spoleto Ancona Roma Napoli""".split()
 

@@ -1,6 +1,6 @@
-"""Cards: the 110-card deck of DESIGN.md section 3 and reading card names in every language.
+"""Cards: the 110-card deck of docs/rules.md and reading card names in every language.
 
-Rule ids: deck.standard (the counts), cards.names (DESIGN.md section 6 table).
+Rule ids: deck.standard (the counts), cards.names (the names table of the translations table).
 """
 from collections import Counter
 
@@ -22,7 +22,7 @@ def test_deck_standard_has_110_cards_58_mercenaries_52_specials():
 
 
 def test_deck_standard_counts_per_kind():
-    # DESIGN.md section 3: Mercenaries 1 x10 and 2, 3, 4, 5, 6, 10 x8 each; Winter 3, Spring 3,
+    # docs/rules.md: Mercenaries 1 x10 and 2, 3, 4, 5, 6, 10 x8 each; Winter 3, Spring 3,
     # Bishop 6, Courtesan 12, Drummer 6, Heroine 3, Scarecrow 16, Surrender 3.
     expected = {"1": 10, "2": 8, "3": 8, "4": 8, "5": 8, "6": 8, "10": 8,
                 "winter": 3, "spring": 3, "bishop": 6, "courtesan": 12, "drummer": 6,
@@ -55,7 +55,7 @@ def test_deck_standard_special_families_and_printed_strengths(kind, family, valu
 
 
 def test_heroine_and_courtesan_are_not_mercenaries():
-    # DESIGN.md section 3: "Heroine (10) and Courtesan (1) are not Mercenaries".
+    # docs/rules.md: "Heroine (10) and Courtesan (1) are not Mercenaries".
     assert not any(c.mercenary for c in STANDARD_DECK if c.kind in ("heroine", "courtesan"))
 
 
@@ -91,7 +91,7 @@ def test_unknown_kind_cannot_make_a_card():
         Card(0, "dragon")
 
 
-# -- cards.names: DESIGN.md section 6 -------------------------------------------------------
+# -- cards.names: the names table of the translations -------------------------------------------------------
 
 SECTION_6 = {
     # English: (vi, es, zh names, fa Rakab)

@@ -1,4 +1,4 @@
-"""The game flow of DESIGN.md section 3, one scripted game per rule, with stated hands.
+"""The game flow of docs/rules.md, one scripted game per rule, with stated hands.
 
 Each test states every hand it relies on (Game(hands=...)); the rest of the deck is dealt
 by the seeded RNG and never matters to the outcome checked.

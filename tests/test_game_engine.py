@@ -56,7 +56,7 @@ def test_heuristic_games_replay_from_their_json(players):
 
 
 def _spec_plays(game: Game) -> list:
-    """The legal plays without hidden cards, as DESIGN.md describes them: one Play per kind in
+    """The legal plays without hidden cards, as docs/rules.md describes them: one Play per kind in
     hand (deck order, not banned), the Scarecrow followed by its takes, then Pass."""
     player, battle = game.to_move, game.battle
     in_hand = {c.kind for c in game.hand(player)} - set(battle.banned)
@@ -92,7 +92,7 @@ def test_legal_plays_match_the_rule(ruleset):
 
 
 def _spec_keeps(game: Game) -> list:
-    """The end of a round as DESIGN.md says it: keep any up to keep_cards of your cards; one
+    """The end of a round as docs/rules.md says it: keep any up to keep_cards of your cards; one
     Keep per multiset of kinds, smallest first, in deck order."""
     hand = [c.kind for c in game.hand(game.to_move)]
     kinds = [k for k in game.ruleset.kinds if k in hand]

@@ -1,7 +1,7 @@
 """Spring's "highest Mercenary": the option spring_highest and its two readings.
 
 The Vietnamese text (section "2 - Spring") gives +3 to the Mercenary of the highest strength
-and does not say whether a Drummer's doubling counts.  'printed' (standard, DESIGN.md section 3)
+and does not say whether a Drummer's doubling counts.  'printed' (standard, docs/rules.md)
 compares printed values; 'effective' compares the value each Mercenary has just before Spring.
 Winter and Spring are never in play together (each discards the other), so no Winter case.
 """

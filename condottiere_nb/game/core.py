@@ -6,7 +6,7 @@ drawn from ``random.Random(seed)`` and logged as a Step, never asked for.  Each 
 strict :class:`~condottiere_nb.battle.Battle` playing on the game's own piles, so the battle
 rules live in one place.
 
-The decisions, in the order the rulebooks give them (DESIGN.md section 3):
+The decisions, in the order the rulebooks give them (docs/rules.md):
 
 * ``PlaceToken(region)``: the token holder puts the Condottiere token on a region with
   neither a control marker nor the Pope's Favor (first the first player, later after

@@ -1,4 +1,4 @@
-"""The game around the battles, as the rulebooks order it (DESIGN.md section 3, "Game flow").
+"""The game around the battles, as the rulebooks order it (docs/rules.md, "The game around the battles").
 
 One function per rule, named after its rule id (``token_place`` applies ``token.place``), plus
 the few functions that move the game on between them (:func:`continue_battle`,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from ..agents import make_agent
+from ..cards import KINDS
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from ..i18n import LANGUAGES, card_name
@@ -99,18 +100,17 @@ class GameModel(Observable):
         return self.waiting_for_human and self.game.phase == "battle"
 
     def face_down_allowed(self) -> bool:
-        return bool(self.game.ruleset.hidden_cards)
+        """May some card be played face down in this game?  (The engine's rule.)"""
+        return any(True in w for w in self.game.ruleset.ways.values())
 
     def take_options(self) -> list[tuple[str, str | None]]:
-        """The human's Scarecrow choices: nothing, or a face-up Mercenary of their line."""
+        """The human's Scarecrow choices, as the engine lists them: nothing, or a face-up
+        Mercenary of their line it may take back."""
         opts: list[tuple[str, str | None]] = [("take nothing back", None)]
         if self.human is None or self.game.battle is None or self.game.phase != "battle":
             return opts
-        b = self.game.battle
-        for c in b.lines.get(self.human, ()):
-            if c.mercenary and c.id not in b.face_down:
-                opts.append((f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}"))
-        return opts
+        cards = self.game.battle.take_cards(self.human, KINDS["scarecrow"])
+        return opts + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
 
     def other_actions(self) -> list[tuple[str, object]]:
         """The human's legal actions that are not a card or a pass (token, Favor, discard, keep)."""
@@ -146,8 +146,8 @@ class GameModel(Observable):
     # -- the human's actions ---------------------------------------------------------------------------
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
-        kind = str(card).split("#")[0]
-        take = self.take if (kind == "scarecrow" and not self.face_down) else None
+        spec = KINDS.get(str(card).split("#")[0])
+        take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
         return self._apply_human(Play(card, self.face_down, take))
 
     def pass_turn(self) -> bool:

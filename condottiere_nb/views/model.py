@@ -15,6 +15,7 @@ from itertools import zip_longest
 from typing import Callable, Sequence
 
 from ..battle import Battle
+from ..cards import KINDS
 from ..errors import RulesError
 from ..i18n import LANGUAGES, card_name
 from ..rulesets import RULESETS, Ruleset, get_ruleset
@@ -58,12 +59,7 @@ def replay(battle: Battle, ruleset) -> Battle:
                    defender=battle.defender, region=battle.region)
     for i, m in enumerate(battle.moves, 1):
         try:
-            if m.is_pass:
-                other.pass_turn(m.player)
-            elif m.kind == "scarecrow":
-                other.play(m.player, m.kind, face_down=m.face_down, take=m.take)
-            else:
-                other.play(m.player, m.kind, face_down=m.face_down)
+            other.apply_move(m)
         except RulesError as e:
             raise type(e)(f"under {ruleset_label(get_ruleset(ruleset))}, move {i} "
                           f"({m.player} {m.kind or 'pass'}) is not allowed: {e}") from None
@@ -320,21 +316,16 @@ class BuilderModel(Observable):
         return left
 
     def face_down_allowed(self, kind: str | None = None) -> bool:
-        rs = self.ruleset
-        if not rs.hidden_cards:
-            return False
-        if kind is not None and rs.face_down_specials == "mercenaries_only":
-            return kind.isdigit()
-        return True
+        """May a card (of ``kind``, or any card) be played face down here?  (The engine's rule.)"""
+        ways = self.ruleset.ways
+        return any(True in w for w in ways.values()) if kind is None else True in ways.get(kind, ())
 
     def take_options(self) -> list[tuple[str, str | None]]:
-        """The selected player's Scarecrow choices: nothing, or one of their face-up Mercenaries."""
-        b = self.battle
-        opts: list[tuple[str, str | None]] = [("take nothing back", None)]
-        for c in b.lines.get(self.selected, ()):
-            if c.mercenary and c.id not in b.face_down:
-                opts.append((f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}"))
-        return opts
+        """The selected player's Scarecrow choices, as the engine lists them: nothing, or one of
+        their face-up Mercenaries it may take back."""
+        cards = self.battle.take_cards(self.selected, KINDS["scarecrow"])
+        return [("take nothing back", None)] + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}")
+                                                for c in cards]
 
     def card_label(self, kind: str) -> str:
         return card_name(kind, self.lang)
@@ -406,7 +397,7 @@ class BuilderModel(Observable):
     def play(self, kind: str) -> bool:
         """The selected player plays a card of ``kind`` with the current options."""
         try:
-            if kind == "scarecrow":
+            if KINDS.get(kind) is not None and KINDS[kind].choice == "take":     # a Scarecrow
                 take = None if self.face_down else self.take
                 self.battle.play(self.selected, kind, face_down=self.face_down, take=take)
             else:
@@ -456,13 +447,7 @@ class BuilderModel(Observable):
                     raise RulesError("a seat that moved is gone")
                 renamed = Battle(names, self.ruleset)
                 for m in self.battle.moves:
-                    who = names[seat[m.player]]
-                    if m.is_pass:
-                        renamed.pass_turn(who)
-                    elif m.kind == "scarecrow":
-                        renamed.play(who, m.kind, face_down=m.face_down, take=m.take)
-                    else:
-                        renamed.play(who, m.kind, face_down=m.face_down)
+                    renamed.apply_move(m, player=names[seat[m.player]])
                 fresh = renamed
             except RulesError:
                 info = f"new seats: the {len(self.battle.moves)} moves so far were cleared"

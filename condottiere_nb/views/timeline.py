@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 # Steps that take cards named in Step.cards out of the lines, and where they go.
 _REMOVES = {"season.cancel": "discarded", "card.bishop": "discarded", "card.scarecrow": "returned"}
-# Bishop and Scarecrow are discarded after acting (DESIGN.md section 3, "On play"); their
+# Bishop and Scarecrow are discarded after acting (docs/rules.md, "On play: the special cards"); their
 # step names only the cards they took, so the card itself is found as the player's last play.
 _SELF_DISCARD = {"card.bishop": "bishop", "card.scarecrow": "scarecrow"}
 
