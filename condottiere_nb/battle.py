@@ -23,33 +23,16 @@ from . import plays
 from .cards import KINDS, Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .explain import explain, format_strengths, join_names
-from .plays import Move
+from .plays import BattleState, Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
+from .seats import seat_names
 from .strength import Snapshot
-from .zones import Zones
+from .zones import Zones, sandbox_piles
 
-__all__ = ["Battle", "Move", "Resolution", "seat_names"]
+__all__ = ["Battle", "BattleState", "Move", "Resolution", "seat_names"]
 
 _UNSET = object()
-
-
-def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
-    """The seats as a tuple of distinct non-empty names, 2 to 6 of them, or a RulesError
-    that says what was wrong (``count_rule`` words the 2-to-6 rule; ``also`` names what
-    else the caller accepts)."""
-    if type(players) is not tuple and (isinstance(players, str) or not isinstance(players, Sequence)):
-        raise RulesError(f"players must be a list of names such as ['Ana', 'Ben']{also}, not {players!r}")
-    players = tuple(players)
-    bad = [p for p in players if not isinstance(p, str) or not p.strip()]
-    if bad:
-        raise RulesError(f"player names must be non-empty strings; got {bad[0]!r}")
-    if len(set(players)) != len(players):
-        dup = next(p for p in players if players.count(p) > 1)
-        raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
-    if not 2 <= len(players) <= 6:
-        raise RulesError(f"{count_rule}, not {len(players)}")
-    return players
 
 
 class Battle:
@@ -102,61 +85,72 @@ class Battle:
             self.zones = zones
             self.sandbox_hands = False
         else:
-            self._initial = self._dealt(hands)
+            self._initial = sandbox_piles(self.ruleset, players, hands)
             self.sandbox_hands = hands is None
-        # card kind -> the city-state whose ban keeps it out of this battle (zh: Bologna, Milano)
-        self.banned: dict[str, str] = {}
         self._reset()
 
     # -- state ----------------------------------------------------------------------------------
-    def _dealt(self, hands) -> dict:
-        """The sandbox's starting piles: the stated hands, and the unused cards as the supply."""
-        dealt: dict[str, list[Card]] = {p: [] for p in self.players}
-        used: set[int] = set()
-        if hands is not None:
-            if not isinstance(hands, Mapping):
-                raise RulesError("hands must map each player to a list of cards")
-            unknown = [p for p in hands if p not in self.players]
-            if unknown:
-                raise RulesError(f"hands name {unknown[0]!r}, who is not a player; players are {list(self.players)}")
-            for p, cards in hands.items():
-                if isinstance(cards, str):
-                    cards = cards.split()
-                if not isinstance(cards, Iterable):
-                    raise RulesError(f"hands[{p!r}] must be a list of cards such as ['5', 'winter'], not {cards!r}")
-                for item in cards:
-                    card = exact_card(item, self.deck, self.kinds, self.ruleset.name, RulesError)
-                    if card is None:
-                        kind = parse_kind(item, self.kinds)
-                        card = next((c for c in self.deck if c.kind == kind and c.id not in used), None)
-                        if card is None:
-                            raise RulesError(f"the hands hold more {kind_name(kind)} cards than the deck's "
-                                             f"{self.ruleset.counts[kind]}")
-                    if card.id in used:
-                        raise RulesError(f"card {card.tag} is in two hands")
-                    used.add(card.id)
-                    dealt[p].append(card)
-        piles = {("hand", p): dealt[p] for p in self.players}
-        for kind, cards in self.ruleset.cards_by_kind.items():     # the unused cards: ("supply", "5")
-            piles[("supply", kind)] = [c for c in cards if c.id not in used] if used else list(cards)
-        return piles
-
     def _reset(self) -> None:
         if self._initial is not None:
             self.zones = Zones(self._initial)
             self.zones.add_pile("discard")
         for p in self.players:
             self.zones.add_pile(("line", p))
-        self.face_down: set[int] = set()
-        self.returned: dict[str, list[Card]] = {p: [] for p in self.players}
-        self.discarded: list[Card] = []
-        self.passed: list[str] = []
-        self.favor: str | None = None
-        self.surrendered_by: str | None = None
-        self.moves: list[Move] = []
-        self.steps: list = []
-        self._resolution: Resolution | None = None
-        self.turn = self.players.index(self.leader)
+        # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
+        banned = self.state.banned if "state" in self.__dict__ else {}
+        self.state = BattleState(turn=self.players.index(self.leader), returned={p: [] for p in self.players},
+                                 banned=banned)
+
+    # -- what the battle shows: copies, so that nothing but the rules changes it --------------------
+    @property
+    def face_down(self) -> frozenset:
+        """The ids of the cards lying face down."""
+        return frozenset(self.state.face_down)
+
+    @property
+    def returned(self) -> dict[str, list[Card]]:
+        """player -> the cards a Scarecrow took back to hand and not played again (copies)."""
+        return {p: list(cs) for p, cs in self.state.returned.items()}
+
+    @property
+    def discarded(self) -> list[Card]:
+        """The cards discarded in this battle, in order (a copy)."""
+        return list(self.state.discarded)
+
+    @property
+    def passed(self) -> list[str]:
+        """Who passed, in order (a copy)."""
+        return list(self.state.passed)
+
+    @property
+    def favor(self) -> str | None:
+        """Who earned the Pope's Favor in this battle (the last Bishop played), or None."""
+        return self.state.favor
+
+    @property
+    def surrendered_by(self) -> str | None:
+        """Who played a Surrender, or None."""
+        return self.state.surrendered_by
+
+    @property
+    def moves(self) -> list[Move]:
+        """Everything done in this battle, in order (a copy)."""
+        return list(self.state.moves)
+
+    @property
+    def steps(self) -> list:
+        """The Steps recorded so far, in order (a copy)."""
+        return list(self.state.steps)
+
+    @property
+    def banned(self) -> dict[str, str]:
+        """card kind -> the city-state whose ban keeps it out of this battle (a copy)."""
+        return dict(self.state.banned)
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is."""
+        return self.state.turn
 
     @property
     def hands(self) -> dict[str, list[Card]] | None:
@@ -192,27 +186,27 @@ class Battle:
     @property
     def is_over(self) -> bool:
         """True once everyone has passed or a Surrender was played."""
-        return self.surrendered_by is not None or len(self.passed) == self.seats
+        return self.state.surrendered_by is not None or len(self.state.passed) == self.seats
 
     @property
     def is_resolved(self) -> bool:
-        return self._resolution is not None
+        return self.state.resolution is not None
 
     @property
     def resolution(self) -> Resolution | None:
-        return self._resolution
+        return self.state.resolution
 
     @property
     def to_move(self) -> str | None:
         """Whose turn it is (turn order as in strict mode), or None once the battle is over."""
-        if self.surrendered_by is not None or len(self.passed) == self.seats:     # is_over
+        if self.state.surrendered_by is not None or len(self.state.passed) == self.seats:     # is_over
             return None
-        return self.players[self.turn]
+        return self.players[self.state.turn]
 
     def waiting(self, player: str) -> bool:
         """Invasion: the defender who has passed but not played a card yet may still play."""
-        return player == self.defender and not self.zones.piles[("line", player)] and player not in self.passed \
-            and any(m.player == player and m.is_pass for m in self.moves)
+        return player == self.defender and not self.zones.piles[("line", player)] and player not in self.state.passed \
+            and any(m.player == player and m.is_pass for m in self.state.moves)
 
     def advance(self, after: str) -> None:
         """The turn goes to the first seat after ``after``'s, clockwise, that has not passed
@@ -221,8 +215,8 @@ class Battle:
         i = self.players.index(after)
         for step in range(1, n + 1):
             j = (i + step) % n
-            if self.players[j] not in self.passed:
-                self.turn = j
+            if self.players[j] not in self.state.passed:
+                self.state.turn = j
                 return
 
     def copy(self, zones: Zones | None = None) -> "Battle":
@@ -231,13 +225,7 @@ class Battle:
         other = Battle.__new__(Battle)
         other.__dict__.update(self.__dict__)
         other.zones = self.zones.copy() if zones is None else zones
-        other.face_down = set(self.face_down)
-        other.banned = dict(self.banned)
-        other.returned = {p: list(l) for p, l in self.returned.items()}
-        other.discarded = list(self.discarded)
-        other.passed = list(self.passed)
-        other.moves = list(self.moves)
-        other.steps = list(self.steps)
+        other.state = self.state.copy()
         return other
 
     def strengths(self) -> dict[str, int]:
@@ -248,7 +236,7 @@ class Battle:
         """The lines as the players announce their totals: face-up cards only (and without card
         ``hide``, to show the strengths just before that card acted).  A Snapshot, counted when
         read: what the rules record in their Steps."""
-        fd = self.face_down
+        fd = self.state.face_down
         piles = self.zones.piles
         if fd or hide is not None:
             lines = [tuple([c for c in piles[("line", p)] if c.id not in fd and c.id != hide]) for p in self.players]
@@ -258,7 +246,7 @@ class Battle:
 
     def record(self, step) -> None:
         """Add a Step to the battle's explanation (rules call this only when explaining)."""
-        self.steps.append(step)
+        self.state.steps.append(step)
 
     def discard(self, cards: Sequence[Card]) -> None:
         """Cards leave their lines for the discard pile (a Bishop's victims, a cancelled season,
@@ -268,24 +256,24 @@ class Battle:
             if owner is None:
                 raise IllegalMove(f"{card.tag} is not in any battle line")
             self.zones.move(card, ("line", owner), "discard")
-            self.face_down.discard(card.id)
-            self.discarded.append(card)
+            self.state.face_down.discard(card.id)
+            self.state.discarded.append(card)
 
     # -- what may be played: the legality of a battle turn ----------------------------------------
     def check_can_act(self, player) -> None:
         """IllegalMove unless ``player`` may play or pass now."""
-        if self._resolution is not None:
+        if self.state.resolution is not None:
             raise IllegalMove("this battle has already been resolved; start a new Battle (or use preview())")
         if not isinstance(player, str) or player not in self.players:
             raise IllegalMove(f"{player!r} is not a player in this battle; players are {list(self.players)}")
-        if self.surrendered_by is not None:
-            raise IllegalMove(f"the battle is over: {self.surrendered_by} played a Surrender; call resolve()")
+        if self.state.surrendered_by is not None:
+            raise IllegalMove(f"the battle is over: {self.state.surrendered_by} played a Surrender; call resolve()")
         if self.is_over:
             raise IllegalMove("the battle is over: everyone has passed; call resolve()")
-        if player in self.passed:
+        if player in self.state.passed:
             raise IllegalMove(f"{player} has passed and cannot play again in this battle")
-        if self.strict and self.players[self.turn] != player:
-            raise IllegalMove(f"it is {self.players[self.turn]}'s turn, not {player}'s")
+        if self.strict and self.players[self.state.turn] != player:
+            raise IllegalMove(f"it is {self.players[self.state.turn]}'s turn, not {player}'s")
 
     def source_of(self, player: str, card: Card):
         """The pile ``player`` would play ``card`` from (their hand, or in a sandbox without hands
@@ -302,8 +290,8 @@ class Battle:
         present = {c.kind for c in self.zones.piles[("hand", player)]}
         if self.sandbox_hands:
             present |= {k for k in self.kinds if self.zones.piles[("supply", k)]}
-        if self.banned:
-            present -= self.banned.keys()
+        if self.state.banned:
+            present -= self.state.banned.keys()
         return sorted(present, key=self.ruleset.rank.__getitem__)
 
     def face_down_options(self, card) -> tuple[bool, ...]:
@@ -334,7 +322,7 @@ class Battle:
                     for c in self.zones.piles[("line", p)] if c.mercenary]
         locked = self.not_returnable()
         return [c for c in self.zones.piles[("line", player)]
-                if c.mercenary and c.id not in self.face_down and c.id not in locked]
+                if c.mercenary and c.id not in self.state.face_down and c.id not in locked]
 
     def take_options(self, player: str, card, face_down: bool = False) -> list:
         """What playing ``card`` may name with ``take=``, as a Play names it: None (nothing),
@@ -373,7 +361,7 @@ class Battle:
         """Venezia's bribed Mercenaries, when the ruleset reads them as not the briber's own."""
         if self.ruleset.venezia_bribe != "not_returnable":
             return set()
-        return {int(m.take.partition("#")[2]) for m in self.moves if m.kind == "venezia"}
+        return {int(m.take.partition("#")[2]) for m in self.state.moves if m.kind == "venezia"}
 
     def find_card(self, player: str, card) -> Card:
         """The physical card ``player`` plays when naming ``card`` (a name, a Card or "5#41"):
@@ -421,7 +409,7 @@ class Battle:
                 candidates = [c for c in own if c.kind == kind]
             if not candidates:
                 raise IllegalMove(self._take_refusal(player, kind, take, exact))
-            fd = self.face_down
+            fd = self.state.face_down
             face_up = [c for c in candidates if c.id not in fd]
             if not face_up:
                 raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
@@ -430,7 +418,7 @@ class Battle:
             target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
         if not target.mercenary:
             raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
-        if target.id in self.face_down:
+        if target.id in self.state.face_down:
             raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
         if target.id in self.not_returnable():
             raise IllegalMove(f"{target.tag} was bribed by Venezia: under this ruleset it is not {player}'s own "
@@ -439,7 +427,7 @@ class Battle:
 
     def _take_refusal(self, player: str, kind: str, take, exact: bool) -> str:
         own = self.zones.piles[("line", player)]
-        mine = [c for c in own if c.mercenary and c.id not in self.face_down]
+        mine = [c for c in own if c.mercenary and c.id not in self.state.face_down]
         if exact and any(c.kind == kind for c in own):
             return (f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
                     f"{' '.join(c.tag for c in mine)}")
@@ -462,9 +450,9 @@ class Battle:
         """
         self.check_can_act(player)
         chosen = self.find_card(player, card)
-        if chosen.kind in self.banned:
-            raise IllegalMove(f"{self.banned[chosen.kind]}'s ban keeps every {chosen.name} out of this battle; "
-                              f"banned now: {join_names(kind_name(k) for k in sorted(self.banned))}")
+        if chosen.kind in self.state.banned:
+            raise IllegalMove(f"{self.state.banned[chosen.kind]}'s ban keeps every {chosen.name} out of this battle; "
+                              f"banned now: {join_names(kind_name(k) for k in sorted(self.state.banned))}")
         if not isinstance(face_down, bool):
             raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
         rs = self.ruleset
@@ -508,27 +496,27 @@ class Battle:
         A sandbox battle may be resolved at any time (as if all passed now); a strict
         one only once it is over.  A battle is resolved once.
         """
-        if self._resolution is not None:
+        if self.state.resolution is not None:
             raise IllegalMove("this battle has already been resolved; its result is in .resolution")
         if self.strict and not self.is_over:
-            left = [p for p in self.players if p not in self.passed]
+            left = [p for p in self.players if p not in self.state.passed]
             raise IllegalMove(f"the battle is not over: {join_names(left)}"
                               f" still {'has' if len(left) == 1 else 'have'} to pass")
-        self._resolution = resolve(self)
-        return self._resolution
+        self.state.resolution = resolve(self)
+        return self.state.resolution
 
     # -- undo and notation --------------------------------------------------------------------------
     def undo(self) -> Move:
         """Take back the last move (by replaying the others); returns the move undone."""
-        if self._resolution is not None:
+        if self.state.resolution is not None:
             raise IllegalMove("this battle has already been resolved; undo is no longer possible")
         if self._initial is None:
             raise IllegalMove("this battle is (a copy of) a game's battle: undo the game's last action "
                               "(Game.undo) instead")
-        if not self.moves:
+        if not self.state.moves:
             raise IllegalMove("there is no move to undo")
-        moves = self.moves[:-1]
-        last = self.moves[-1]
+        moves = self.state.moves[:-1]
+        last = self.state.moves[-1]
         self._reset()
         for m in moves:
             self.apply_move(m)
@@ -568,15 +556,15 @@ class Battle:
 
     def explain(self) -> str:
         """The steps so far, in plain text."""
-        return explain(self.steps)
+        return explain(self.state.steps)
 
     def __repr__(self) -> str:
         parts = []
         for p in self.players:
-            cards = " ".join(("?" + c.name if c.id in self.face_down else c.name) for c in self.line(p)) or "-"
-            mark = " (passed)" if p in self.passed else ""
+            cards = " ".join(("?" + c.name if c.id in self.state.face_down else c.name) for c in self.line(p)) or "-"
+            mark = " (passed)" if p in self.state.passed else ""
             parts.append(f"{p}: {cards}{mark}")
-        state = "resolved" if self._resolution else ("over" if self.is_over else "in progress")
+        state = "resolved" if self.state.resolution else ("over" if self.is_over else "in progress")
         extra = "" if self.ruleset.name == "standard" else f" ruleset={self.ruleset.name!r}"
         return f"<Battle{extra} {state} | " + " | ".join(parts) + f" | strengths {format_strengths(self.strengths())}>"
 

@@ -179,6 +179,9 @@ def region(name: str) -> str:
     ('Firenze', 'Genova', 'Napoli', 'Genova')
     """
     if isinstance(name, str):
+        if len(name) > 40:      # the longest spelling is 15 characters: no need to fold a book
+            raise UnknownRegion(f"Unknown region {name[:20]!r}... ({len(name)} characters): a region's name is "
+                                f"short. The 17 regions are: {', '.join(REGIONS)}.")
         found = _LOOKUP.get(_key(name))
         if found is not None:
             return found

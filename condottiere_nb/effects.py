@@ -86,7 +86,7 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
 def token_favor(battle, player: str) -> None:
     """The Bishop's player takes the Pope's Favor; the last Bishop played decides (vi: Thành
     Phần 4).  In a game, the player then places it (favor.place)."""
-    previous, battle.favor = battle.favor, player
+    previous, battle.state.favor = battle.state.favor, player
     if battle.explaining:
         battle.record(Step("token.favor", strengths=battle.announced(), player=player, data={"previous": previous}))
 
@@ -98,7 +98,7 @@ def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -
     battle.discard([card])
     if taken is not None:
         battle.zones.move(taken, ("line", player), ("hand", player))
-        battle.returned[player].append(taken)
+        battle.state.returned[player].append(taken)
     if battle.explaining:
         twin = taken is not None and any(c.kind == taken.kind for c in battle.line(player))
         battle.record(Step("card.scarecrow", strengths=battle.announced(), before=before, player=player,
@@ -110,6 +110,6 @@ def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -
 def card_surrender(battle, player: str, card: Card, _taken=None) -> None:
     """A Surrender ends the battle at once; the region goes to the strongest line at that moment
     (vi: Đầu Hàng)."""
-    battle.surrendered_by = player
+    battle.state.surrendered_by = player
     if battle.explaining:
         battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,)))

@@ -33,6 +33,9 @@ from .errors import RulesError
 from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
 
+#: The longest notation read: 110 cards and the passes of 6 players with long names fit in it.
+MAX_NOTATION = 20_000
+
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 
 
@@ -110,6 +113,9 @@ def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
     """Build a battle of ``battle_class`` (Battle) from notation (canonical or shorthand)."""
     if not isinstance(text, str) or not text.strip():
         raise RulesError("battle notation is a non-empty string such as '[Ana Ben] Ana 10, Ben winter'")
+    if len(text) > MAX_NOTATION:
+        raise RulesError(f"battle notation is at most {MAX_NOTATION:,} characters (a battle of every card in the "
+                         f"deck fits in far fewer); this text has {len(text):,}")
     text = text.strip()
     m = re.match(r"\(([^)]*)\)\s*", text)
     if m:

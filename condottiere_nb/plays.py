@@ -6,13 +6,13 @@ once everything is checked: they change the battle and record what they did.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .explain import Step
 from .rules import RULES
 
-__all__ = ["Move", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES"]
+__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,37 @@ class Move:
 
 
 
+@dataclass
+class BattleState:
+    """The changing part of a battle, as plain data.  The rules (plays, effects, resolution, the
+    variants' abilities) change it; a Battle shows copies of it, so nothing outside the rules can.
+
+    ``turn``: the seat to move; ``face_down``: ids of the cards lying face down; ``returned``:
+    player -> the cards a Scarecrow took back to hand (and not played again yet); ``discarded``:
+    the cards discarded in this battle, in order; ``passed``: who passed, in order; ``favor``: who
+    earned the Pope's Favor; ``surrendered_by``: who played a Surrender; ``moves`` and ``steps``:
+    what was done and what the rules recorded; ``banned``: card kind -> the city-state whose ban
+    keeps it out of this battle; ``resolution``: the Resolution, once resolved.
+    """
+
+    turn: int = 0
+    face_down: set = field(default_factory=set)
+    returned: dict = field(default_factory=dict)
+    discarded: list = field(default_factory=list)
+    passed: list = field(default_factory=list)
+    favor: str | None = None
+    surrendered_by: str | None = None
+    moves: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    banned: dict = field(default_factory=dict)
+    resolution: object = None      # the Resolution, once resolved
+
+    def copy(self) -> "BattleState":
+        return BattleState(self.turn, set(self.face_down), {p: list(cs) for p, cs in self.returned.items()},
+                           list(self.discarded), list(self.passed), self.favor, self.surrendered_by,
+                           list(self.moves), list(self.steps), dict(self.banned), self.resolution)
+
+
 def face_down_options(ruleset, card) -> tuple[bool, ...]:
     """How a card (a Card or its CardKind) may be laid under ``ruleset``: (False,) face up only;
     (False, True) face up or face down (vi: Ẩn Bài; option face_down_specials='mercenaries_only'
@@ -64,14 +95,14 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     one, acts at once (unless it lies face down and acts only when revealed).  ``taken``: the
     card a Scarecrow takes back or a Maiden removes, already checked."""
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
-    returned = battle.returned[player]
+    returned = battle.state.returned[player]
     if card in returned:
         returned.remove(card)
     hidden = battle.lies_face_down(card, face_down)
     acts = battle.acts_now(card, face_down)
     if hidden:
-        battle.face_down.add(card.id)
-    battle.moves.append(_move(battle, player, card, hidden, taken))
+        battle.state.face_down.add(card.id)
+    battle.state.moves.append(_move(battle, player, card, hidden, taken))
     if hidden:
         play_face_down(battle, player, card)
     elif battle.explaining:
@@ -119,12 +150,12 @@ def _effect_speaks(battle, card: Card) -> bool:
 def play_pass(battle, player: str) -> None:
     """``player`` passes (vi: Cách Chơi 2): no more cards in this battle, but their line still
     counts.  An invaded defender who has not played yet waits instead (:func:`play_wait`)."""
-    battle.moves.append(Move(player, None))
+    battle.state.moves.append(Move(player, None))
     if player == battle.defender and not battle.line(player) and \
             any(p not in battle.passed for p in battle.players if p != player):
         play_wait(battle, player)
         return
-    battle.passed.append(player)
+    battle.state.passed.append(player)
     if battle.explaining:
         battle.record(Step("play.pass", strengths=battle.announced(), player=player))
     if not battle.is_over:

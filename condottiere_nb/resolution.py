@@ -5,7 +5,7 @@ in order and returns the :class:`Resolution`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .effects import season_cancel
 from .explain import Step, explain
@@ -14,36 +14,68 @@ from .strength import evaluate
 __all__ = ["Resolution", "resolve", "battle_end", "battle_reveal", "battle_compare", "token_condottiere"]
 
 
-@dataclass(frozen=True)
 class Resolution:
     """The outcome of a battle and every step that led to it.
 
-    ``values`` maps each counted card id to its final strength.  A battle built with
-    ``explain=False`` leaves ``steps`` empty and fills every other field the same way.
-    Every field is the resolution's own copy: changing one changes nothing else.
+    ``strengths`` (player -> total), ``winner`` (None after a tie, whose players are ``tied``),
+    ``token_holder``, ``favor`` (who earned the Pope's Favor), ``steps``, ``lines`` (player -> the
+    cards that counted), ``values`` (card id -> its final strength), ``discarded`` and ``returned``
+    (the cards discarded, and taken back to hand, in the battle), ``surrendered_by`` and
+    ``players``.  A battle built with ``explain=False`` leaves ``steps`` empty and fills every
+    other field the same way.  A Resolution never changes: every field it shows is a copy.
     """
 
-    strengths: dict[str, int]
-    winner: str | None
-    token_holder: str | None
-    favor: str | None
-    steps: list
-    lines: dict = field(default_factory=dict)
-    values: dict[int, int] = field(default_factory=dict)
-    discarded: list = field(default_factory=list)
-    returned: dict = field(default_factory=dict)
-    tied: list[str] = field(default_factory=list)
-    surrendered_by: str | None = None
-    players: tuple[str, ...] = ()
+    __slots__ = ("_facts",)
+    _FIELDS = ("strengths", "winner", "token_holder", "favor", "steps", "lines", "values", "discarded",
+               "returned", "tied", "surrendered_by", "players")
+
+    def __init__(self, strengths, winner, token_holder, favor, steps, lines=None, values=None, discarded=(),
+                 returned=None, tied=(), surrendered_by=None, players=()):
+        facts = {
+            "strengths": MappingProxyType(dict(strengths)), "winner": winner, "token_holder": token_holder,
+            "favor": favor, "steps": tuple(steps),
+            "lines": MappingProxyType({p: tuple(cs) for p, cs in (lines or {}).items()}),
+            "values": MappingProxyType(dict(values or {})), "discarded": tuple(discarded),
+            "returned": MappingProxyType({p: tuple(cs) for p, cs in (returned or {}).items()}),
+            "tied": tuple(tied), "surrendered_by": surrendered_by, "players": tuple(players)}
+        object.__setattr__(self, "_facts", facts)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Resolution is the record of a battle's end: it cannot be changed")
+
+    strengths = property(lambda self: dict(self._facts["strengths"]), doc="player -> total (a copy).")
+    winner = property(lambda self: self._facts["winner"], doc="Who conquers the region, or None after a tie.")
+    token_holder = property(lambda self: self._facts["token_holder"], doc="Who takes the Condottiere token.")
+    favor = property(lambda self: self._facts["favor"], doc="Who earned the Pope's Favor in the battle, or None.")
+    steps = property(lambda self: list(self._facts["steps"]), doc="Every Step, in order (a copy).")
+    lines = property(lambda self: {p: list(cs) for p, cs in self._facts["lines"].items()},
+                     doc="player -> the cards that counted (copies).")
+    values = property(lambda self: dict(self._facts["values"]), doc="card id -> its final strength (a copy).")
+    discarded = property(lambda self: list(self._facts["discarded"]), doc="The cards discarded in the battle.")
+    returned = property(lambda self: {p: list(cs) for p, cs in self._facts["returned"].items()},
+                        doc="player -> the cards taken back to hand and not played again.")
+    tied = property(lambda self: list(self._facts["tied"]), doc="The players tied for the highest total.")
+    surrendered_by = property(lambda self: self._facts["surrendered_by"], doc="Who played a Surrender, or None.")
+    players = property(lambda self: self._facts["players"], doc="The battle's seats, clockwise.")
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Resolution):
+            return NotImplemented
+        return self._facts == other._facts
+
+    __hash__ = None
+
+    def __reduce__(self):
+        return (Resolution, tuple(getattr(self, name) for name in self._FIELDS))
 
     def explain(self) -> str:
         """The whole battle in plain text, one numbered step a line."""
-        return explain(self.steps)
+        return explain(self._facts["steps"])
 
     def __repr__(self) -> str:
         won = f"winner={self.winner!r}" if self.winner else f"tie={self.tied!r}"
         return (f"<Resolution {won} strengths={self.strengths} token_holder={self.token_holder!r}"
-                f" favor={self.favor!r} steps={len(self.steps)}>")
+                f" favor={self.favor!r} steps={len(self._facts['steps'])}>")
 
     def _repr_html_(self) -> str:
         from .views.html import resolution_html
@@ -52,7 +84,7 @@ class Resolution:
 
 def resolve(battle) -> Resolution:
     """Reveal, count, compare and pass the token.  The battle changes only by the reveal."""
-    steps = list(battle.steps) if battle.explaining else None
+    steps = list(battle.state.steps) if battle.explaining else None
     if steps is not None and battle.surrendered_by is None:
         battle_end(battle, steps)
     if battle.face_down:
@@ -64,9 +96,8 @@ def resolve(battle) -> Resolution:
         steps += pipeline
     winner, tied = battle_compare(battle, totals, values, steps)
     holder = token_condottiere(battle, winner, totals, steps)
-    return Resolution(dict(totals), winner, holder, battle.favor, steps or [], lines, dict(values),
-                      list(battle.discarded), {p: list(cs) for p, cs in battle.returned.items()}, tied,
-                      battle.surrendered_by, battle.players)
+    return Resolution(totals, winner, holder, battle.favor, steps or (), lines, values, battle.state.discarded,
+                      battle.state.returned, tied, battle.surrendered_by, battle.players)
 
 
 def battle_end(battle, steps: list) -> None:
@@ -88,7 +119,7 @@ def battle_reveal(battle, steps: list | None) -> None:
     before = battle.announced() if steps is not None else None
     shown = {p: tuple(c.kind for c in battle.line(p) if c.id in hidden) for p in battle.players}
     acted = battle.ruleset.face_down_specials == "on_play"
-    battle.face_down = set()
+    battle.state.face_down = set()
     if steps is not None:
         steps.append(Step("battle.reveal", strengths=battle.announced(), before=before,
                           cards=tuple(c.id for c in order), data={"shown": {p: k for p, k in shown.items() if k}}))
@@ -101,11 +132,12 @@ def battle_reveal(battle, steps: list | None) -> None:
         if owner is None or not card.spec.reveals:
             continue
         if card.kind in ("winter", "spring"):
-            mark = len(battle.steps)
+            told = battle.state.steps
+            mark = len(told)
             season_cancel(battle, owner, card, None, unseen=pending)
-            if steps is not None:
-                steps += battle.steps[mark:]
-            del battle.steps[mark:]
+            if steps is not None:       # the season's step belongs to the resolution, not the play
+                steps += told[mark:]
+            del told[mark:]
             continue
         before = battle.announced() if steps is not None else None
         battle.discard([card])

@@ -13,12 +13,12 @@ lose or duplicate a card.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from .cards import Card
+from .cards import Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 
-__all__ = ["Zones", "pile_name"]
+__all__ = ["Zones", "pile_name", "sandbox_piles"]
 
 
 def pile_name(pile) -> str:
@@ -102,3 +102,38 @@ class Zones:
 
     def __repr__(self) -> str:
         return "Zones(" + ", ".join(f"{pile_name(k)}: {len(v)}" for k, v in self.piles.items()) + ")"
+
+
+def sandbox_piles(ruleset, players, hands) -> dict:
+    """The starting piles of a sandbox battle: the stated ``hands`` (player -> cards by name, Card
+    or "5#41"; None: empty hands) and the unused cards as a pile per kind, ``("supply", "5")``."""
+    deck, kinds = ruleset.make_deck(), ruleset.kinds
+    dealt: dict[str, list[Card]] = {p: [] for p in players}
+    used: set[int] = set()
+    if hands is not None:
+        if not isinstance(hands, Mapping):
+            raise RulesError("hands must map each player to a list of cards")
+        unknown = [p for p in hands if p not in players]
+        if unknown:
+            raise RulesError(f"hands name {unknown[0]!r}, who is not a player; players are {list(players)}")
+        for p, cards in hands.items():
+            if isinstance(cards, str):
+                cards = cards.split()
+            if not isinstance(cards, Iterable):
+                raise RulesError(f"hands[{p!r}] must be a list of cards such as ['5', 'winter'], not {cards!r}")
+            for item in cards:
+                card = exact_card(item, deck, kinds, ruleset.name, RulesError)
+                if card is None:
+                    kind = parse_kind(item, kinds)
+                    card = next((c for c in ruleset.cards_by_kind[kind] if c.id not in used), None)
+                    if card is None:
+                        raise RulesError(f"the hands hold more {kind_name(kind)} cards than the deck's "
+                                         f"{ruleset.counts[kind]}")
+                if card.id in used:
+                    raise RulesError(f"card {card.tag} is in two hands")
+                used.add(card.id)
+                dealt[p].append(card)
+    piles = {("hand", p): dealt[p] for p in players}
+    for kind, cards in ruleset.cards_by_kind.items():
+        piles[("supply", kind)] = [c for c in cards if c.id not in used] if used else list(cards)
+    return piles

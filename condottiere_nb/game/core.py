@@ -108,10 +108,6 @@ class Game:
         self.state = GameState(zones=Zones(), token_holder=self.players[0], to_move=self.players[0])
         self.battle: Battle | None = None
         self.resolution = None
-        self.log: list[Step] = []
-        self.actions: list[Action] = []
-        #: every action as saved (plain lists): what to_json writes and undo replays
-        self.records: list[list] = []
         self._legal: tuple | None = None            # legal_actions() of the current decision
         for v in self.variants:
             v.check(self)
@@ -122,11 +118,26 @@ class Game:
     # -- what the rules and the variants call -----------------------------------------------------
     def record(self, step: Step) -> None:
         """Add a Step to the log (rules call this only when the game explains)."""
-        self.log.append(step)
+        self.state.log.append(step)
 
     def write(self, record: list) -> None:
         """Add an action's record, as saved and replayed."""
-        self.records.append(record)
+        self.state.records.append(record)
+
+    @property
+    def log(self) -> list[Step]:
+        """Every Step so far, in order (a copy)."""
+        return list(self.state.log)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order (a copy)."""
+        return list(self.state.actions)
+
+    @property
+    def records(self) -> list[list]:
+        """Every action as a saved game writes it (copies): what to_json saves and undo replays."""
+        return [list(r) for r in self.state.records]
 
     # -- facts ------------------------------------------------------------------------------------
     phase = _shown("phase", "The decision the game waits for: 'token', 'battle', 'favor', 'discard', 'keep', "
@@ -257,7 +268,7 @@ class Game:
         else:
             self._apply_core(canon, physical)
         self._legal = None
-        self.actions.append(canon)
+        self.state.actions.append(canon)
 
     def _apply_core(self, canon: Action, physical) -> None:
         state = self.state
@@ -295,9 +306,6 @@ class Game:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.state = self.state.copy()
-        other.log = list(self.log)
-        other.actions = list(self.actions)
-        other.records = [list(r) for r in self.records]
         other._legal = None
         other.variants = [type(v)(self.ruleset) for v in self.variants]
         if self.battle is not None:
@@ -306,10 +314,10 @@ class Game:
 
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
-        if not self.actions:
+        if not self.state.actions:
             raise IllegalMove("there is no action to undo")
-        last = self.actions[-1]
-        again = self.replayed(self.records[:-1])
+        last = self.state.actions[-1]
+        again = self.replayed(self.state.records[:-1])
         self.__dict__.update(again.__dict__)
         return last
 
@@ -350,9 +358,9 @@ class Game:
     # -- reading ------------------------------------------------------------------------------------
     def explain(self) -> str:
         """The log so far, one numbered step a line (needs explain=True)."""
-        if not self.explaining and not self.log:
+        if not self.explaining and not self.state.log:
             return "(this game was built with explain=False: no steps were recorded)"
-        return explain_steps(self.log)
+        return explain_steps(self.state.log)
 
     def waiting_text(self) -> str:
         """Whose decision the game waits for, in words."""

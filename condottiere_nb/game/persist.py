@@ -53,7 +53,7 @@ def to_dict(game) -> dict:
         "ruleset": ruleset_to_json(game.ruleset),
         "seed": game.seed,
         "setup": copy.deepcopy(game.setup),
-        "actions": [list(r) for r in game.records],
+        "actions": game.records,
         "snapshot": snapshot(game),
     }
 

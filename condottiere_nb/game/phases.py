@@ -34,10 +34,10 @@ def ask(game, phase: str, player) -> None:
 
 def sync_log(game) -> None:
     """Copy the battle's new Steps into the game's log."""
-    steps = game.battle.steps
+    steps = game.battle.state.steps
     state = game.state
     if game.explaining and len(steps) > state.logged:
-        game.log.extend(steps[state.logged:])
+        state.log.extend(steps[state.logged:])
     state.logged = len(steps)
 
 
@@ -189,7 +189,7 @@ def battle_resolved(game) -> None:
     state.battles += 1
     state.lines_out = True
     if game.explaining:
-        game.log.extend(res.steps[state.logged:])
+        state.log.extend(res.steps[state.logged:])
     state.logged = len(res.steps)
     if state.final:
         if res.winner is not None:

@@ -23,7 +23,8 @@ class GameState:
     "keep", "over", or a variant's own phase; ``to_move`` who decides it.  ``queue``: the
     players still to decide whether to discard their hand.  ``after_battle``: the token is being
     placed after a battle (the lines are still on the table).  ``variant``: each variant's own
-    data, by variant name (plain data, copied with the state).
+    data, by variant name (plain data, copied with the state).  ``log``: the Steps so far;
+    ``actions`` and ``records``: every action applied, and as a saved game writes it.
     """
 
     zones: Zones
@@ -46,6 +47,9 @@ class GameState:
     reason: str | None = None
     victory: object = None
     variant: dict = field(default_factory=dict)
+    log: list = field(default_factory=list)
+    actions: list = field(default_factory=list)
+    records: list = field(default_factory=list)
 
     def copy(self) -> "GameState":
         other = copy.copy(self)
@@ -53,6 +57,9 @@ class GameState:
         other.control = dict(self.control)
         other.queue = list(self.queue)
         other.variant = copy.deepcopy(self.variant)
+        other.log = list(self.log)
+        other.actions = list(self.actions)
+        other.records = [list(r) for r in self.records]
         return other
 
     def hand(self, player: str) -> list:

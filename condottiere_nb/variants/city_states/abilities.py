@@ -46,7 +46,7 @@ def ban(battle, city: str, player: str) -> None:
     first card; its owner may lift the ban at any time, and then it cannot come back."""
     for kind in BANS[city]:
         if kind in battle.ruleset.counts:
-            battle.banned[kind] = city
+            battle.state.banned[kind] = city
     if battle.explaining:
         kinds = [k for k in sorted(BANS[city], key=_kind_order) if k in battle.ruleset.counts]
         battle.record(Step(f"city.{city.lower()}", strengths=battle.announced(), player=player,
@@ -66,8 +66,8 @@ def city_milano(battle, player: str) -> None:
 def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
     """The ban of ``city`` ends: its owner lifts it (city.lift), or Roma cancels it
     (city.roma_annul)."""
-    for kind in [k for k, c in battle.banned.items() if c == city]:
-        del battle.banned[kind]
+    for kind in [k for k, c in battle.state.banned.items() if c == city]:
+        del battle.state.banned[kind]
     if battle.explaining:
         battle.record(Step("city.roma_annul" if by_roma else "city.lift", strengths=battle.announced(),
                            player=player, data={"city": city, "ban": True}))
@@ -128,20 +128,20 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     before = battle.announced() if battle.explaining else None
     owners = [battle.owner(c) for c in taken]
     source = battle.source_of(player, paid)
-    if paid in battle.returned[player]:
-        battle.returned[player].remove(paid)
+    if paid in battle.state.returned[player]:
+        battle.state.returned[player].remove(paid)
     hidden = battle.ruleset.firenze_card == "hidden"
     if hidden:
         battle.zones.move(paid, source, ("line", player))
-        battle.face_down.add(paid.id)
+        battle.state.face_down.add(paid.id)
     else:
         battle.zones.move(paid, source, "discard")
-        battle.discarded.append(paid)
+        battle.state.discarded.append(paid)
     for c, owner in zip(taken, owners):
         battle.zones.move(c, ("line", owner), ("hand", player))
-        battle.returned[player].append(c)
+        battle.state.returned[player].append(c)
     took = "all" if battle.ruleset.firenze_takes == "all" else f"courtesan#{taken[0].id}"
-    battle.moves.append(Move(player, "firenze", True, took, paid.id))
+    battle.state.moves.append(Move(player, "firenze", True, took, paid.id))
     if battle.explaining:
         battle.record(Step("city.firenze", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in taken),
@@ -203,12 +203,12 @@ def city_venezia(battle, player: str, card, target) -> None:
     before = battle.announced() if battle.explaining else None
     owner = battle.owner(chosen)
     source = battle.source_of(player, paid)
-    if paid in battle.returned[player]:
-        battle.returned[player].remove(paid)
+    if paid in battle.state.returned[player]:
+        battle.state.returned[player].remove(paid)
     battle.zones.move(paid, source, "discard")
-    battle.discarded.append(paid)
+    battle.state.discarded.append(paid)
     battle.zones.move(chosen, ("line", owner), ("line", player))
-    battle.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
+    battle.state.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
     if battle.explaining:
         battle.record(Step("city.venezia", strengths=battle.announced(), before=before, player=player,
                            cards=(chosen.id,), data={"paid": paid.id, "target": chosen.id, "owner": owner,

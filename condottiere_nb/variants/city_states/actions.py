@@ -24,7 +24,9 @@ class CityAction(Action):
 
 
 def _kinds_repr(cards) -> str:
-    return repr(tuple(cards))
+    """The cards as a tuple's repr, or as given when they are not a sequence (a wrong action must
+    still print, for the message that refuses it)."""
+    return repr(tuple(cards)) if isinstance(cards, (tuple, list)) else repr(cards)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,42 @@
+"""The seats at the table: the players' names, checked once for every Battle and Game.
+
+A name is any text of letters, digits, marks, spaces and punctuation in any script (Ana, Hoàng,
+مریم, 王芳), at most MAX_SEAT_NAME characters; no control characters, no unpaired surrogates.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from .errors import RulesError
+
+__all__ = ["MAX_SEAT_NAME", "seat_names"]
+
+
+#: The longest player's name a seat takes.
+MAX_SEAT_NAME = 40
+
+
+def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
+    """The seats as a tuple of distinct non-empty names, 2 to 6 of them, or a RulesError
+    that says what was wrong (``count_rule`` words the 2-to-6 rule; ``also`` names what
+    else the caller accepts)."""
+    if type(players) is not tuple and (isinstance(players, str) or not isinstance(players, Sequence)):
+        raise RulesError(f"players must be a list of names such as ['Ana', 'Ben']{also}, not {players!r}")
+    players = tuple(players)
+    if not 2 <= len(players) <= 6:
+        raise RulesError(f"{count_rule}, not {len(players)}")
+    for p in players:
+        if not isinstance(p, str) or not p.strip():
+            raise RulesError(f"player names must be non-empty strings; got {p!r}")
+        if len(p) > MAX_SEAT_NAME:
+            raise RulesError(f"a player's name is at most {MAX_SEAT_NAME} characters; {p[:20]!r}... has {len(p)}")
+        odd = next((ch for ch in p if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")), None)
+        if odd is not None:
+            raise RulesError(f"the name {p!r} holds the character U+{ord(odd):04X}, which is not a letter, digit, "
+                             f"mark, space or punctuation; names may use any script's letters (Ana, Huy, Hoàng, "
+                             f"مریم, 王芳)")
+    if len(set(players)) != len(players):
+        dup = next(p for p in players if players.count(p) > 1)
+        raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
+    return players
