@@ -12,6 +12,7 @@ from .cards import STANDARD_DECK, Card, parse_kind
 from .board import ITALY, REGIONS, UnknownRegion
 from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import RULES, Step
+from .language import get_language, set_language
 from .game import TERMINAL, DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from .rulesets import RULESETS, Ruleset, combine, get_ruleset
 from .variants.city_states import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
@@ -20,7 +21,7 @@ from .variants.scoring import Match
 
 __all__ = [
     "Battle", "Move", "Resolution", "Card", "STANDARD_DECK", "parse_kind",
-    "RulesError", "IllegalMove", "UnknownCard", "Step", "RULES",
+    "RulesError", "IllegalMove", "UnknownCard", "Step", "RULES", "set_language", "get_language",
     "Ruleset", "RULESETS", "get_ruleset",
     "Game", "TERMINAL", "PlaceToken", "Play", "Pass", "PlaceFavor", "DiscardHand", "Keep",
     "ITALY", "REGIONS", "UnknownRegion",

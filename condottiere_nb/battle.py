@@ -554,9 +554,9 @@ class Battle:
         from .notation import parse_battle
         return parse_battle(text, ruleset=ruleset, battle_class=cls, **kwargs)
 
-    def explain(self) -> str:
-        """The steps so far, in plain text."""
-        return explain(self.state.steps)
+    def explain(self, lang: str | None = None) -> str:
+        """The steps so far, in plain text, in ``lang`` (the default language when None)."""
+        return explain(self.state.steps, lang)
 
     def __repr__(self) -> str:
         parts = []

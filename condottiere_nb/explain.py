@@ -85,13 +85,24 @@ class Step(tuple):
 
     @property
     def text(self) -> str:
-        """The sentence a learner reads, in English."""
+        """The sentence a learner reads, in the default language (see set_language)."""
         from .tell import tell
         return tell(self)
 
+    def text_in(self, lang: str) -> str:
+        """The sentence in ``lang`` ("en", "vi", "es", "zh" or "fa"), whatever the default."""
+        from .tell import tell
+        return tell(self, lang)
+
     @property
     def title(self) -> str:
-        return rule_title(self.rule)
+        """The title of the step's rule, in the default language."""
+        return self.title_in(None)
+
+    def title_in(self, lang: str | None) -> str:
+        """The title of the step's rule in ``lang``."""
+        from .language import speaker
+        return speaker(lang).say(rule_title(self.rule))
 
     @property
     def source(self) -> str:
@@ -174,6 +185,8 @@ def format_strengths(strengths: Mapping[str, int]) -> str:
     return ", ".join(f"{p} {v}" for p, v in strengths.items())
 
 
-def explain(steps) -> str:
-    """Plain-text rendering of a list of steps, one numbered line each."""
-    return "\n".join(f"{i}. [{s.rule}] {s.text}" for i, s in enumerate(steps, 1))
+def explain(steps, lang: str | None = None) -> str:
+    """Plain-text rendering of a list of steps, one numbered line each, in ``lang`` (the default
+    language when None)."""
+    from .tell import tell
+    return "\n".join(f"{i}. [{s.rule}] {tell(s, lang)}" for i, s in enumerate(steps, 1))

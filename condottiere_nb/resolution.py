@@ -68,9 +68,10 @@ class Resolution:
     def __reduce__(self):
         return (Resolution, tuple(getattr(self, name) for name in self._FIELDS))
 
-    def explain(self) -> str:
-        """The whole battle in plain text, one numbered step a line."""
-        return explain(self._facts["steps"])
+    def explain(self, lang: str | None = None) -> str:
+        """The whole battle in plain text, one numbered step a line, in ``lang`` (the default
+        language when None)."""
+        return explain(self._facts["steps"], lang)
 
     def __repr__(self) -> str:
         won = f"winner={self.winner!r}" if self.winner else f"tie={self.tied!r}"

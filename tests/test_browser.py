@@ -218,9 +218,18 @@ def test_battle_builder_clicks_resolve_and_steps(tour):
     assert total == 9, header.inner_text()
 
     seen = {}
+    strengths = builder.locator(".cnb-strengths").first
     for n in range(2, total + 1):
+        shown = strengths.inner_text()
         click_and_wait(page, builder.locator(".cnb-next"), header, f"t.includes('Step {n} of')")
-        seen[squash(header.inner_text())] = squash(builder.locator(".cnb-strengths").first.inner_text())
+        # the strengths are a widget of their own, updated just after the header: wait for them too
+        # (unless this step leaves them as they were)
+        try:
+            page.wait_for_function("([e, old]) => e.innerText !== old", arg=[strengths.element_handle(), shown],
+                                   timeout=2_000)
+        except Exception:
+            pass
+        seen[squash(header.inner_text())] = squash(strengths.inner_text())
     drummer = next(v for k, v in seen.items() if "Drummer" in k)
     winter = next(v for k, v in seen.items() if "Winter: every Mercenary counts 1" in k)
     # what a learner reads: Winter makes Ana's 10 a 1, the Drummer doubles it to 2

@@ -236,10 +236,11 @@ class Game:
             facts["owned"] = len(self.regions_of(state.winners[0]))
         return facts
 
-    def result(self) -> str:
+    def result(self, lang: str | None = None) -> str:
         """How the game ended, in a sentence ('the game is not over' before)."""
+        from ..language import speaker
         from ..tell.game import result_sentence
-        return result_sentence(self.result_facts())
+        return result_sentence(self.result_facts(), speaker(lang))
 
     # -- legal actions and applying them -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -356,11 +357,12 @@ class Game:
         return persist.load(cls, data, explain)
 
     # -- reading ------------------------------------------------------------------------------------
-    def explain(self) -> str:
-        """The log so far, one numbered step a line (needs explain=True)."""
+    def explain(self, lang: str | None = None) -> str:
+        """The log so far, one numbered step a line (needs explain=True), in ``lang`` (the default
+        language when None)."""
         if not self.explaining and not self.state.log:
             return "(this game was built with explain=False: no steps were recorded)"
-        return explain_steps(self.state.log)
+        return explain_steps(self.state.log, lang)
 
     def waiting_text(self) -> str:
         """Whose decision the game waits for, in words."""

@@ -381,15 +381,13 @@ def new_round(game) -> None:
 
 # -- the end without a victory ---------------------------------------------------------------------
 
-def game_no_region(game, why: str | None = None) -> None:
-    """No region can be chosen any more (vi: Chiến Thắng 3; ``why``: another end without a victory,
-    such as the Persian tutorial's empty draw pile): the game ends and is ranked by option
-    end_ranking (the most regions; zh: the most region weight; fa: regions, then weight, then
-    shared); a tie is a final battle."""
+def game_no_region(game, why: str = "no_region") -> None:
+    """No region can be chosen any more (vi: Chiến Thắng 3; ``why``: "no_region", or another end
+    without a victory: the Persian tutorial's empty draw pile, "draw_pile", or its last deal,
+    "no_deal"): the game ends and is ranked by option end_ranking (the most regions; zh: the most
+    region weight; fa: regions, then weight, then shared); a tie is a final battle."""
     state = game.state
-    if why is None:
-        free = [r for r in board.REGIONS if r not in state.control]
-        why = "no region can be chosen any more" + (f" ({free[0]} has the Pope's Favor)" if free else "")
+    free = [r for r in board.REGIONS if r not in state.control]
     ranking = game.ruleset.end_ranking
     counts = {p: sum(1 for q in state.control.values() if q == p) for p in game.players}
     weights = {p: sum(board.ITALY.nodes[r]["weight"] for r, q in state.control.items() if q == p)
@@ -404,7 +402,7 @@ def game_no_region(game, why: str | None = None) -> None:
         by_weight = True
     if game.explaining:
         game.record(Step("game.no_region", data={"counts": counts, "weights": weights, "ranking": ranking,
-                                                 "why": why}))
+                                                 "why": why, "favor_region": free[0] if free else None}))
     if len(top) == 1:
         finish(game, top, "most_weight" if by_weight else "most_regions")
     elif ranking == "regions_then_weights":

@@ -1,221 +1,250 @@
-"""The sentences of a battle's Steps: plays, on-play effects, the count and the end."""
+"""The sentences of a battle's Steps: plays, on-play effects, the count and the end.
+
+Each template takes the Step, its data and a :class:`~condottiere_nb.language.Speaker` ``t``, and
+says whole sentences: ``t.say("{player} plays {card}.", ...)`` is one message of the catalogue,
+translated whole.  A sentence made of a list of clauses joins them with ``t.clauses``.
+"""
 from __future__ import annotations
 
-from ..cards import kind_name
-from ..explain import count_names, format_strengths, join_names
 
-
-def owned(player: str, kinds) -> str:
-    """"Ana's 10, 5 and 4", "Huy's two 6s"."""
-    return f"{player}'s {count_names(kind_name(k) for k in kinds)}"
-
-
-def a(kind: str) -> str:
-    """'a 10', 'a Winter', 'an 8' (the Persian tutorial has 8s)."""
-    name = kind_name(kind)
-    return ("an " if name[0] in "AEIOU8" or name in ("11", "18") else "a ") + name
-
-
-def play_card(step, d) -> str:
+def play_card(step, d, t) -> str:
     if d["announces"]:
-        return f"{step.player} plays {a(d['kind'])} and announces {step.strengths[step.player]}."
-    return f"{step.player} plays {a(d['kind'])}."
+        return t.say("{player} plays {a_card} and announces {strength}.", player=step.player,
+                     a_card=t.a_card(d["kind"]), strength=step.strengths[step.player])
+    return t.say("{player} plays {a_card}.", player=step.player, a_card=t.a_card(d["kind"]))
 
 
-def play_face_down(step, d) -> str:
+def play_face_down(step, d, t) -> str:
     if d["soldier"]:
-        return (f"{step.player} lays a soldier face down; soldiers are turned face up only for "
-                f"the count.")
-    return f"{step.player} plays a card face down; announced strengths count face-up cards only."
+        return t.say("{player} lays a soldier face down; soldiers are turned face up only for the count.",
+                     player=step.player)
+    return t.say("{player} plays a card face down; announced strengths count face-up cards only.",
+                 player=step.player)
 
 
-def play_pass(step, d) -> str:
-    p = step.player
-    return f"{p} passes and will play no more cards in this battle; {p}'s line still counts."
+def play_pass(step, d, t) -> str:
+    return t.say("{player} passes and will play no more cards in this battle; {player}'s line still counts.",
+                 player=step.player)
 
 
-def play_wait(step, d) -> str:
-    return (f"{step.player}, the defender, passes but may still play later in this battle "
-            f"(until playing a first card).")
+def play_wait(step, d, t) -> str:
+    return t.say("{player}, the defender, passes but may still play later in this battle (until playing a "
+                 "first card).", player=step.player)
 
 
-def season_cancel(step, d) -> str:
-    owners = join_names(owned(p, kinds) for p, kinds in d["owned"].items())
-    return (f"{step.player}'s {kind_name(d['kind'])} discards every {kind_name(d['other'])} in play ({owners}): "
-            f"only one season can be in play.")
+def season_cancel(step, d, t) -> str:
+    return t.say("{player}'s {card} discards every {other} in play ({owners}): only one season can be in play.",
+                 player=step.player, card=t.card(d["kind"]), other=t.card(d["other"]),
+                 owners=t.join(t.owned(p, kinds) for p, kinds in d["owned"].items()))
 
 
-def card_bishop(step, d) -> str:
-    hit = [owned(p, kinds) for p, kinds in d["hit"].items()]
+def card_bishop(step, d, t) -> str:
+    hit = t.join(t.owned(p, kinds) for p, kinds in d["hit"].items())
     if d["drummers"]:
-        text = ("Bishop: in this battle the Bishop discards the Drummers first (the city-state variant's "
-                f"final battle), so every Drummer in play is discarded: "
-                f"{join_names(owned(p, kinds) for p, kinds in d['drummers'].items())}.")
-        if hit:
-            text += f" Then the highest face-up Mercenaries ({d['top']}) are discarded too: {join_names(hit)}."
+        drums = t.join(t.owned(p, kinds) for p, kinds in d["drummers"].items())
+        text = t.say("Bishop: in this battle the Bishop discards the Drummers first (the city-state variant's "
+                     "final battle), so every Drummer in play is discarded: {drummers}.", drummers=drums)
+        if d["hit"]:
+            text += " " + t.say("Then the highest face-up Mercenaries ({top}) are discarded too: {hit}.",
+                                top=d["top"], hit=hit)
         else:
-            text += " No Mercenary is discarded."
-    elif hit:
-        passed = d["passed"]
-        note = (f" {join_names(passed)} had passed, but a passed player's line is hit like any other."
-                if passed else "")
-        own = f" {step.player}'s own line is not spared." if step.player in d["hit"] else ""
-        text = (f"Bishop: the highest face-up Mercenary in play is {d['top']}, so every "
-                f"{d['top']} in play is discarded: {join_names(hit)}.{own}{note}")
+            text += " " + t.say("No Mercenary is discarded.")
+    elif d["hit"]:
+        text = t.say("Bishop: the highest face-up Mercenary in play is {top}, so every {top} in play is "
+                     "discarded: {hit}.", top=d["top"], hit=hit)
+        if step.player in d["hit"]:
+            text += " " + t.say("{player}'s own line is not spared.", player=step.player)
+        if d["passed"]:
+            text += " " + t.say_n("{players} had passed, but a passed player's line is hit like any other.",
+                                  "{players} had passed, but a passed player's line is hit like any other.",
+                                  len(d["passed"]), players=t.join(d["passed"]))
         if d["face_down"]:
-            text += " Face-down cards are not seen by the Bishop."
+            text += " " + t.say("Face-down cards are not seen by the Bishop.")
     else:
-        text = "Bishop: there is no face-up Mercenary in play, so nothing is discarded."
-    return text + " The Bishop itself is discarded."
+        text = t.say("Bishop: there is no face-up Mercenary in play, so nothing is discarded.")
+    return text + " " + t.say("The Bishop itself is discarded.")
 
 
-def token_favor(step, d) -> str:
+def token_favor(step, d, t) -> str:
     player, previous = step.player, d["previous"]
-    earns = (f"earns the Pope's Favor, taking it from {previous} (the last Bishop played decides),"
-             if previous and previous != player else "earns the Pope's Favor again" if previous
-             else "earns the Pope's Favor")
-    return (f"{player} {earns} and places it on a region without a control marker, or off "
-            f"the map.{'' if previous else ' A later Bishop would move it.'}")
+    if previous and previous != player:
+        return t.say("{player} earns the Pope's Favor, taking it from {previous} (the last Bishop played "
+                     "decides), and places it on a region without a control marker, or off the map.",
+                     player=player, previous=previous)
+    if previous:
+        return t.say("{player} earns the Pope's Favor again and places it on a region without a control marker, "
+                     "or off the map.", player=player)
+    return t.say("{player} earns the Pope's Favor and places it on a region without a control marker, or off "
+                 "the map. A later Bishop would move it.", player=player)
 
 
-def card_scarecrow(step, d) -> str:
+def card_scarecrow(step, d, t) -> str:
     player = step.player
     if d["taken"] is None:
-        return (f"{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
-                f"name it with take=). The Scarecrow is discarded.")
-    name = kind_name(d["taken"])
-    # two cards of one kind are different cards: say which one went back
-    which = f"one of the {name}s (card #{d['card']})" if d["twin"] else f"the {name}"
-    return (f"With the Scarecrow, {player} takes {which} back to hand; it can be played again "
-            f"later. The Scarecrow is discarded.")
+        return t.say("{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, name "
+                     "it with take=). The Scarecrow is discarded.", player=player)
+    if d["twin"]:   # two cards of one kind are different cards: say which one went back
+        return t.say("With the Scarecrow, {player} takes one of the {card}s (card #{id}) back to hand; it can be "
+                     "played again later. The Scarecrow is discarded.", player=player, card=t.card(d["taken"]),
+                     id=d["card"])
+    return t.say("With the Scarecrow, {player} takes the {card} back to hand; it can be played again later. "
+                 "The Scarecrow is discarded.", player=player, card=t.card(d["taken"]))
 
 
-def card_surrender(step, d) -> str:
-    return (f"{step.player}'s Surrender ends the battle at once: nobody plays another card, and "
-            f"the region goes to the strongest line at this moment ({format_strengths(step.strengths)}).")
+def card_surrender(step, d, t) -> str:
+    return t.say("{player}'s Surrender ends the battle at once: nobody plays another card, and the region goes "
+                 "to the strongest line at this moment ({strengths}).", player=step.player,
+                 strengths=t.strengths(step.strengths))
 
 
-def strength_printed(step, d) -> str:
+def strength_printed(step, d, t) -> str:
     parts = []
     for p, kinds in d["mercenaries"].items():
         if len(kinds) > 1:
-            parts.append(f"{p} {' + '.join(kind_name(k) for k in kinds)} = {step.strengths[p]}")
+            parts.append(t.say("{player} {sum} = {total}", player=p,
+                               sum=" + ".join(t.card(k) for k in kinds), total=step.strengths[p]))
         elif kinds:
-            parts.append(f"{p} {kind_name(kinds[0])}")
+            parts.append(t.say("{player} {card}", player=p, card=t.card(kinds[0])))
         else:
-            parts.append(f"{p} has no Mercenary (0)")
-    return "Mercenaries at their printed values: " + "; ".join(parts) + "."
+            parts.append(t.say("{player} has no Mercenary (0)", player=p))
+    return t.say("Mercenaries at their printed values: {lines}.", lines=t.clauses(parts))
 
 
-def season_winter(step, d) -> str:
-    detail = "; ".join(f"{owned(p, kinds)} {'become 1 each' if len(kinds) > 1 else 'becomes 1'}"
-                       for p, kinds in d["hit"].items()) or "but no Mercenary is in play"
-    return f"Winter is in play: each Mercenary counts 1 ({detail})."
+def season_winter(step, d, t) -> str:
+    if not d["hit"]:
+        return t.say("Winter is in play: each Mercenary counts 1 (but no Mercenary is in play).")
+    parts = [t.say_n("{cards} becomes 1", "{cards} become 1 each", len(kinds), cards=t.owned(p, kinds))
+             for p, kinds in d["hit"].items()]
+    return t.say("Winter is in play: each Mercenary counts 1 ({detail}).", detail=t.clauses(parts))
 
 
-def card_drummer(step, d) -> str:
+def card_drummer(step, d, t) -> str:
     parts, touched = [], False
     for p, line in d["lines"].items():
         ds = line["doublers"]
-        who = (f"{p}'s {kind_name(ds[0])}" if len(ds) == 1 else
-               f"{p} has {count_names(kind_name(k) for k in ds)}, which do not add up:")
         if line["mercenaries"]:
-            verb = "doubles" if len(ds) == 1 else f"{p}'s Mercenaries double once"
-            whose = f" {p}'s Mercenaries" if len(ds) == 1 else ""
-            parts.append(f"{who} {verb}{whose} ({line['before']} -> {line['after']})")
             touched = True
+            if len(ds) == 1:
+                parts.append(t.say("{player}'s {card} doubles {player}'s Mercenaries ({before} -> {after})",
+                                   player=p, card=t.card(ds[0]), before=line["before"], after=line["after"]))
+            else:
+                parts.append(t.say("{player} has {cards}, which do not add up: {player}'s Mercenaries double once "
+                                   "({before} -> {after})", player=p, cards=t.cards(ds), before=line["before"],
+                                   after=line["after"]))
+        elif len(ds) == 1:
+            parts.append(t.say("{player}'s {card} has no Mercenary to double", player=p, card=t.card(ds[0])))
         else:
-            parts.append(f"{who} {'has' if len(ds) == 1 else 'and there is'} no Mercenary to double")
-    text = "; ".join(parts) + "."
+            parts.append(t.say("{player} has {cards}, which do not add up: and there is no Mercenary to double",
+                               player=p, cards=t.cards(ds)))
+    text = t.sentence(t.clauses(parts))
     if d["winter"] and touched:
-        text += " Winter came first, so each drummed Mercenary counts 2."
-    return text[0].upper() + text[1:]
+        text += " " + t.say("Winter came first, so each drummed Mercenary counts 2.")
+    return text
 
 
-def season_spring(step, d) -> str:
+def season_spring(step, d, t) -> str:
     top = d["top"]
     if not top:
-        return "Spring is in play, but no Mercenary is in play: nothing gets +3."
+        return t.say("Spring is in play, but no Mercenary is in play: nothing gets +3.")
     owners = d["owners"]
-    each = sum(len(kinds) for _, kinds, _, _ in owners) > 1
-    gets = (f"{join_names(owned(p, kinds) for p, kinds, _, _ in owners)} {'get' if each else 'gets'} "
-            f"+3{' each' if each else ''}.")
+    raised = sum(len(kinds) for _, kinds, _, _ in owners)
+    who = t.join(t.owned(p, kinds) for p, kinds, _, _ in owners)
+    gets = t.say_n("{owners} gets +3.", "{owners} get +3 each.", raised, owners=who)
     drummed = [(p, kinds, value) for p, kinds, doubled, value in owners if doubled]
     if d["reading"] == "printed":
-        text = f"Spring is in play: the highest printed Mercenary in play is {top}; {gets}"
+        text = t.say("Spring is in play: the highest printed Mercenary in play is {top}; {gets}", top=top, gets=gets)
         if drummed:
-            text += " The +3 comes after doubling: " + join_names(
-                f"{p}'s drummed {top}s count {value} each" if len(kinds) > 1 else
-                f"{p}'s drummed {top} counts {value}" for p, kinds, value in drummed) + "."
+            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=t.join(
+                t.say_n("{player}'s drummed {top} counts {value}", "{player}'s drummed {top}s count {value} each",
+                        len(kinds), player=p, top=top, value=value) for p, kinds, value in drummed))
     else:
-        text = (f"Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset "
-                f"compares strengths, not printed values); {gets}")
+        text = t.say("Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset compares "
+                     "strengths, not printed values); {gets}", top=top, gets=gets)
         if drummed:
-            text += " The +3 comes after doubling: " + join_names(
-                f"{p}'s {count_names(kind_name(k) for k in kinds)}, drummed, count {top} + 3 = {top + 3} each"
-                if len(kinds) > 1 else f"{p}'s drummed {kind_name(kinds[0])} counts {top} + 3 = {top + 3}"
-                for p, kinds, value in drummed) + "."
+            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=t.join(
+                t.say("{player}'s {cards}, drummed, count {top} + 3 = {total} each", player=p, cards=t.cards(kinds),
+                      top=top, total=top + 3) if len(kinds) > 1 else
+                t.say("{player}'s drummed {card} counts {top} + 3 = {total}", player=p, card=t.card(kinds[0]),
+                      top=top, total=top + 3)
+                for p, kinds, value in drummed))
         missed = d["missed"]
         if missed:
-            many = sum(len(kinds) for _, kinds in missed) > 1
-            text += (f" Under the standard reading (printed values) "
-                     f"{join_names(owned(p, kinds) for p, kinds in missed)} would get +3; here "
-                     f"{'they count' if many else 'it counts'} less than {top}, so "
-                     f"{'they get' if many else 'it gets'} nothing.")
+            many = sum(len(kinds) for _, kinds in missed)
+            text += " " + t.say_n(
+                "Under the standard reading (printed values) {cards} would get +3; here it counts less than {top}, "
+                "so it gets nothing.",
+                "Under the standard reading (printed values) {cards} would get +3; here they count less than {top}, "
+                "so they get nothing.", many, cards=t.join(t.owned(p, kinds) for p, kinds in missed), top=top)
     if d["heroine"]:
-        text += " A Heroine is not a Mercenary, so she never counts as the highest."
+        text += " " + t.say("A Heroine is not a Mercenary, so she never counts as the highest.")
     return text
 
 
-def strength_characters(step, d) -> str:
-    parts = [f"{p} +{added} ({count_names(kind_name(k) for k in kinds)})" for p, (added, kinds) in d["added"].items()]
-    return ("Heroines count 10 and Courtesans 1; they are not Mercenaries, so no season, "
-            f"Drummer, Bishop or Scarecrow touches them: {'; '.join(parts)}.")
+def strength_characters(step, d, t) -> str:
+    parts = [t.say("{player} +{added} ({cards})", player=p, added=added, cards=t.cards(kinds))
+             for p, (added, kinds) in d["added"].items()]
+    return t.say("Heroines count 10 and Courtesans 1; they are not Mercenaries, so no season, Drummer, Bishop or "
+                 "Scarecrow touches them: {added}.", added=t.clauses(parts))
 
 
-def battle_end(step, d) -> str:
+def battle_end(step, d, t) -> str:
     if d["over"]:
-        return "The battle ends: everyone has passed."
-    return "The battle is resolved here, as if everyone had passed."
+        return t.say("The battle ends: everyone has passed.")
+    return t.say("The battle is resolved here, as if everyone had passed.")
 
 
-def battle_reveal(step, d) -> str:
+def battle_reveal(step, d, t) -> str:
     if "bluff" in d:
-        return (f"{d['player']}'s face-down {kind_name(d['bluff'])} was a bluff: played face "
-                f"down it does nothing, and it is discarded.")
-    names = "; ".join(f"{p}: {count_names(kind_name(k) for k in kinds)}" for p, kinds in d["shown"].items())
-    return f"Everyone reveals their face-down cards ({names})."
+        return t.say("{player}'s face-down {card} was a bluff: played face down it does nothing, and it is "
+                     "discarded.", player=d["player"], card=t.card(d["bluff"]))
+    shown = t.clauses(t.say("{player}: {cards}", player=p, cards=t.cards(kinds)) for p, kinds in d["shown"].items())
+    return t.say("Everyone reveals their face-down cards ({shown}).", shown=shown)
 
 
-def battle_compare(step, d) -> str:
-    where = d["region"] or "the region"
+def battle_compare(step, d, t) -> str:
     best, winner = d["best"], d["winner"]
     if winner:
-        text = f"{winner} has the strongest line ({best}) and conquers {where}."
+        if d["region"]:
+            text = t.say("{winner} has the strongest line ({best}) and conquers {region}.", winner=winner, best=best,
+                         region=d["region"])
+        else:
+            text = t.say("{winner} has the strongest line ({best}) and conquers the region.", winner=winner,
+                         best=best)
         if d["passed"]:
-            text += f" {winner} had passed: a passed player's line still counts."
+            text += " " + t.say("{winner} had passed: a passed player's line still counts.", winner=winner)
         return text
-    text = f"{join_names(d['tied'])} tie for the highest total ({best}): nobody conquers {where}."
+    tied = t.join(d["tied"])
+    if d["region"]:
+        text = t.say("{players} tie for the highest total ({best}): nobody conquers {region}.", players=tied,
+                     best=best, region=d["region"])
+    else:
+        text = t.say("{players} tie for the highest total ({best}): nobody conquers the region.", players=tied,
+                     best=best)
     if d["defender"] is not None:
-        text += f" It stays with its defender, {d['defender']}."
+        text += " " + t.say("It stays with its defender, {defender}.", defender=d["defender"])
     return text
 
 
-def token_condottiere(step, d) -> str:
+def token_condottiere(step, d, t) -> str:
     holder, winner, why = d["holder"], d["winner"], d["why"]
     if why == "courtesans":
-        extra = "" if holder == winner else (f", instead of the winner {winner}" if winner else
-                                             " although nobody won the battle")
-        return f"{holder} has the most Courtesans ({d['most']}) and takes the Condottiere token{extra}."
-    note = (f"{join_names(d['leaders'])} tie for the most Courtesans ({d['most']}), so the Courtesans decide "
-            f"nothing. " if d["leaders"] else "")
+        if holder == winner:
+            return t.say("{holder} has the most Courtesans ({most}) and takes the Condottiere token.", holder=holder,
+                         most=d["most"])
+        if winner:
+            return t.say("{holder} has the most Courtesans ({most}) and takes the Condottiere token, instead of the "
+                         "winner {winner}.", holder=holder, most=d["most"], winner=winner)
+        return t.say("{holder} has the most Courtesans ({most}) and takes the Condottiere token although nobody won "
+                     "the battle.", holder=holder, most=d["most"])
+    note = (t.say("{players} tie for the most Courtesans ({most}), so the Courtesans decide nothing.",
+                  players=t.join(d["leaders"]), most=d["most"]) + " " if d["leaders"] else "")
     if why == "winner":
-        return f"{note}The winner, {winner}, takes the Condottiere token."
+        return note + t.say("The winner, {winner}, takes the Condottiere token.", winner=winner)
     if why == "defender":
-        return (f"{note}The battle is tied: the defender {holder} keeps the region "
-                f"and takes the Condottiere token.")
-    return (f"{note}Nobody won, so the token passes from {d['previous']} to the next seat on "
-            f"the left: {holder}.")
+        return note + t.say("The battle is tied: the defender {holder} keeps the region and takes the Condottiere "
+                            "token.", holder=holder)
+    return note + t.say("Nobody won, so the token passes from {previous} to the next seat on the left: {holder}.",
+                        previous=d["previous"], holder=holder)
 
 
 TEMPLATES = {

@@ -1,181 +1,222 @@
 """The sentences of the game's Steps: setting up, dealing, the token, the map, rounds and the end."""
 from __future__ import annotations
 
-from ..cards import kind_name
-from ..explain import join_names
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def game_setup(step, d) -> str:
+def game_setup(step, d, t) -> str:
     players = d["players"]
     total, adjacent = d["thresholds"]
-    text = (f"{len(players)} players sit in this clockwise order: {join_names(players)}. "
-            f"{players[0]} takes the Condottiere token, deals, and will place it on the first "
-            f"battlefield. To win: {total} regions in total" + (f" or {adjacent} adjacent ones." if adjacent else "."))
+    sit = t.say("{n} players sit in this clockwise order: {players}.", n=len(players), players=t.join(players))
+    first = t.say("{first} takes the Condottiere token, deals, and will place it on the first battlefield.",
+                  first=players[0])
+    if adjacent:
+        win = t.say("To win: {total} regions in total or {adjacent} adjacent ones.", total=total, adjacent=adjacent)
+    else:
+        win = t.say("To win: {total} regions in total.", total=total)
+    text = f"{sit} {first} {win}"
     if d["control"]:
-        text += f" Already controlled: {', '.join(f'{r} ({p})' for r, p in d['control'].items())}."
+        text += " " + t.say("Already controlled: {markers}.", markers=t.say(", ").join(
+            t.say("{region} ({player})", region=r, player=p) for r, p in d["control"].items()))
     if d["favor"]:
-        text += f" The Pope's Favor is on {d['favor']}."
+        text += " " + t.say("The Pope's Favor is on {region}.", region=d["favor"])
     return text
 
 
-def round_deal(step, d) -> str:
+def round_deal(step, d, t) -> str:
     parts = []
     for p, got, before, owned, after in d["parts"]:
-        why = f"{before} in hand" + (f", {len(owned)} region{'s' if len(owned) > 1 else ''} "
-                                     f"({join_names(owned)})" if owned else "")
-        parts.append(f"{p} {got} ({why} -> {after})")
+        if owned:
+            parts.append(t.say_n("{player} {got} ({before} in hand, {n} region ({regions}) -> {after})",
+                                 "{player} {got} ({before} in hand, {n} regions ({regions}) -> {after})", len(owned),
+                                 player=p, got=got, before=before, regions=t.join(owned), after=after))
+        else:
+            parts.append(t.say("{player} {got} ({before} in hand -> {after})", player=p, got=got, before=before,
+                               after=after))
     if d["upto"] is not None:
-        text = f"{step.player} deals each player up to {d['upto']} cards: {'; '.join(parts)}."
+        text = t.say("{dealer} deals each player up to {upto} cards: {parts}.", dealer=step.player, upto=d["upto"],
+                     parts=t.clauses(parts))
     else:
-        text = (f"{step.player} deals each player up to {d['hand_size']} cards plus "
-                f"{d['per_region']} for each region they control: {'; '.join(parts)}.")
+        text = t.say("{dealer} deals each player up to {size} cards plus {per} for each region they control: "
+                     "{parts}.", dealer=step.player, size=d["hand_size"], per=d["per_region"], parts=t.clauses(parts))
     if d["stated"]:
-        text += f" The hands of {join_names(d['stated'])} were stated for this game."
+        text += " " + t.say("The hands of {players} were stated for this game.", players=t.join(d["stated"]))
     if d["ran_out"]:
-        text += " The draw pile ran out before every hand was full."
+        text += " " + t.say("The draw pile ran out before every hand was full.")
     return text
 
 
-def round_shuffle(step, d) -> str:
-    return (f"Round {d['round']} begins: {step.player}, who holds the Condottiere token, "
-            f"shuffles every other card ({d['cards']}: the discards and the rest of the deck).")
+def round_shuffle(step, d, t) -> str:
+    return t.say("Round {round} begins: {player}, who holds the Condottiere token, shuffles every other card "
+                 "({cards}: the discards and the rest of the deck).", round=d["round"], player=step.player,
+                 cards=d["cards"])
 
 
-def token_place(step, d) -> str:
-    first = " for the first battle" if d["first"] else ""
-    return (f"{step.player} places the Condottiere token on {d['region']}{first}: the next "
-            f"battle is fought there. (The token never goes on a region with a control "
-            f"marker or the Pope's Favor.)")
+def token_place(step, d, t) -> str:
+    if d["first"]:
+        return t.say("{player} places the Condottiere token on {region} for the first battle: the next battle is "
+                     "fought there. (The token never goes on a region with a control marker or the Pope's Favor.)",
+                     player=step.player, region=d["region"])
+    return t.say("{player} places the Condottiere token on {region}: the next battle is fought there. (The token "
+                 "never goes on a region with a control marker or the Pope's Favor.)", player=step.player,
+                 region=d["region"])
 
 
-def battle_start(step, d) -> str:
-    where = "The final battle" if d["final"] else f"The battle for {d['region']}"
-    return (f"{where} begins. {step.player} leads; then clockwise: {join_names(d['order'])}. "
-            f"Each turn a player plays one card or passes, and a pass is final.")
+def battle_start(step, d, t) -> str:
+    rest = t.say("Each turn a player plays one card or passes, and a pass is final.")
+    if d["final"]:
+        return t.say("The final battle begins. {leader} leads; then clockwise: {order}.", leader=step.player,
+                     order=t.join(d["order"])) + " " + rest
+    return t.say("The battle for {region} begins. {leader} leads; then clockwise: {order}.", region=d["region"],
+                 leader=step.player, order=t.join(d["order"])) + " " + rest
 
 
-def invasion_defender(step, d) -> str:
-    p, region = step.player, d["region"]
-    return (f"{region} is {p}'s: {p} defends it. The defender may pass "
-            f"and still play later, until playing a first card; if the battle ties, "
-            f"{p} keeps {region} and takes the Condottiere token.")
+def invasion_defender(step, d, t) -> str:
+    return t.say("{region} is {player}'s: {player} defends it. The defender may pass and still play later, until "
+                 "playing a first card; if the battle ties, {player} keeps {region} and takes the Condottiere token.",
+                 region=d["region"], player=step.player)
 
 
-def invasion_tie(step, d) -> str:
-    return (f"The battle is tied: the defender {step.player} keeps {d['region']} (and takes the "
-            f"Condottiere token).")
+def invasion_tie(step, d, t) -> str:
+    return t.say("The battle is tied: the defender {player} keeps {region} (and takes the Condottiere token).",
+                 player=step.player, region=d["region"])
 
 
-def play_no_cards(step, d) -> str:
-    p = step.player
-    return f"{p} has no cards left, so {p} can only pass (and sits out the battles until the next round)."
+def play_no_cards(step, d, t) -> str:
+    return t.say("{player} has no cards left, so {player} can only pass (and sits out the battles until the next "
+                 "round).", player=step.player)
 
 
-def favor_place(step, d) -> str:
+def favor_place(step, d, t) -> str:
     player, region = step.player, d["region"]
     if d["final"]:
-        return f"In the final battle the Pope's Favor no longer matters: {player} does not place it."
+        return t.say("In the final battle the Pope's Favor no longer matters: {player} does not place it.",
+                     player=player)
     if region is None:
-        return f"{player} puts the Pope's Favor off the map: every region without a control marker is open."
-    text = (f"{player} puts the Pope's Favor on {region}: no battle can be fought there until a later "
-            f"Bishop moves it.")
+        return t.say("{player} puts the Pope's Favor off the map: every region without a control marker is open.",
+                     player=player)
+    text = t.say("{player} puts the Pope's Favor on {region}: no battle can be fought there until a later Bishop "
+                 "moves it.", player=player, region=region)
     if region == d["battle_region"]:
-        text += (" It sits on the region being fought over: the battle goes on, and if it ends in a "
-                 "tie the region stays protected.")
+        text += " " + t.say("It sits on the region being fought over: the battle goes on, and if it ends in a tie "
+                            "the region stays protected.")
     return text
 
 
-def region_conquered(step, d) -> str:
+def region_conquered(step, d, t) -> str:
     winner, region, defender = step.player, d["region"], d["defender"]
     if winner == defender:
-        return f"{winner} defends {region} and keeps it."
-    lost = f" {defender} loses it." if defender else ""
+        return t.say("{winner} defends {region} and keeps it.", winner=winner, region=region)
     regions = d["regions"]
-    return (f"{winner} conquers {region} and places a control marker there ({_plural(len(regions), 'region')}: "
-            f"{join_names(regions)}).{lost}")
+    text = t.say_n("{winner} conquers {region} and places a control marker there ({n} region: {regions}).",
+                   "{winner} conquers {region} and places a control marker there ({n} regions: {regions}).",
+                   len(regions), winner=winner, region=region, regions=t.join(regions))
+    if defender:
+        text += " " + t.say("{defender} loses it.", defender=defender)
+    return text
 
 
-def region_tied(step, d) -> str:
-    return f"Nobody conquers {d['region']}: it stays free and may be chosen again."
+def region_tied(step, d, t) -> str:
+    return t.say("Nobody conquers {region}: it stays free and may be chosen again.", region=d["region"])
 
 
-def result_sentence(facts) -> str:
+def result_sentence(facts, t) -> str:
     """How a game ended, from Game.result_facts()."""
     w, reason = facts["winners"], facts["reason"]
     total, adjacent = facts["thresholds"]
     n = facts["players"]
     if reason == "adjacent":
         group = facts["group"]
-        return (f"{w[0]} controls {len(group)} adjacent regions ({join_names(group)}), at least "
-                f"{adjacent} with {n} players: {w[0]} wins the game")
+        return t.say("{winner} controls {count} adjacent regions ({regions}), at least {adjacent} with {n} players: "
+                     "{winner} wins the game", winner=w[0], count=len(group), regions=t.join(group),
+                     adjacent=adjacent, n=n)
     if reason == "total":
-        return f"{w[0]} controls {facts['regions']} regions, at least {total} with {n} players: {w[0]} wins the game"
+        return t.say("{winner} controls {count} regions, at least {total} with {n} players: {winner} wins the game",
+                     winner=w[0], count=facts["regions"], total=total, n=n)
     if reason == "most_regions":
-        how = ("the game ends without a victory" if facts["drawing"] == "fa_tutorial"
-               else "no region can be chosen any more")
-        return f"{how} and {w[0]} controls the most regions ({facts['owned']}): {w[0]} wins the game"
+        if facts["drawing"] == "fa_tutorial":
+            return t.say("the game ends without a victory and {winner} controls the most regions ({count}): "
+                         "{winner} wins the game", winner=w[0], count=facts["owned"])
+        return t.say("no region can be chosen any more and {winner} controls the most regions ({count}): "
+                     "{winner} wins the game", winner=w[0], count=facts["owned"])
     if reason == "most_weight":
-        return f"the game ends without a victory and {w[0]}'s regions weigh the most: {w[0]} wins the game"
+        return t.say("the game ends without a victory and {winner}'s regions weigh the most: {winner} wins the game",
+                     winner=w[0])
     if reason == "shared":
-        return f"the game ends without a victory and {join_names(w)} tie on regions and value: they share it"
+        return t.say("the game ends without a victory and {winners} tie on regions and value: they share it",
+                     winners=t.join(w))
     if reason == "final_battle":
-        return f"{w[0]} wins the final battle and the game"
+        return t.say("{winner} wins the final battle and the game", winner=w[0])
     if reason == "final_battle_tie":
-        return f"the final battle ends in a tie: {join_names(w)} share the victory"
-    return "the game is not over"
+        return t.say("the final battle ends in a tie: {winners} share the victory", winners=t.join(w))
+    return t.say("the game is not over")
 
 
-def game_victory(step, d) -> str:
-    return result_sentence(d)
+def game_victory(step, d, t) -> str:
+    return result_sentence(d, t)
 
 
-def battle_discard_lines(step, d) -> str:
-    return f"Every battle line is discarded ({_plural(d['count'], 'card')})."
+def battle_discard_lines(step, d, t) -> str:
+    return t.say_n("Every battle line is discarded ({n} card).", "Every battle line is discarded ({n} cards).",
+                   d["count"])
 
 
-def hand_discard(step, d) -> str:
-    p, names = step.player, " ".join(kind_name(k) for k in d["hand"])
+def hand_discard(step, d, t) -> str:
+    names = " ".join(t.card(k) for k in d["hand"])
     if d["discarded"]:
-        return (f"{p} has no Mercenary in hand and discards the whole hand ({names}); {p} sits out "
-                f"until the next round.")
-    return f"{p} has no Mercenary in hand but keeps the hand ({names}); discarding is optional."
+        return t.say("{player} has no Mercenary in hand and discards the whole hand ({cards}); {player} sits out "
+                     "until the next round.", player=step.player, cards=names)
+    return t.say("{player} has no Mercenary in hand but keeps the hand ({cards}); discarding is optional.",
+                 player=step.player, cards=names)
 
 
-def round_end(step, d) -> str:
+def round_end(step, d, t) -> str:
     holding = d["holding"]
-    who = f"only {holding[0]} has cards left" if holding else "nobody has cards left"
-    return f"Round {d['round']} ends: {who}."
+    if holding:
+        return t.say("Round {round} ends: only {player} has cards left.", round=d["round"], player=holding[0])
+    return t.say("Round {round} ends: nobody has cards left.", round=d["round"])
 
 
-def round_keep(step, d) -> str:
-    shown = join_names(kind_name(k) for k in d["kept"]) if d["kept"] else "nothing"
-    return (f"{step.player}, the only player with cards, keeps {shown} (up to "
-            f"{d['limit']}) and discards the other {d['discarded']}.")
+def round_keep(step, d, t) -> str:
+    kept = t.join(t.card(k) for k in d["kept"]) if d["kept"] else t.say("nothing")
+    return t.say("{player}, the only player with cards, keeps {kept} (up to {limit}) and discards the other "
+                 "{discarded}.", player=step.player, kept=kept, limit=d["limit"], discarded=d["discarded"])
 
 
-def game_no_region(step, d) -> str:
-    ranking, counts, weights, why = d["ranking"], d["counts"], d["weights"], d["why"]
-    if ranking == "weights":
-        rule = "the highest region weight wins (3, 2 or 1 a region)"
-        shown = ", ".join(f"{p} {w}" for p, w in weights.items())
+def game_no_region(step, d, t) -> str:
+    ranking, counts, weights = d["ranking"], d["counts"], d["weights"]
+    if d["why"] == "draw_pile":
+        why = t.say("The draw pile has run out")
+    elif d["why"] == "no_deal":
+        why = t.say("Fewer than two players have cards and the tutorial deals no new hands")
+    elif d.get("favor_region"):
+        why = t.say("No region can be chosen any more ({region} has the Pope's Favor)", region=d["favor_region"])
     else:
-        rule = "the most regions wins" + (", then the most region value" if ranking != "regions" else "")
-        shown = ", ".join(f"{p} {counts[p]}" + (f" (value {weights[p]})" if ranking != "regions" else "")
-                          for p in counts)
-    return f"{why[0].upper()}{why[1:]}: {rule}. Scores: {shown}."
+        why = t.say("No region can be chosen any more")
+    if ranking == "weights":
+        rule = t.say("the highest region weight wins (3, 2 or 1 a region)")
+        shown = t.say(", ").join(t.say("{player} {score}", player=p, score=w) for p, w in weights.items())
+    elif ranking == "regions":
+        rule = t.say("the most regions wins")
+        shown = t.say(", ").join(t.say("{player} {score}", player=p, score=counts[p]) for p in counts)
+    else:
+        rule = t.say("the most regions wins, then the most region value")
+        shown = t.say(", ").join(t.say("{player} {score} (value {value})", player=p, score=counts[p], value=weights[p])
+                                 for p in counts)
+    return t.say("{why}: {rule}. Scores: {scores}.", why=why, rule=rule, scores=shown)
 
 
-def game_final_battle(step, d) -> str:
+def game_final_battle(step, d, t) -> str:
     if "counts" in d:
-        return (f"Before the final battle each finalist discards every {join_names(d['kinds'])}: "
-                + "; ".join(f"{p} {n}" for p, n in d["counts"].items()) + ".")
-    unit = "points" if d["by_weight"] else "regions"
-    return (f"{join_names(d['players'])} tie with {d['best']} {unit} each: they fight a final battle. "
-            f"Everyone discards their hand and {d['dealer']} shuffles all {d['cards']} cards.")
+        return t.say("Before the final battle each finalist discards every {kinds}: {counts}.",
+                     kinds=t.join(t.card(k) for k in d["kinds"]),
+                     counts=t.clauses(t.say("{player} {n}", player=p, n=n) for p, n in d["counts"].items()))
+    if d["by_weight"]:
+        tie = t.say("{players} tie with {best} points each: they fight a final battle.", players=t.join(d["players"]),
+                    best=d["best"])
+    else:
+        tie = t.say("{players} tie with {best} regions each: they fight a final battle.",
+                    players=t.join(d["players"]), best=d["best"])
+    return tie + " " + t.say("Everyone discards their hand and {dealer} shuffles all {cards} cards.",
+                             dealer=d["dealer"], cards=d["cards"])
 
 
 TEMPLATES = {

@@ -2,177 +2,205 @@
 the Chinese city-states."""
 from __future__ import annotations
 
-from ..cards import kind_name
-from ..explain import join_names
-
 
 # -- Vietnamese --------------------------------------------------------------------------------------
 
-def _drawn(d) -> str:
-    return "; ".join(f"{p} {n} (now {d['hands'][p]})" for p, n in d["drawn"].items())
+def _drawn(d, t) -> str:
+    return t.clauses(t.say("{player} {n} (now {hand})", player=p, n=n, hand=d["hands"][p])
+                     for p, n in d["drawn"].items())
 
 
-def war_draw(step, d) -> str:
+def war_draw(step, d, t) -> str:
     if d.get("refill"):
-        return "The draw pile is empty: the discards are shuffled into a new draw pile."
-    return f"Continuous War: everyone draws 3 cards, never above 10 plus 1 per region. {_drawn(d)}."
+        return t.say("The draw pile is empty: the discards are shuffled into a new draw pile.")
+    return t.say("Continuous War: everyone draws 3 cards, never above 10 plus 1 per region. {drawn}.",
+                 drawn=_drawn(d, t))
 
 
-def war_redeal(step, d) -> str:
-    return f"Nobody has a card left: everyone draws 10 instead of 3. {_drawn(d)}."
+def war_redeal(step, d, t) -> str:
+    return t.say("Nobody has a card left: everyone draws 10 instead of 3. {drawn}.", drawn=_drawn(d, t))
 
 
-def score_game(step, d) -> str:
+def score_game(step, d, t) -> str:
+    this_game = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["scored"].items())
+    match = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["points"].items())
     winner = d["adjacent_winner"]
-    bonus = (f" {winner} won by adjacent regions: 5 more for each "
-             f"{'region' if d['bonus_regions'] == 'all' else 'region of the winning group'}." if winner else "")
-    return (f"Game {d['game']} scores 1 point per region.{bonus} This game: "
-            + ", ".join(f"{p} {n}" for p, n in d["scored"].items()) + "; match: "
-            + ", ".join(f"{p} {n}" for p, n in d["points"].items()) + ".")
+    if winner is None:
+        return t.say("Game {game} scores 1 point per region. This game: {this_game}; match: {match}.",
+                     game=d["game"], this_game=this_game, match=match)
+    if d["bonus_regions"] == "all":
+        return t.say("Game {game} scores 1 point per region. {winner} won by adjacent regions: 5 more for each region. "
+                     "This game: {this_game}; match: {match}.", game=d["game"], winner=winner, this_game=this_game,
+                     match=match)
+    return t.say("Game {game} scores 1 point per region. {winner} won by adjacent regions: 5 more for each region of "
+                 "the winning group. This game: {this_game}; match: {match}.", game=d["game"], winner=winner,
+                 this_game=this_game, match=match)
 
 
-def score_match(step, d) -> str:
-    winners = d["winners"]
-    return (f"{join_names(d['reached'])} reached {d['target']} points: {join_names(winners)} "
-            f"{'wins' if len(winners) == 1 else 'share'} the match with {d['best']}.")
+def score_match(step, d, t) -> str:
+    return t.say_n("{reached} reached {target} points: {winners} wins the match with {best}.",
+                   "{reached} reached {target} points: {winners} share the match with {best}.", len(d["winners"]),
+                   reached=t.join(d["reached"]), target=d["target"], winners=t.join(d["winners"]), best=d["best"])
 
 
 # -- Persian ------------------------------------------------------------------------------------------
 
-def card_banner(step, d) -> str:
-    return (f"Only one Banner can count in a battle, and {d['first']}'s Banner came first: {step.player}'s Banner "
-            f"is set aside and does nothing.")
+def card_banner(step, d, t) -> str:
+    return t.say("Only one Banner can count in a battle, and {first}'s Banner came first: {player}'s Banner is set "
+                 "aside and does nothing.", first=d["first"], player=step.player)
 
 
-def card_maiden(step, d) -> str:
+def card_maiden(step, d, t) -> str:
     player = step.player
     if d["target"] is None:
-        return f"{player}'s Maiden removes nothing (name a soldier with take=). The Maiden is discarded."
-    whose = "their own" if d["owner"] == player else f"{d['owner']}'s"
-    what = "a face-down soldier" if d["hidden"] else f"a {kind_name(d['kind'])}"
-    return (f"{player}'s Maiden removes {whose} soldier card from the region ({what}); it will not be "
-            f"counted. The Maiden is discarded.")
+        return t.say("{player}'s Maiden removes nothing (name a soldier with take=). The Maiden is discarded.",
+                     player=player)
+    what = t.say("a face-down soldier") if d["hidden"] else t.a_card(d["kind"])
+    if d["owner"] == player:
+        return t.say("{player}'s Maiden removes their own soldier card from the region ({what}); it will not be "
+                     "counted. The Maiden is discarded.", player=player, what=what)
+    return t.say("{player}'s Maiden removes {owner}'s soldier card from the region ({what}); it will not be counted. "
+                 "The Maiden is discarded.", player=player, owner=d["owner"], what=what)
 
 
-def card_weapon(step, d) -> str:
-    p = step.player
-    return (f"{p}'s Weapon: {p} draws a card from the draw pile and may play it later in this "
-            f"battle. The Weapon is discarded.")
+def card_weapon(step, d, t) -> str:
+    return t.say("{player}'s Weapon: {player} draws a card from the draw pile and may play it later in this battle. "
+                 "The Weapon is discarded.", player=step.player)
 
 
-def fa_weapon_draw(step, d) -> str:
+def fa_weapon_draw(step, d, t) -> str:
     if not d["drawn"]:
-        return f"The draw pile is empty: {step.player}'s Weapon draws nothing."
-    return f"{step.player} draws a card for the Weapon ({d['left']} left in the draw pile)."
+        return t.say("The draw pile is empty: {player}'s Weapon draws nothing.", player=step.player)
+    return t.say("{player} draws a card for the Weapon ({left} left in the draw pile).", player=step.player,
+                 left=d["left"])
 
 
-def fa_draw(step, d) -> str:
+def fa_draw(step, d, t) -> str:
     winner, drawn = d["winner"], d["drawn"]
+    counts = t.say(", ").join(t.say("{player} {n}", player=p, n=n) for p, n in drawn.items())
     if winner:
-        n = drawn.get(winner, 0)
-        who = f"{winner} won with {n} soldier card{'s' if n != 1 else ''} and draws as many; "
-    else:
-        who = "Nobody won the region; "
-    return (who + "every other player draws 1: " + ", ".join(f"{p} {n}" for p, n in drawn.items())
-            + f". {d['left']} cards are left in the draw pile.")
+        return t.say_n("{winner} won with {n} soldier card and draws as many; every other player draws 1: {counts}. "
+                       "{left} cards are left in the draw pile.",
+                       "{winner} won with {n} soldier cards and draws as many; every other player draws 1: {counts}. "
+                       "{left} cards are left in the draw pile.", drawn.get(winner, 0), winner=winner,
+                       counts=counts, left=d["left"])
+    return t.say("Nobody won the region; every other player draws 1: {counts}. {left} cards are left in the draw "
+                 "pile.", counts=counts, left=d["left"])
 
 
-def fa_end(step, d) -> str:
-    return "The draw pile has run out: the Persian tutorial's game ends at once."
+def fa_end(step, d, t) -> str:
+    return t.say("The draw pile has run out: the Persian tutorial's game ends at once.")
 
 
 # -- Chinese city-states -----------------------------------------------------------------------------
 
-def city_choose(step, d) -> str:
+def city_choose(step, d, t) -> str:
     p, city = step.player, d["city"]
-    power = ("may, once each round, cancel another player's ability or claim a tied region"
-             if city == "Roma" else f"may use {city}'s ability in one battle each round")
-    return f"{p} chooses {city}: {p}'s control marker goes on {city}, which cannot be attacked, and {p} {power}."
+    if city == "Roma":
+        return t.say("{player} chooses Roma: {player}'s control marker goes on Roma, which cannot be attacked, and "
+                     "{player} may, once each round, cancel another player's ability or claim a tied region.",
+                     player=p)
+    return t.say("{player} chooses {city}: {player}'s control marker goes on {city}, which cannot be attacked, and "
+                 "{player} may use {city}'s ability in one battle each round.", player=p, city=city)
 
 
-def city_ask(step, d) -> str:
+def city_ask(step, d, t) -> str:
     p, city = step.player, d["city"]
     if not d["used"]:
-        return f"{p} does not use {city}'s ability in this battle."
-    return (f"{p} turns {city}'s tile face down and uses its ability in this battle (once this round; no one "
-            f"else may use an ability in this battle, Roma aside).")
+        return t.say("{player} does not use {city}'s ability in this battle.", player=p, city=city)
+    return t.say("{player} turns {city}'s tile face down and uses its ability in this battle (once this round; no "
+                 "one else may use an ability in this battle, Roma aside).", player=p, city=city)
 
 
-def _declared(step, d, what: str) -> str:
+def city_firenze(step, d, t) -> str:
     p = step.player
-    return (f"{p} uses {d['city']}'s ability: on each turn of this battle {p} may, instead of playing normally, "
-            f"{what}.")
-
-
-def city_firenze(step, d) -> str:
     if d.get("declare"):
-        return _declared(step, d, "lay any card face down to take back a Courtesan")
-    player = step.player
-    whose = join_names(("their own" if o == player else f"{o}'s") for o in d["owners"])
-    where = ("it stays face down in Firenze's line and will count when revealed at the end"
-             if d["hidden"] else "it counts nothing, and no Scarecrow or other card can take it back")
-    return (f"{player} uses Firenze's Ball instead of playing a card: a card is laid face down ({where}), and "
-            f"{player} takes {whose} Courtesan{'s' if len(d['taken']) > 1 else ''} back into {player}'s hand.")
+        return t.say("{player} uses Firenze's ability: on each turn of this battle {player} may, instead of playing "
+                     "normally, lay any card face down to take back a Courtesan.", player=p)
+    whose = t.join(t.say("their own") if o == p else t.say("{owner}'s", owner=o) for o in d["owners"])
+    if d["hidden"]:
+        return t.say_n("{player} uses Firenze's Ball instead of playing a card: a card is laid face down (it stays "
+                       "face down in Firenze's line and will count when revealed at the end), and {player} takes "
+                       "{whose} Courtesan back into {player}'s hand.",
+                       "{player} uses Firenze's Ball instead of playing a card: a card is laid face down (it stays "
+                       "face down in Firenze's line and will count when revealed at the end), and {player} takes "
+                       "{whose} Courtesans back into {player}'s hand.", len(d["taken"]), player=p, whose=whose)
+    return t.say_n("{player} uses Firenze's Ball instead of playing a card: a card is laid face down (it counts "
+                   "nothing, and no Scarecrow or other card can take it back), and {player} takes {whose} Courtesan "
+                   "back into {player}'s hand.",
+                   "{player} uses Firenze's Ball instead of playing a card: a card is laid face down (it counts "
+                   "nothing, and no Scarecrow or other card can take it back), and {player} takes {whose} Courtesans "
+                   "back into {player}'s hand.", len(d["taken"]), player=p, whose=whose)
 
 
-def city_venezia(step, d) -> str:
-    if d.get("declare"):
-        return _declared(step, d, "discard a card to take an enemy Mercenary of 1 to 5 into their line")
-    player = step.player
-    mine = ("it is now Venezia's Mercenary: a Drummer in Venezia's line doubles it and Venezia's "
-            "Scarecrow may take it back to hand" if d["reading"] == "briber" else
-            "a Drummer in Venezia's line doubles it (it stands in that line), but no Scarecrow may take "
-            "it back: it is not Venezia's own card")
-    return (f"{player} uses Venezia's Bribe instead of playing a card: {player} discards a card from hand and "
-            f"{d['owner']}'s {kind_name(d['kind'])} joins {player}'s line ({mine}).")
-
-
-def city_ban(step, d) -> str:
+def city_venezia(step, d, t) -> str:
     p = step.player
-    names = join_names(kind_name(k) for k in d["kinds"])
-    return (f"{p} uses {d['city']}'s ability: no {names} may be played in this battle. "
-            f"{p} may lift the ban at any time, and then it cannot come back.")
+    if d.get("declare"):
+        return t.say("{player} uses Venezia's ability: on each turn of this battle {player} may, instead of playing "
+                     "normally, discard a card to take an enemy Mercenary of 1 to 5 into their line.", player=p)
+    if d["reading"] == "briber":
+        return t.say("{player} uses Venezia's Bribe instead of playing a card: {player} discards a card from hand and "
+                     "{owner}'s {card} joins {player}'s line (it is now Venezia's Mercenary: a Drummer in Venezia's "
+                     "line doubles it and Venezia's Scarecrow may take it back to hand).", player=p, owner=d["owner"],
+                     card=t.card(d["kind"]))
+    return t.say("{player} uses Venezia's Bribe instead of playing a card: {player} discards a card from hand and "
+                 "{owner}'s {card} joins {player}'s line (a Drummer in Venezia's line doubles it (it stands in that "
+                 "line), but no Scarecrow may take it back: it is not Venezia's own card).", player=p,
+                 owner=d["owner"], card=t.card(d["kind"]))
 
 
-def city_lift(step, d) -> str:
-    return f"{step.player} lifts {d['city']}'s ban: from now on those cards may be played in this battle again."
+def city_ban(step, d, t) -> str:
+    return t.say("{player} uses {city}'s ability: no {cards} may be played in this battle. {player} may lift the ban "
+                 "at any time, and then it cannot come back.", player=step.player, city=d["city"],
+                 cards=t.join(t.card(k) for k in d["kinds"]))
 
 
-def city_genova(step, d) -> str:
+def city_lift(step, d, t) -> str:
+    return t.say("{player} lifts {city}'s ban: from now on those cards may be played in this battle again.",
+                 player=step.player, city=d["city"])
+
+
+def city_genova(step, d, t) -> str:
     p = step.player
     if d["action"] == "draw":
-        return f"{p} uses Genova's Profiteering: shuffles the discard pile and draws {d['count']} cards from it."
+        return t.say("{player} uses Genova's Profiteering: shuffles the discard pile and draws {n} cards from it.",
+                     player=p, n=d["count"])
     if d["action"] == "keep":
-        return f"{p} keeps {join_names(kind_name(k) for k in d['kept'])} and discards the other {d['discarded']}."
-    return (f"{p} uses Genova's Profiteering: discards {join_names(kind_name(k) for k in d['paid'])}, draws at random "
-            f"{'; '.join(f'{n} from {q}' for q, n in d['counts'].items())}, and will keep three of the "
-            f"{len(d['drawn'])} cards drawn ({join_names(kind_name(k) for k in d['drawn'])}); the rest are discarded.")
+        return t.say("{player} keeps {cards} and discards the other {n}.", player=p,
+                     cards=t.join(t.card(k) for k in d["kept"]), n=d["discarded"])
+    return t.say("{player} uses Genova's Profiteering: discards {paid}, draws at random {counts}, and will keep three "
+                 "of the {n} cards drawn ({drawn}); the rest are discarded.", player=p,
+                 paid=t.join(t.card(k) for k in d["paid"]),
+                 counts=t.clauses(t.say("{n} from {player}", n=n, player=q) for q, n in d["counts"].items()),
+                 n=len(d["drawn"]), drawn=t.join(t.card(k) for k in d["drawn"]))
 
 
-def city_roma_annul(step, d) -> str:
+def city_roma_annul(step, d, t) -> str:
     roma, city = step.player, d["city"]
     if d.get("ban"):
-        return f"{roma}, Roma, cancels {city}'s ability: from now on those cards may be played in this battle again."
+        return t.say("{roma}, Roma, cancels {city}'s ability: from now on those cards may be played in this battle "
+                     "again.", roma=roma, city=city)
     p = d["target"]
     if d.get("allowed"):
-        return f"{roma}, Roma, lets {p}'s {city} ability act."
+        return t.say("{roma}, Roma, lets {player}'s {city} ability act.", roma=roma, player=p, city=city)
     if d["moment"] == "before":
-        return (f"{roma} uses Roma's Edict: {p}'s {city} ability is cancelled, and {p} may use no ability for "
-                f"the rest of this round. (Roma may cancel or claim a region once a round, not both.)")
-    return (f"{roma} uses Roma's Edict: {p}'s {city} ability is cancelled for the "
-            f"rest of this round; from now on {p} plays normally.")
+        return t.say("{roma} uses Roma's Edict: {player}'s {city} ability is cancelled, and {player} may use no "
+                     "ability for the rest of this round. (Roma may cancel or claim a region once a round, not both.)",
+                     roma=roma, player=p, city=city)
+    return t.say("{roma} uses Roma's Edict: {player}'s {city} ability is cancelled for the rest of this round; from "
+                 "now on {player} plays normally.", roma=roma, player=p, city=city)
 
 
-def city_roma_claim(step, d) -> str:
+def city_roma_claim(step, d, t) -> str:
     roma, region = step.player, d["region"]
     if not d["paid"]:
-        return f"{roma}, Roma, leaves {region} free."
-    return (f"{roma} uses Roma's claim: discards {join_names(kind_name(k) for k in d['paid'])} and takes the tied "
-            f"region {region} (Roma's ability for this round).")
+        return t.say("{roma}, Roma, leaves {region} free.", roma=roma, region=region)
+    return t.say("{roma} uses Roma's claim: discards {cards} and takes the tied region {region} (Roma's ability for "
+                 "this round).", roma=roma, cards=t.join(t.card(k) for k in d["paid"]), region=region)
 
 
-def city_round(step, d) -> str:
-    return "A new round: every city-state's ability is ready again."
+def city_round(step, d, t) -> str:
+    return t.say("A new round: every city-state's ability is ready again.")
 
 
 TEMPLATES = {

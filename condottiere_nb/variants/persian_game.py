@@ -41,7 +41,7 @@ def fa_end(game) -> None:
     """The draw pile has run out: the tutorial's game ends at once and is ranked (fa 7)."""
     if game.explaining:
         game.record(Step("fa.end"))
-    phases.game_no_region(game, "the draw pile has run out")
+    phases.game_no_region(game, "draw_pile")
 
 
 class PersianTutorial(Variant):
@@ -81,5 +81,5 @@ class PersianTutorial(Variant):
         """There are no new deals: with fewer than two players holding cards the game ends."""
         if self.ruleset.drawing != "fa_tutorial":
             return False
-        phases.game_no_region(game, "fewer than two players have cards and the tutorial deals no new hands")
+        phases.game_no_region(game, "no_deal")
         return True
