@@ -1,7 +1,10 @@
 """Card and term names in English, Vietnamese, Spanish, Chinese and Persian.
 
-The table follows the names table of the translations.  Where a rulebook does not spell a name out,
-the usual name of that language's edition is used.  Every name here is also accepted
+Each rulebook's own names where it spells them out (vi, es, zh; the Persian tutorial names its
+own cards), otherwise the usual name of that language's edition.  Two Persian names are ours, in
+plain Persian: the Courtesan (بانوی درباری, "court lady") and the Surrender (تسلیم); the names
+Shirzan and Parchamdar seen in Iranian course projects belong to other cards of a variant (a Spy
+and a Turncoat), so they are not used.  Every name here is also accepted
 as input by :func:`condottiere_nb.cards.parse_kind`.
 """
 
@@ -13,15 +16,15 @@ NAMES = {
     "winter": {"en": "Winter", "vi": "Mùa Đông", "es": "Invierno", "zh": "寒冬", "fa": "زمستان"},
     "spring": {"en": "Spring", "vi": "Mùa Xuân", "es": "Primavera", "zh": "暖春", "fa": "بهار"},
     "bishop": {"en": "Bishop", "vi": "Giám Mục", "es": "Obispo", "zh": "教士", "fa": "ریش‌سفید"},
-    "courtesan": {"en": "Courtesan", "vi": "Giai Nhân", "es": "Cortesana", "zh": "交際之花", "fa": "شیرزن"},
+    "courtesan": {"en": "Courtesan", "vi": "Giai Nhân", "es": "Cortesana", "zh": "交際之花", "fa": "بانوی درباری"},
     "drummer": {"en": "Drummer", "vi": "Người Đánh Trống", "es": "Tambor", "zh": "鼓手", "fa": "طبل‌زن"},
     "heroine": {"en": "Heroine", "vi": "Nữ Anh Hùng", "es": "Heroína", "zh": "女英雄", "fa": "شاهدخت"},
     "scarecrow": {"en": "Scarecrow", "vi": "Bù Nhìn", "es": "Espantapájaros", "zh": "稻草人", "fa": "مترسک"},
-    "surrender": {"en": "Surrender", "vi": "Đầu Hàng", "es": "Rendición", "zh": "投降", "fa": "پرچمدار"},
+    "surrender": {"en": "Surrender", "vi": "Đầu Hàng", "es": "Rendición", "zh": "投降", "fa": "تسلیم"},
     # The Persian tutorial's own specials (fa-tutorial.txt, section 5).
-    "banner": {"en": "Banner", "vi": "Banner", "es": "Estandarte", "zh": "軍旗", "fa": "درفش"},
-    "maiden": {"en": "Maiden", "vi": "Maiden", "es": "Doncella", "zh": "少女", "fa": "دوشیزه"},
-    "weapon": {"en": "Weapon", "vi": "Weapon", "es": "Arma", "zh": "兵器", "fa": "جنگ‌افزار"},
+    "banner": {"en": "Banner", "vi": "Cờ Hiệu", "es": "Estandarte", "zh": "軍旗", "fa": "درفش"},
+    "maiden": {"en": "Maiden", "vi": "Thiếu Nữ", "es": "Doncella", "zh": "少女", "fa": "دوشیزه"},
+    "weapon": {"en": "Weapon", "vi": "Vũ Khí", "es": "Arma", "zh": "兵器", "fa": "جنگ‌افزار"},
 }
 
 # Extra input-only aliases: other spellings a reader of each rulebook may type.
@@ -31,9 +34,9 @@ ALIASES = {
     "heroine": ["Shahdokht", "Heroina"],
     "spring": ["Bahar", "春天"],
     "winter": ["Zemestan", "冬天"],
-    "courtesan": ["Shirzan", "交际之花"],
+    "courtesan": ["交际之花", "Banuye darbari"],
     "bishop": ["Rish-sefid", "Rishsefid"],
-    "surrender": ["Parchamdar", "Rendicion"],
+    "surrender": ["Rendicion", "Taslim"],
     "weapon": ["جنگافزار", "Jangafzar"],
     "banner": ["Dorafsh", "Derafsh"],
     "maiden": ["Dushizeh", "Doushizeh"],

@@ -98,11 +98,11 @@ SECTION_6 = {
     "winter": ("Mùa Đông", "Invierno", ["寒冬"], "زمستان"),
     "spring": ("Mùa Xuân", "Primavera", ["暖春"], "بهار"),
     "bishop": ("Giám Mục", "Obispo", ["教士"], "ریش‌سفید"),
-    "courtesan": ("Giai Nhân", "Cortesana", ["交際之花"], "شیرزن"),
+    "courtesan": ("Giai Nhân", "Cortesana", ["交際之花"], "بانوی درباری"),
     "drummer": ("Người Đánh Trống", "Tambor", ["鼓手", "戰鼓"], "طبل‌زن"),
     "heroine": ("Nữ Anh Hùng", "Heroína", ["女英雄"], "شاهدخت"),
     "scarecrow": ("Bù Nhìn", "Espantapájaros", ["稻草人"], "مترسک"),
-    "surrender": ("Đầu Hàng", "Rendición", ["投降"], "پرچمدار"),
+    "surrender": ("Đầu Hàng", "Rendición", ["投降"], "تسلیم"),
 }
 TABLE_NAMES = [(kind, name) for kind, (vi, es, zh, fa) in SECTION_6.items()
                for name in [kind, kind.capitalize(), vi, es, *zh, fa]]
@@ -124,7 +124,7 @@ def test_cards_names_ignore_case_and_accents(kind, name):
 
 @pytest.mark.parametrize("kind,name", [
     ("drummer", "Tabl-zan"), ("scarecrow", "Matarsak"), ("heroine", "Shahdokht"), ("spring", "Bahar"),
-    ("winter", "Zemestan"), ("courtesan", "Shirzan"), ("bishop", "Rish-sefid"), ("surrender", "Parchamdar"),
+    ("winter", "Zemestan"), ("courtesan", "Banuye darbari"), ("bishop", "Rish-sefid"), ("surrender", "Taslim"),
     ("bishop", "ریش سفید"),            # a space typed instead of the zero-width non-joiner
     ("bishop", "ريش‌سفيد"),            # Arabic yeh instead of Persian yeh
     ("courtesan", "交际之花"),          # simplified Chinese
@@ -160,9 +160,17 @@ def test_card_name_displays_every_language():
 def test_every_display_name_reads_back_as_its_kind():
     for kind, names in NAMES.items():
         for lang, name in names.items():
-            if name == "Banner" or name in ("Maiden", "Weapon"):
-                continue  # the Persian tutorial's cards keep English names in vi
             assert parse_kind(name, list(NAMES)) == kind, (lang, name)
+
+
+def test_every_card_has_its_own_name_in_every_language():
+    for kind, names in NAMES.items():
+        for lang in ("vi", "es", "zh", "fa"):
+            assert names[lang] != names["en"], (kind, lang)     # no English left in another language
+
+
+def test_the_persian_names_of_the_courtesan_and_the_surrender_are_not_a_variants_spy_and_turncoat():
+    assert NAMES["courtesan"]["fa"] != "شیرزن" and NAMES["surrender"]["fa"] == "تسلیم"
 
 
 def test_parse_kind_accepts_a_card():
