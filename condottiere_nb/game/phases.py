@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .. import board, plays
 from ..battle import Battle
-from ..cards import BY_ID, Card, kind_name
+from ..cards import BY_ID, Card
 from ..explain import Step
 from ..rulesets import get_ruleset
 from .actions import TERMINAL
@@ -442,7 +442,7 @@ def game_final_battle(game, top: tuple, best: int) -> None:
         if game.explaining:
             game.record(Step("game.final_battle", data={
                 "discarded": {p: [c.id for c in out[p]] for p in top}, "counts": {p: len(out[p]) for p in top},
-                "kinds": [kind_name(k) for k in rs.final_discard]}))
+                "kinds": list(rs.final_discard)}))
     for v in game.variants:
         leader = v.final_leader(game, top)
         if leader is not None:

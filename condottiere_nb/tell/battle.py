@@ -154,19 +154,21 @@ def season_spring(step, d, t) -> str:
     if d["reading"] == "printed":
         text = t.say("Spring is in play: the highest printed Mercenary in play is {top}; {gets}", top=top, gets=gets)
         if drummed:
-            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=t.join(
-                t.say_n("{player}'s drummed {top} counts {value}", "{player}'s drummed {top}s count {value} each",
-                        len(kinds), player=p, top=top, value=value) for p, kinds, value in drummed))
+            detail = t.join(t.say_n("{player}'s drummed {top} counts {value}",
+                                    "{player}'s drummed {top}s count {value} each",
+                                    len(kinds), player=p, top=top, value=value) for p, kinds, value in drummed)
+            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=detail)
     else:
         text = t.say("Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset compares "
                      "strengths, not printed values); {gets}", top=top, gets=gets)
         if drummed:
-            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=t.join(
+            detail = t.join(
                 t.say("{player}'s {cards}, drummed, count {top} + 3 = {total} each", player=p, cards=t.cards(kinds),
                       top=top, total=top + 3) if len(kinds) > 1 else
                 t.say("{player}'s drummed {card} counts {top} + 3 = {total}", player=p, card=t.card(kinds[0]),
                       top=top, total=top + 3)
-                for p, kinds, value in drummed))
+                for p, kinds, value in drummed)
+            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=detail)
         missed = d["missed"]
         if missed:
             many = sum(len(kinds) for _, kinds in missed)

@@ -117,7 +117,7 @@ def city_firenze(step, d, t) -> str:
     if d.get("declare"):
         return t.say("{player} uses Firenze's ability: on each turn of this battle {player} may, instead of playing "
                      "normally, lay any card face down to take back a Courtesan.", player=p)
-    whose = t.join(t.say("their own") if o == p else t.say("{owner}'s", owner=o) for o in d["owners"])
+    whose = t.join(t.say("their own") if o == p else t.say("{owner}'s", owner=o) for o in dict.fromkeys(d["owners"]))
     if d["hidden"]:
         return t.say_n("{player} uses Firenze's Ball instead of playing a card: a card is laid face down (it stays "
                        "face down in Firenze's line and will count when revealed at the end), and {player} takes "
@@ -168,10 +168,10 @@ def city_genova(step, d, t) -> str:
     if d["action"] == "keep":
         return t.say("{player} keeps {cards} and discards the other {n}.", player=p,
                      cards=t.join(t.card(k) for k in d["kept"]), n=d["discarded"])
+    counts = t.clauses(t.say("{n} from {player}", n=n, player=q) for q, n in d["counts"].items())
     return t.say("{player} uses Genova's Profiteering: discards {paid}, draws at random {counts}, and will keep three "
                  "of the {n} cards drawn ({drawn}); the rest are discarded.", player=p,
-                 paid=t.join(t.card(k) for k in d["paid"]),
-                 counts=t.clauses(t.say("{n} from {player}", n=n, player=q) for q, n in d["counts"].items()),
+                 paid=t.join(t.card(k) for k in d["paid"]), counts=counts,
                  n=len(d["drawn"]), drawn=t.join(t.card(k) for k in d["drawn"]))
 
 
