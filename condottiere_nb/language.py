@@ -8,6 +8,8 @@ sentences of one language without changing it.
 
 >>> speaker("es").card("winter"), speaker("en").join(["Ana", "Ben", "Cy"])
 ('Invierno', 'Ana, Ben and Cy')
+>>> speaker("vi").join(["Ana", "Ben", "Cy"]), speaker("zh").cards(["6", "6", "courtesan"])
+('Ana, Ben và Cy', '2張6和交際之花')
 """
 from __future__ import annotations
 

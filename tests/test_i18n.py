@@ -1,0 +1,154 @@
+"""Every learner in their own language: the catalogues are complete and compiled, every message a
+game or a battle says is translated in every language, the rule titles too, and a language the
+package does not know is refused in plain words."""
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from condottiere_nb import RULES, RULESETS, Battle, Game, RulesError, set_language
+from condottiere_nb.explain import explain
+from condottiere_nb.language import LANGUAGES
+from condottiere_nb.agents import RandomAgent
+from condottiere_nb.language import Speaker, get_language, speaker
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def _i18n_tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_catalogue_translates_every_message_with_its_placeholders_and_is_compiled():
+    tool = _i18n_tool()
+    pot = tool.template()
+    assert len(pot) > 200
+    assert tool.missed_by_extraction(pot) == []
+    for lang in TRANSLATED:
+        assert tool.problems(lang, pot) == [], lang
+        assert tool.compiled_is_current(lang), f"{lang}: run python tools/i18n.py compile"
+
+
+def _has_words(message: str) -> bool:
+    """Does a message say something in English beyond its placeholders and punctuation?"""
+    return bool(re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", message)))
+
+
+@pytest.fixture(scope="module")
+def said():
+    """Every message (singular form) said while explaining seeded games of every ruleset and a few
+    battles, in every language."""
+    messages: set[str] = set()
+    say, say_n = Speaker.say, Speaker.say_n
+
+    def spy_say(self, message, **values):
+        messages.add(message)
+        return say(self, message, **values)
+
+    def spy_say_n(self, singular, plural, n, **values):
+        messages.add(singular)
+        return say_n(self, singular, plural, n, **values)
+
+    Speaker.say, Speaker.say_n = spy_say, spy_say_n
+    try:
+        for name in RULESETS:
+            game = Game(3 if name.startswith("city-states") else 4, name, seed=11)
+            agent = RandomAgent(11)
+            while not game.is_over and len(game.actions) < 3000:
+                game.apply(agent.choose(game))
+            for lang in LANGUAGES:
+                game.explain(lang=lang)
+        battle = Battle(["Ana", "Ben", "Cy"])
+        for player, card in [("Ana", "10"), ("Ben", "drummer"), ("Cy", "courtesan"), ("Ana", "spring"),
+                             ("Ben", "5"), ("Cy", "heroine")]:
+            battle.play(player, card)
+        resolution = battle.resolve()
+        for lang in LANGUAGES:
+            resolution.explain(lang=lang)
+    finally:
+        Speaker.say, Speaker.say_n = say, say_n
+    return messages
+
+
+def test_the_games_say_many_different_messages(said):
+    assert len(said) > 80
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_a_game_says_is_translated(said, lang):
+    catalogue = speaker(lang).catalogue
+    untranslated = sorted(m for m in said if _has_words(m) and catalogue.gettext(m) == m)
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_rule_title_is_translated(lang):
+    catalogue = speaker(lang).catalogue
+    assert [rule_id for rule_id, rule in RULES.items() if catalogue.gettext(rule.title) == rule.title] == []
+
+
+def test_a_battle_explained_in_each_language_names_its_cards_in_that_language():
+    battle = Battle(["Ana", "Ben"])
+    battle.play("Ana", "10")
+    battle.play("Ben", "winter")
+    texts = {lang: battle.explain(lang=lang) for lang in LANGUAGES}
+    assert len(set(texts.values())) == len(LANGUAGES)
+    for lang, text in texts.items():
+        assert speaker(lang).card("winter") in text, lang
+    assert "Winter" not in texts["vi"] and "Winter" not in texts["zh"] and "Winter" not in texts["fa"]
+
+
+def test_set_language_changes_the_default_and_explain_lang_overrides_it():
+    battle = Battle(["Ana", "Ben"])
+    battle.play("Ana", "10")
+    english = battle.explain()
+    try:
+        set_language("zh")
+        assert get_language() == "zh"
+        assert battle.explain() == battle.explain(lang="zh") != english
+        assert battle.explain(lang="en") == english
+    finally:
+        set_language("en")
+    assert battle.explain() == english
+
+
+@pytest.mark.parametrize("bad", ["xx", "EN", "", 3, "english", ("en",)])
+def test_an_unknown_language_is_refused_naming_the_five_and_changes_nothing(bad):
+    battle = Battle(["Ana", "Ben"])
+    battle.play("Ana", "10")
+    before = battle.explain()
+    for attempt in (lambda: set_language(bad), lambda: set_language(None), lambda: battle.explain(lang=bad),
+                    lambda: explain(battle.resolve().steps, lang=bad)):
+        with pytest.raises(RulesError) as error:
+            attempt()
+        for code in LANGUAGES:
+            assert repr(code) in str(error.value) or code in str(error.value)
+    assert get_language() == "en"
+    assert battle.explain() == before
+
+
+def test_persian_text_keeps_persian_names_and_latin_player_names():
+    battle = Battle(["Ana", "Ben"])
+    battle.play("Ana", "courtesan")
+    text = battle.explain(lang="fa")
+    assert speaker("fa").card("courtesan") == "بانوی درباری"
+    assert "بانوی درباری" in text and "Ana" in text
+
+
+def test_random_steps_render_in_every_language_without_leftover_placeholders():
+    rng = random.Random(3)
+    game = Game(4, seed=rng.randrange(1000))
+    agent = RandomAgent(3)
+    while not game.is_over:
+        game.apply(agent.choose(game))
+    for lang in LANGUAGES:
+        text = game.explain(lang=lang)
+        assert not re.search(r"\{\w+\}", text), lang
