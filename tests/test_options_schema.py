@@ -235,3 +235,14 @@ def test_unknown_options_are_named_shortly():
     with pytest.raises(RulesError) as err:
         STANDARD.replace(**{"x" * 10_000: 1})
     assert len(str(err.value)) < 1000
+
+
+def test_rulesets_md_states_the_limits_of_every_number():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "RULESETS.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `") and "to" in line]
+    for name, o in OPTIONS.items():
+        if o["kind"] == "int":
+            row = next((r for r in rows if f"`{name}`" in r.split("|")[1]), None)
+            assert row and f"{o['min']} to {o['max']}" in row, f"RULESETS.md does not state the limits of {name}"
