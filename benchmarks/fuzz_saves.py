@@ -109,7 +109,8 @@ def _junk(rng: random.Random, data):
     """A value of any type, often one that means something somewhere in a saved game."""
     players = data.get("players") if isinstance(data, dict) and isinstance(data.get("players"), list) else []
     choices = [
-        lambda: None, lambda: True, lambda: False, lambda: rng.randint(-3, 400), lambda: rng.choice([0, 1, -1, 109, 110]),
+        lambda: None, lambda: True, lambda: False, lambda: rng.randint(-3, 400),
+        lambda: rng.choice([0, 1, -1, 109, 110]),
         lambda: 10 ** rng.randint(9, 60), lambda: rng.choice([2.5, 1.0, -0.0, 1e300]),
         lambda: rng.choice(board.REGIONS), lambda: rng.choice(board.REGIONS).lower(),
         lambda: rng.choice(players) if players else "Ana", lambda: "Zed", lambda: "",

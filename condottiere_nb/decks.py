@@ -61,8 +61,8 @@ MAX_KIND_COUNT = 100
 
 #: What a deck may be, in words (the option's allowed values).
 DECK_RULE = (f"a deck name ({', '.join(DECKS)}) or (kind, count) pairs: kinds of the card registry "
-             f"({', '.join(KINDS)}), each listed once, 1 to {MAX_KIND_COUNT} cards of a kind, 1 to {MAX_DECK_CARDS} cards in all, "
-             f"at least one of them adding strength")
+             f"({', '.join(KINDS)}), each listed once, 1 to {MAX_KIND_COUNT} cards of a kind, "
+             f"1 to {MAX_DECK_CARDS} cards in all, at least one of them adding strength")
 
 
 # The checks below return a value as stored or raise RulesError with the reason only: the

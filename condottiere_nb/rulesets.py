@@ -19,7 +19,7 @@ from .decks import DECK_RULE, DECKS, card_kinds, deck_counts, deck_pairs, entrie
 from .errors import RulesError
 from .plays import face_down_options
 
-#: Limits of the options (the schema below names them in each option's allowed values).
+#: Limits of the options (each option's allowed values name them; RULESETS.md explains them).
 MAX_HAND = 30           # cards in a hand by a deal: the rulebooks deal 7 to 18
 MAX_PER_REGION = 3      # extra cards per region: the rulebooks give 0 or 1
 MAX_KEEP = 3            # cards kept at a round's end: the rulebooks say 2
@@ -58,6 +58,8 @@ def option(default, doc: str, source: str = "standard", choices: tuple = (), *, 
     of _ALLOWED (guessed from the default if not given), ``choices``, ``low`` and ``high`` (of a
     number or a text's length), ``why`` (the reason for the limits, in words)."""
     kind = kind or ("choice" if choices else "bool" if isinstance(default, bool) else "int")
+    if kind in ("int", "name", "text") and (low is None or high is None):
+        raise TypeError(f"option(): a {kind} option needs its limits, low= and high=")   # for the maintainer
     return field(default=default, metadata={"doc": doc, "source": source, "choices": choices, "kind": kind,
                                             "min": low, "max": high, "why": why})
 
@@ -473,8 +475,8 @@ class Ruleset:
         option with listed choices), kind, min and max (of a number or a text's length) and
         allowed (the allowed values in words)."""
         keys = ("doc", "source", "choices", "kind", "min", "max")
-        return [{"name": f.name, "default": f.default, **{k: f.metadata[k] for k in keys}, "allowed": allowed(f.metadata)}
-                for f in fields(cls)]
+        return [{"name": f.name, "default": f.default, **{k: f.metadata[k] for k in keys},
+                 "allowed": allowed(f.metadata)} for f in fields(cls)]
 
     def differences(self, other: "Ruleset | str" = "standard") -> dict[str, tuple]:
         """option -> (this value, other value) for every option that differs."""
@@ -564,35 +566,28 @@ def _named(**options) -> None:
     RULESETS[options["name"]] = STANDARD.replace(**options)
 
 
-_named(
-    name="hidden-cards", hidden_cards=True,
-    summary="Vietnamese variant Ẩn Bài: cards may be played face down.")
-_named(
-    name="fa-tutorial", deck="fa-tutorial", mercenaries_face_down=True,
-    hand_sizes=((2, 10), (3, 10), (4, 8), (5, 8), (6, 8)), drawing="fa_tutorial", victory_regions=5,
-    end_ranking="regions_then_weights", hand_discard=False,
-    summary="The Persian tutorial's own system: soldiers 1-10 laid face down, Banner, Maiden, "
-            "Weapon; hands of 10 (2-3 players) or 8; the winner redraws its soldiers, the others 1; "
-            "5 regions or an empty draw pile end the game.")
-_named(
-    name="city-states-final", bishop_targets="drummers_first", courtesan_token=False,
-    summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
-            "Courtesans are plain 1s.")
-_named(
-    name="continuous-war", drawing="after_battle", first_hand=7, hand_discard=False,
-    summary="Vietnamese variant Chiến tranh liên tiếp: 7-card start, everyone draws 3 after each "
-            "battle up to 10 plus 1 per region, no hand discard.")
-_named(
-    name="scoring", scoring_target=20,
-    summary="Vietnamese variant Tính điểm: a Match of games to 20 points (1 per region, 5 more per "
-            "region for an adjacency win).")
-_named(
-    name="invasion", invasion=True,
-    summary="Vietnamese variant Xâm Lược: controlled regions may be attacked; the defender may wait, "
-            "keeps a tied region and takes the token.")
-_named(
-    name="city-states", city_states=True, hand_size=11, cards_per_region=0, end_ranking="weights",
-    final_ruleset="city-states-final", final_hand=18,
-    final_discard=("scarecrow", "surrender", "winter", "spring"),
-    summary="The Chinese city-state variant (3-6 players): a city-state each from the start, its "
-            "ability once per round, 11-card deals, weighted end score, an 18-card final battle.")
+_named(name="hidden-cards", hidden_cards=True,
+       summary="Vietnamese variant Ẩn Bài: cards may be played face down.")
+_named(name="fa-tutorial", deck="fa-tutorial", mercenaries_face_down=True,
+       hand_sizes=((2, 10), (3, 10), (4, 8), (5, 8), (6, 8)), drawing="fa_tutorial", victory_regions=5,
+       end_ranking="regions_then_weights", hand_discard=False,
+       summary="The Persian tutorial's own system: soldiers 1-10 laid face down, Banner, Maiden, "
+               "Weapon; hands of 10 (2-3 players) or 8; the winner redraws its soldiers, the others 1; "
+               "5 regions or an empty draw pile end the game.")
+_named(name="city-states-final", bishop_targets="drummers_first", courtesan_token=False,
+       summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
+               "Courtesans are plain 1s.")
+_named(name="continuous-war", drawing="after_battle", first_hand=7, hand_discard=False,
+       summary="Vietnamese variant Chiến tranh liên tiếp: 7-card start, everyone draws 3 after each "
+               "battle up to 10 plus 1 per region, no hand discard.")
+_named(name="scoring", scoring_target=20,
+       summary="Vietnamese variant Tính điểm: a Match of games to 20 points (1 per region, 5 more per "
+               "region for an adjacency win).")
+_named(name="invasion", invasion=True,
+       summary="Vietnamese variant Xâm Lược: controlled regions may be attacked; the defender may wait, "
+               "keeps a tied region and takes the token.")
+_named(name="city-states", city_states=True, hand_size=11, cards_per_region=0, end_ranking="weights",
+       final_ruleset="city-states-final", final_hand=18,
+       final_discard=("scarecrow", "surrender", "winter", "spring"),
+       summary="The Chinese city-state variant (3-6 players): a city-state each from the start, its "
+               "ability once per round, 11-card deals, weighted end score, an 18-card final battle.")

@@ -37,7 +37,8 @@ def bad_values(option: dict) -> list:
     if kind == "text":
         return [5, None, "x" * (high + 1), ["text"]]
     if kind == "deck":
-        return [(), [], 5, None, "tarot", "x" * 10_000, (("dragon", 1),), (("5", 10 ** 6),), (("5", HUGE),), (("5", 0),),
+        return [(), [], 5, None, "tarot", "x" * 10_000, (("dragon", 1),), (("5", 10 ** 6),), (("5", HUGE),),
+                (("5", 0),),
                 (("5", -3),), (("5", 2.5),), (("5", "3"),), (("5", True),), (("winter", 3),), (("scarecrow", 9),),
                 (("1", 3), ("1", 2)), [("1", 2, 3)], [("1",)], ("1", 3), (("1", 3),) * 30, {"1": "x"},
                 tuple((str(v), MAX_KIND_COUNT) for v in (1, 2, 3, 4)), ((5, 1),)]
@@ -141,7 +142,8 @@ def test_the_messages_say_why_in_plain_words():
         STANDARD.replace(hand_size=0)
     with pytest.raises(RulesError, match=r"option hand_size cannot be '10' \(not a whole number\)"):
         STANDARD.replace(hand_size="10")
-    with pytest.raises(RulesError, match=rf"option keep_cards cannot be 4; allowed: a whole number from 0 to {MAX_KEEP} "
+    with pytest.raises(RulesError, match=rf"option keep_cards cannot be 4; allowed: a whole number from 0 to "
+                                         rf"{MAX_KEEP} "
                                          r"\(at most 3: the game lists every choice of cards to keep"):
         STANDARD.replace(keep_cards=4)
     with pytest.raises(RulesError, match=r"the count of '5' must be a whole number from 1 to 100"):
@@ -156,7 +158,8 @@ def test_the_messages_say_why_in_plain_words():
         STANDARD.replace(invasion=1)
     with pytest.raises(RulesError, match=r"option keep_cards cannot be an integer of about 5000 digits"):
         STANDARD.replace(keep_cards=HUGE)
-    with pytest.raises(RulesError, match=r"option hand_sizes cannot be \(\(2, 10\), \(2, 8\)\) \(a number of players is "
+    with pytest.raises(RulesError, match=r"option hand_sizes cannot be \(\(2, 10\), \(2, 8\)\) \(a number of "
+                                         r"players is "
                                          r"listed twice\)"):
         STANDARD.replace(hand_sizes=((2, 10), (2, 8)))
 
