@@ -231,3 +231,20 @@ def test_only_a_rules_error_escapes_even_from_an_engine_error(saved, monkeypatch
                                          r"'planted'\)") as err:
         Game.from_json(text_of(saved))
     assert isinstance(err.value.__cause__, IndexError)
+
+
+def test_loading_leaves_the_given_data_as_it_was(saved):
+    for data in (copy.deepcopy(saved), edited_data(saved, lambda d: d["snapshot"].update(round=7)),
+                 edited_data(saved, lambda d: d["ruleset"]["options"].update(deck=[["1", 3], ["5", 2]]))):
+        before = copy.deepcopy(data)
+        try:
+            Game.from_json(data)
+        except RulesError:
+            pass
+        assert data == before
+
+
+def edited_data(saved, change):
+    data = copy.deepcopy(saved)
+    change(data)
+    return data
