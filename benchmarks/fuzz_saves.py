@@ -219,7 +219,9 @@ def edit(data, rng: random.Random, others: list, raws: dict) -> str:
             raw = rng.choice(["9" * rng.choice([41, 400, 5000, 200_000]), "1e999", "-1e999", "NaN", "Infinity",
                               "1.5", "-0", "1E2", "0.0000001", "12345678901234567890"])
         else:
-            raw = json.dumps("x" * rng.choice([1000, 1001, 50_000, 999_000, 2_000_000]))
+            size = rng.choice([1000, 1001, 50_000, 160_000, 490_000, 999_000, 2_000_000])
+            raw = rng.choice([json.dumps("x" * size), json.dumps("\u00e9" * size), json.dumps("\U0001F600" * size),
+                              json.dumps('"\\[' * (size // 3)), json.dumps("é" * size, ensure_ascii=False)])
         marker = RAW.format(len(raws))
         raws[json.dumps(marker)] = raw
         _set(data, path, marker)
@@ -231,7 +233,9 @@ def tampered(text: str, rng: random.Random, others: list) -> tuple[str, "str | b
     roll = rng.random()
     if roll < 0.04:
         whole = rng.choice(["", "null", "[]", "{}", "1", '"x"', "[" * 100_000, "{" + '"a":1,' * 200_000 + '"a":1}',
-                            " " * 1_000_001, text[: len(text) // 2], text + "x", text.replace('"', "'", 1)])
+                            " " * 1_000_001, text[: len(text) // 2], text + "x", text.replace('"', "'", 1),
+                            "[" + ",".join(['{"a":1,"b":2}'] * 10_000) + "]", '["' + "\\u00e9" * 160_000 + '"]',
+                            "[" + ",".join(["0.123456789"] * 31_999) + "]", '"' + "\\" * 499_000 + '"'])
         return "whole file replaced", whole
     if roll < 0.07:
         data = bytearray(text.encode("utf-8"))
