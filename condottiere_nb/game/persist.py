@@ -420,14 +420,15 @@ def _load(cls, data, explain: bool):
     _check_snapshot(snap, game.players, n)
     for i, rec in enumerate(actions, 1):
         action = decode(game, rec, i)
-        written = len(game.records)
         try:
             game.apply(action)
         except RulesError as err:
             raise RulesError(f"action {i} of the saved game, {shown(rec)}, cannot be replayed: {err}") from None
-        if not _same(game.records[written:], [rec]):
+    records = game.records          # read once: it may be a copy
+    for i, (rec, written) in enumerate(zip(actions, records), 1):
+        if not _same(rec, written):
             raise RulesError(f"action {i} of the saved game is written {shown(rec)}; the game writes it "
-                             f"{shown(game.records[written:][0] if game.records[written:] else None)}")
+                             f"{shown(written)}")
     replayed = snapshot(game)
     for key in SNAPSHOT_KEYS:
         if not _same(replayed[key], snap[key]):
