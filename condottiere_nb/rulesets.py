@@ -8,28 +8,157 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import reprlib
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Mapping
 
+from . import board
 from .cards import KINDS, STANDARD_COUNTS, Card, make_deck
-from .decks import DECKS, deck_counts
+from .decks import DECK_RULE, DECKS, card_kinds, deck_counts, deck_pairs, entries, pair, whole
 from .errors import RulesError
 from .plays import face_down_options
 
+#: Limits of the options (each option's allowed values name them; RULESETS.md explains them).
+MAX_HAND = 30           # cards in a hand by a deal: the rulebooks deal 7 to 18
+MAX_PER_REGION = 3      # extra cards per region: the rulebooks give 0 or 1
+MAX_KEEP = 3            # cards kept at a round's end: the rulebooks say 2
+MAX_TARGET = 1000       # points of a Scoring match: the text says 20 or 30
+MAX_NAME = 120          # characters of a ruleset's name
+MAX_SUMMARY = 1000      # characters of its summary
 
-def option(default, doc: str, source: str = "standard", choices: tuple = ()):
-    """A ruleset option with its documentation, source and allowed values."""
-    return field(default=default, metadata={"doc": doc, "source": source, "choices": choices})
+#: The named rulesets, filled below once the class exists (a Ruleset checks its name against them).
+RULESETS: dict[str, "Ruleset"] = {}
+
+#: The Vietnamese variants (vi: Luật mở rộng), which combine: get_ruleset("continuous-war+invasion").
+COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
+
+
+def shown(value, limit: int = 60) -> str:
+    """``value`` as an error message shows it: its repr, cut short; a huge integer, which Python
+    will not turn into text, is named by its size.
+
+    >>> shown("x" * 100), shown(10 ** 5000)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxx'", 'an integer of about 5000 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of about {round(value.bit_length() * 0.30103, -1):.0f} digits"
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = limit
+    short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6
+    try:
+        return short.repr(value)
+    except Exception:                           # a value whose repr fails: name its type
+        return f"a {type(value).__name__}"
+
+
+def option(default, doc: str, source: str = "standard", choices: tuple = (), *, kind: str = "",
+           low: int | None = None, high: int | None = None, why: str = ""):
+    """A ruleset option: its default, doc, source, and the schema of its values: ``kind``, a key
+    of _ALLOWED (guessed from the default if not given), ``choices``, ``low`` and ``high`` (of a
+    number or a text's length), ``why`` (the reason for the limits, in words)."""
+    kind = kind or ("choice" if choices else "bool" if isinstance(default, bool) else "int")
+    if kind in ("int", "name", "text") and (low is None or high is None):
+        raise TypeError(f"option(): a {kind} option needs its limits, low= and high=")   # for the maintainer
+    return field(default=default, metadata={"doc": doc, "source": source, "choices": choices, "kind": kind,
+                                            "min": low, "max": high, "why": why})
+
+
+_ALLOWED = {
+    "bool": "True or False",
+    "int": "a whole number from {min} to {max}",
+    "choice": "{choices}",
+    "name": "a name of {min} to {max} printable characters",
+    "text": "text of at most {max} characters",
+    "deck": DECK_RULE,
+    "hand_sizes": "(players, cards) pairs: players 2 to 6, each at most once, and 1 to {max} cards",
+    "kinds": "card kinds of the registry, each at most once ({kinds})",
+    "ruleset": "'' (this ruleset) or the name of a ruleset with the same deck ({rulesets})",
+}
+
+
+def allowed(meta: Mapping) -> str:
+    """The values an option allows, in words (from the option's metadata)."""
+    text = _ALLOWED[meta["kind"]].format(min=meta["min"], max=meta["max"], kinds=", ".join(KINDS),
+                                         choices=", ".join(map(repr, meta["choices"])), rulesets=", ".join(RULESETS))
+    return f"{text} ({meta['why']})" if meta["why"] else text
+
+
+def _checked(rs: "Ruleset", f) -> object:
+    """The value of option ``f`` of ``rs`` as stored, or RulesError naming the option, the value
+    and what is allowed (with the reason, when the allowed values do not say it all)."""
+    value, meta = getattr(rs, f.name), f.metadata
+    try:
+        return _check(rs, meta, value)
+    except RulesError as err:
+        why = f" ({err})" if str(err) else ""
+        raise RulesError(f"option {f.name} cannot be {shown(value)}{why}; allowed: {allowed(meta)}") from None
+
+
+def _check(rs: "Ruleset", meta: Mapping, value):
+    kind, low, high = meta["kind"], meta["min"], meta["max"]
+    if kind == "int":
+        return whole(value, low, high)
+    if kind == "bool" and not isinstance(value, bool) or \
+            kind == "choice" and (not isinstance(value, str) or value not in meta["choices"]):
+        raise RulesError("")
+    if kind in ("name", "text") and not (isinstance(value, str) and low <= len(value) <= high):
+        raise RulesError(f"{len(value)} characters" if isinstance(value, str) else "not a string")
+    if kind == "name" and (not value.isprintable() or not value.strip()):
+        raise RulesError("blank or holding control characters")
+    if kind in ("deck", "kinds"):
+        return deck_pairs(value) if kind == "deck" else card_kinds(value)
+    if kind == "hand_sizes":
+        pairs = [pair(entry, "(players, cards)") for entry in entries(value, 5, "(players, cards) pairs")]
+        pairs = [(whole(players, 2, 6), whole(cards, 1, high)) for players, cards in pairs]
+        if len({players for players, _ in pairs}) < len(pairs):
+            raise RulesError("a number of players is listed twice")
+        return tuple(pairs)
+    if kind == "ruleset" and not (isinstance(value, str) and value == ""):
+        try:
+            final = get_ruleset(value if isinstance(value, str) and len(value) <= MAX_NAME else "")
+        except RulesError:
+            raise RulesError("no ruleset has that name") from None
+        if final.deck != rs.deck:
+            raise RulesError("its deck is not this ruleset's, and the final battle is fought with the game's cards")
+    return value
+
+
+def _key(name: str) -> str:
+    """A ruleset's name as get_ruleset looks it up: 'Hidden Cards' -> 'hidden-cards'."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def _option_values(rs: "Ruleset") -> dict:     # the options that make the rules (not name, summary)
+    return {f.name: getattr(rs, f.name) for f in fields(rs) if f.name not in ("name", "summary")}
+
+
+def _claimed_options(name: str) -> dict | None:
+    """The options a ruleset called ``name`` must have: those of the ruleset get_ruleset gives for
+    that name (a named ruleset or a combination of Vietnamese variants), or None if none has it."""
+    key = _key(name)
+    parts = [p for p in key.split("+") if p] if "+" in key else [key]
+    if not parts or any(p not in RULESETS or len(parts) > 1 and p != "standard" and p not in COMBINABLE
+                        for p in parts):
+        return None
+    values = _option_values(RULESETS[parts[0]] if len(parts) == 1 else RULESETS["standard"])
+    changed: dict = {}
+    for part in parts if len(parts) > 1 else ():
+        for option, (value, _standard) in RULESETS[part].differences("standard").items():
+            if changed.setdefault(option, value) != value:
+                return None             # combine() refuses the name: no ruleset has it
+            values[option] = value
+    return values
 
 
 @dataclass(frozen=True)
 class Ruleset:
     """A set of rules for :class:`~condottiere_nb.Battle` and :class:`~condottiere_nb.Game`."""
 
-    name: str = option("standard", "The ruleset's name, as listed in RULESETS.")
+    name: str = option("standard", "The ruleset's name, as listed in RULESETS.", kind="name",
+                       low=1, high=MAX_NAME)
     summary: str = option("The Fantasy Flight 2006 rules (docs/rules.md).",
-                          "One line on what this ruleset is.")
+                          "One line on what this ruleset is.", kind="text", low=0, high=MAX_SUMMARY)
     deck: tuple = option(tuple(STANDARD_COUNTS.items()),
                          "The deck as (kind, count) pairs; the standard deck has 110 cards. "
                          "A name from DECKS is accepted too and stored as pairs: 'fa-tutorial' is "
@@ -38,7 +167,8 @@ class Ruleset:
                          "value 1-10 and five of each special (55 cards); "
                          "'fa-tutorial-few-banners' is the other reading: 3 Banners, 6 Maidens, "
                          "6 Weapons.",
-                         "vi: Chồng bài rút; es: Componentes; fa: مقدمه (کارت‌های سرباز و ویژه)")
+                         "vi: Chồng bài rút; es: Componentes; fa: مقدمه (کارت‌های سرباز و ویژه)",
+                         kind="deck")
     hidden_cards: bool = option(
         False,
         "Cards may be played face down. Announced strengths count face-up cards only; "
@@ -80,17 +210,20 @@ class Ruleset:
         10,
         "Each deal fills every hand up to this many cards (plus cards_per_region for each "
         "region the player controls).",
-        "vi: Chuẩn Bị 4, Kết thúc vòng chơi; es: Comenzando el juego 3, Fin de una ronda")
+        "vi: Chuẩn Bị 4, Kết thúc vòng chơi; es: Comenzando el juego 3, Fin de una ronda",
+        low=1, high=MAX_HAND, why="at least 1: with empty hands nobody could ever play a card")
     cards_per_region: int = option(
         1,
         "Extra cards dealt for each region a player controls (es: no cards and Parma, Venezia "
         "and Siena -> 13 cards).",
-        "vi: Kết thúc vòng chơi; es: Fin de una ronda")
+        "vi: Kết thúc vòng chơi; es: Fin de una ronda", low=0, high=MAX_PER_REGION)
     keep_cards: int = option(
         2,
         "At the end of a round the only player with cards left keeps up to this many of them; "
         "the rest are discarded.",
-        "vi: Kết thúc vòng chơi; es: Fin de una ronda")
+        "vi: Kết thúc vòng chơi; es: Fin de una ronda", low=0, high=MAX_KEEP,
+        why=f"at most {MAX_KEEP}: the game lists every choice of cards to keep, and beyond "
+            f"{MAX_KEEP} there can be millions")
     hand_discard: bool = option(
         True,
         "After each battle a player with no Mercenary in hand may discard the whole hand.",
@@ -174,12 +307,12 @@ class Ruleset:
         0,
         "Cards in each hand at the start of the game; 0: the usual deal (hand_size plus "
         "cards_per_region). Continuous War starts with 7 instead of 10.",
-        "vi: Luật mở rộng, Chiến tranh liên tiếp")
+        "vi: Luật mở rộng, Chiến tranh liên tiếp", low=0, high=MAX_HAND)
     hand_sizes: tuple = option(
         (),
         "Hand size by number of players, as (players, cards) pairs, overriding hand_size. The "
         "Persian tutorial deals 10 cards to each of 2-3 players and 8 to each of 4-6.",
-        "fa: مقدمه و قوانین دقیق")
+        "fa: مقدمه و قوانین دقیق", kind="hand_sizes", high=MAX_HAND)
     drawing: str = option(
         "rounds",
         "When players get new cards. 'rounds' (standard): only when a round ends, up to the hand "
@@ -202,7 +335,7 @@ class Ruleset:
         0,
         "Regions to win, with no adjacency win; 0: the standard thresholds (5 in total or 3 "
         "adjacent with 4-6 players, 6 or 4 with 2-3). The Persian tutorial: 5 regions.",
-        "fa: بند ۶ و ۷ (پایان بازی)")
+        "fa: بند ۶ و ۷ (پایان بازی)", low=0, high=len(board.REGIONS))
     end_ranking: str = option(
         "regions",
         "Who wins when no region can be chosen any more (or, in the Persian tutorial, the draw "
@@ -224,7 +357,7 @@ class Ruleset:
         0,
         "vi Scoring: a Match of games to this many points (the text: agree on 20 or 30); 0: a "
         "single game. Each game, 1 point per region, and 5 more per region for an adjacency win.",
-        "vi: Luật mở rộng, Tính điểm")
+        "vi: Luật mở rộng, Tính điểm", low=0, high=MAX_TARGET)
     scoring_bonus: str = option(
         "all",
         "Which regions get the adjacency bonus. The text: a player who wins by conquering "
@@ -252,26 +385,32 @@ class Ruleset:
     final_ruleset: str = option(
         "",
         "The ruleset of the final battle ('' : this one). The city-states' final battle uses "
-        "'city-states-final': a Bishop discards the Drummers first, Courtesans are plain 1s.",
-        "zh: 三、遊戲結束變體與最後決戰變體")
+        "'city-states-final': a Bishop discards the Drummers first, Courtesans are plain 1s. It must "
+        "have this ruleset's deck: the final battle is fought with this game's cards.",
+        "zh: 三、遊戲結束變體與最後決戰變體", kind="ruleset")
     final_hand: int = option(
         0,
         "Cards dealt to each finalist; 0: the usual 10 plus 1 per region (es: Romper lazos). "
         "City-states: 18.",
-        "es: Romper lazos; zh: 三、遊戲結束變體與最後決戰變體")
+        "es: Romper lazos; zh: 三、遊戲結束變體與最後決戰變體", low=0, high=MAX_HAND)
     final_discard: tuple = option(
         (),
         "Card kinds each finalist discards from the hand before the final battle. City-states: "
         "Scarecrows, Surrenders, Winters and Springs.",
-        "zh: 三、遊戲結束變體與最後決戰變體")
+        "zh: 三、遊戲結束變體與最後決戰變體", kind="kinds")
 
     def __post_init__(self):
-        # A deck may be named ("fa-tutorial"); it is stored as (kind, count) pairs so that
-        # two rulesets with the same cards compare equal however the deck was given.
-        if isinstance(self.deck, str):
-            object.__setattr__(self, "deck", tuple(deck_counts(self.deck).items()))
-        elif isinstance(self.deck, Mapping):
-            object.__setattr__(self, "deck", tuple(self.deck.items()))
+        # Every option is checked against its schema (option() metadata) and stored in one form
+        # (a deck given by name becomes (kind, count) pairs, lists become tuples), so two rulesets
+        # with the same rules compare equal however they were written.
+        for f in fields(self):
+            object.__setattr__(self, f.name, _checked(self, f))
+        claimed, mine = _claimed_options(self.name), _option_values(self)
+        differ = [k for k in mine if claimed is not None and mine[k] != claimed[k]]
+        if differ:
+            raise RulesError(f"a ruleset named {self.name!r} is the ruleset {_key(self.name)!r}, but this one differs "
+                             f"from it in {', '.join(differ)}; a changed ruleset needs a name of its own, such as "
+                             f"{self.name + '+custom'!r} (what replace() gives it)")
 
     # -- derived facts -------------------------------------------------------------
     @property
@@ -319,32 +458,30 @@ class Ruleset:
 
     # -- deriving and describing ---------------------------------------------------
     def replace(self, **changes) -> "Ruleset":
-        """A copy with some options changed; unknown options or values are an error."""
-        names = {f.name: f for f in fields(self)}
-        for key, value in changes.items():
-            if key not in names:
-                raise RulesError(f"Ruleset has no option {key!r}; options are: {', '.join(names)}")
-            choices = names[key].metadata.get("choices")
-            if choices and value not in choices:
-                raise RulesError(f"option {key} cannot be {value!r}; allowed: "
-                                 f"{', '.join(repr(c) for c in choices)}")
+        """A copy with some options changed; an unknown option or a value the option does not
+        allow is a RulesError naming it.  Without a new name the copy is called
+        '<name>+custom', which no named ruleset is."""
+        names = [f.name for f in fields(self)]
+        unknown = [key for key in changes if key not in names]
+        if unknown:
+            raise RulesError(f"Ruleset has no option {shown(unknown[0])}; options are: {', '.join(names)}")
         if "name" not in changes:
-            changes["name"] = self.name + "+custom"
+            changes["name"] = self.name if self.name.endswith("+custom") else self.name + "+custom"
         return dataclasses.replace(self, **changes)
 
     @classmethod
     def options(cls) -> list[dict]:
-        """Every option: name, default, doc, source and allowed values."""
-        return [{"name": f.name, "default": f.default, "doc": f.metadata["doc"],
-                 "source": f.metadata["source"], "choices": f.metadata["choices"]}
-                for f in fields(cls)]
+        """Every option and its schema: name, default, doc, source, choices (the values of an
+        option with listed choices), kind, min and max (of a number or a text's length) and
+        allowed (the allowed values in words)."""
+        keys = ("doc", "source", "choices", "kind", "min", "max")
+        return [{"name": f.name, "default": f.default, **{k: f.metadata[k] for k in keys},
+                 "allowed": allowed(f.metadata)} for f in fields(cls)]
 
     def differences(self, other: "Ruleset | str" = "standard") -> dict[str, tuple]:
         """option -> (this value, other value) for every option that differs."""
-        other = get_ruleset(other)
-        skip = {"name", "summary"}
-        return {f.name: (getattr(self, f.name), getattr(other, f.name))
-                for f in fields(self) if f.name not in skip and getattr(self, f.name) != getattr(other, f.name)}
+        mine, theirs = _option_values(self), _option_values(get_ruleset(other))
+        return {k: (v, theirs[k]) for k, v in mine.items() if v != theirs[k]}
 
     def describe(self) -> str:
         """A readable list of the options, marking how this ruleset differs from standard."""
@@ -359,58 +496,15 @@ class Ruleset:
                 continue
             mark = "*" if f.name in diff else " "
             value = getattr(self, f.name)
-            shown = (f"{self.deck_name or 'custom'}, {len(self.make_deck())} cards" if f.name == "deck"
-                     else repr(value))
-            lines.append(f" {mark} {f.name} = {shown}  [{f.metadata['source']}]")
+            text = (f"{self.deck_name or 'custom'}, {len(self.make_deck())} cards" if f.name == "deck"
+                    else repr(value))
+            lines.append(f" {mark} {f.name} = {text}  [{f.metadata['source']}]")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         diff = self.differences("standard") if self.name != "standard" else {}
         inner = ", ".join(f"{k}={v[0]!r}" for k, v in diff.items() if k != "deck")
         return f"Ruleset({self.name!r}{', ' + inner if inner else ''})"
-
-
-STANDARD = Ruleset()
-
-RULESETS: dict[str, Ruleset] = {
-    "standard": STANDARD,
-    "hidden-cards": STANDARD.replace(
-        name="hidden-cards", hidden_cards=True,
-        summary="Vietnamese variant Ẩn Bài: cards may be played face down."),
-    "fa-tutorial": STANDARD.replace(
-        name="fa-tutorial", deck="fa-tutorial", mercenaries_face_down=True,
-        hand_sizes=((2, 10), (3, 10), (4, 8), (5, 8), (6, 8)), drawing="fa_tutorial", victory_regions=5,
-        end_ranking="regions_then_weights", hand_discard=False,
-        summary="The Persian tutorial's own system: soldiers 1-10 laid face down, Banner, Maiden, "
-                "Weapon; hands of 10 (2-3 players) or 8; the winner redraws its soldiers, the others 1; "
-                "5 regions or an empty draw pile end the game."),
-    "city-states-final": STANDARD.replace(
-        name="city-states-final", bishop_targets="drummers_first", courtesan_token=False,
-        summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
-                "Courtesans are plain 1s."),
-    "continuous-war": STANDARD.replace(
-        name="continuous-war", drawing="after_battle", first_hand=7, hand_discard=False,
-        summary="Vietnamese variant Chiến tranh liên tiếp: 7-card start, everyone draws 3 after each "
-                "battle up to 10 plus 1 per region, no hand discard."),
-    "scoring": STANDARD.replace(
-        name="scoring", scoring_target=20,
-        summary="Vietnamese variant Tính điểm: a Match of games to 20 points (1 per region, 5 more per "
-                "region for an adjacency win)."),
-    "invasion": STANDARD.replace(
-        name="invasion", invasion=True,
-        summary="Vietnamese variant Xâm Lược: controlled regions may be attacked; the defender may wait, "
-                "keeps a tied region and takes the token."),
-    "city-states": STANDARD.replace(
-        name="city-states", city_states=True, hand_size=11, cards_per_region=0, end_ranking="weights",
-        final_ruleset="city-states-final", final_hand=18,
-        final_discard=("scarecrow", "surrender", "winter", "spring"),
-        summary="The Chinese city-state variant (3-6 players): a city-state each from the start, its "
-                "ability once per round, 11-card deals, weighted end score, an 18-card final battle."),
-}
-
-#: The Vietnamese variants (vi: Luật mở rộng), which combine with each other:
-#: get_ruleset("continuous-war+invasion") or combine("continuous-war", "invasion").
-COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
 
 
 def combine(*names: "str | Ruleset") -> Ruleset:
@@ -453,11 +547,47 @@ def get_ruleset(ruleset: "Ruleset | str | None") -> Ruleset:
     if isinstance(ruleset, Ruleset):
         return ruleset
     if isinstance(ruleset, str):
-        key = ruleset.strip().lower().replace("_", "-").replace(" ", "-")
+        key = _key(ruleset)
         if key in RULESETS:
             return RULESETS[key]
         if "+" in key:
             return combine(*[part for part in key.split("+") if part])
-        raise RulesError(f"unknown ruleset {ruleset!r}; named rulesets are: {', '.join(RULESETS)} "
+        raise RulesError(f"unknown ruleset {shown(ruleset)}; named rulesets are: {', '.join(RULESETS)} "
                          f"(the Vietnamese variants combine with '+', e.g. 'continuous-war+invasion')")
     raise RulesError(f"ruleset must be a name or a Ruleset, not {type(ruleset).__name__}")
+
+
+STANDARD = Ruleset()
+RULESETS["standard"] = STANDARD
+
+
+def _named(**options) -> None:
+    """A named ruleset (options changed from standard), registered in RULESETS under its name."""
+    RULESETS[options["name"]] = STANDARD.replace(**options)
+
+
+_named(name="hidden-cards", hidden_cards=True,
+       summary="Vietnamese variant Ẩn Bài: cards may be played face down.")
+_named(name="fa-tutorial", deck="fa-tutorial", mercenaries_face_down=True,
+       hand_sizes=((2, 10), (3, 10), (4, 8), (5, 8), (6, 8)), drawing="fa_tutorial", victory_regions=5,
+       end_ranking="regions_then_weights", hand_discard=False,
+       summary="The Persian tutorial's own system: soldiers 1-10 laid face down, Banner, Maiden, "
+               "Weapon; hands of 10 (2-3 players) or 8; the winner redraws its soldiers, the others 1; "
+               "5 regions or an empty draw pile end the game.")
+_named(name="city-states-final", bishop_targets="drummers_first", courtesan_token=False,
+       summary="The Chinese city-state variant's final battle: a Bishop discards the Drummers first; "
+               "Courtesans are plain 1s.")
+_named(name="continuous-war", drawing="after_battle", first_hand=7, hand_discard=False,
+       summary="Vietnamese variant Chiến tranh liên tiếp: 7-card start, everyone draws 3 after each "
+               "battle up to 10 plus 1 per region, no hand discard.")
+_named(name="scoring", scoring_target=20,
+       summary="Vietnamese variant Tính điểm: a Match of games to 20 points (1 per region, 5 more per "
+               "region for an adjacency win).")
+_named(name="invasion", invasion=True,
+       summary="Vietnamese variant Xâm Lược: controlled regions may be attacked; the defender may wait, "
+               "keeps a tied region and takes the token.")
+_named(name="city-states", city_states=True, hand_size=11, cards_per_region=0, end_ranking="weights",
+       final_ruleset="city-states-final", final_hand=18,
+       final_discard=("scarecrow", "surrender", "winter", "spring"),
+       summary="The Chinese city-state variant (3-6 players): a city-state each from the start, its "
+               "ability once per round, 11-card deals, weighted end score, an 18-card final battle.")

@@ -6,13 +6,14 @@ Each game scores 1 point per region, and 5 more per region for a win by adjacent
 """
 from __future__ import annotations
 
-import math
+import random
+from numbers import Integral
 from typing import Mapping
 
 from ..errors import IllegalMove, RulesError
 from ..explain import Step, join_names
 from ..game import Game, check_players
-from ..rulesets import get_ruleset
+from ..rulesets import MAX_TARGET, get_ruleset, shown
 
 __all__ = ["game_points", "score_game", "score_match", "Match"]
 
@@ -77,30 +78,32 @@ class Match:
 
     The next game is started by the next player clockwise (the text does not say who starts; we
     rotate the first seat).  The Match plays like a Game: ``to_move``, ``legal_actions()``,
-    ``apply(action)``, ``is_over``, ``winners``.
+    ``apply(action)``, ``is_over``, ``winners``.  ``target``: the points to reach, a whole number
+    from 1 to 1000 (None: the ruleset's scoring_target, else 20); ``seed``: game k of the match is
+    dealt from ``f"{seed}:{k}"``; None draws a seed, which :attr:`seed` then shows.
 
     >>> m = Match(["Ana", "Ben", "Cy"], seed=1)
     >>> m.target, m.points, m.game.players
     (20, {'Ana': 0, 'Ben': 0, 'Cy': 0}, ('Ana', 'Ben', 'Cy'))
     """
 
-    def __init__(self, players, ruleset="scoring", target: int | None = None, seed=0, *, explain: bool = True):
+    def __init__(self, players, ruleset="scoring", target: int | None = None, seed=None, *, explain: bool = True):
         self.ruleset = get_ruleset(ruleset)
         self.players = check_players(players)
         if target is None:
             target = self.ruleset.scoring_target or 20
-        if isinstance(target, bool) or not isinstance(target, (int, float)) or \
-                (isinstance(target, float) and not (math.isfinite(target) and target.is_integer())):
-            raise RulesError(f"a Scoring match is played to a whole number of points (the text: 20 or 30), "
-                             f"not {target!r}")
+        if isinstance(target, bool) or not isinstance(target, Integral) or not 1 <= target <= MAX_TARGET:
+            raise RulesError(f"a Scoring match is played to a whole number of points from 1 to {MAX_TARGET} "
+                             f"(the text: 20 or 30), not {shown(target)}")
         self.target = int(target)
-        if not 1 <= self.target <= 1000:
-            raise RulesError(f"a Scoring match is played to 1 to 1000 points (the text: 20 or 30), not {target!r}")
+        # Like a Game: no seed draws one (shown in .seed), so two matches deal differently.
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 32)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed must be an integer or a string, not {seed!r}")
+            raise RulesError(f"seed must be an integer or a string (or None), not {shown(seed)}")
         self.seed = seed
         if not isinstance(explain, bool):
-            raise RulesError(f"explain must be True or False, not {explain!r}")
+            raise RulesError(f"explain must be True or False, not {shown(explain)}")
         self.explaining = explain
         self.points = {p: 0 for p in self.players}
         self.history: list[dict[str, int]] = []     # points scored in each finished game
