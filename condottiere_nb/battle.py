@@ -46,14 +46,14 @@ class Battle:
     'Ana'
 
     A Game passes its own ``zones`` (hands, draw pile, discard pile): the battle's cards then
-    move in the game's piles.
+    move in the game's piles, and ``final=True`` for its final battle (fought for no region).
     """
 
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
                  strict: bool = False, hands: Mapping[str, Iterable] | None = None,
                  token_holder: str | None = None, leader: str | None = None,
                  defender: str | None = None, region: str | None = None, explain: bool = True,
-                 zones: Zones | None = None):
+                 zones: Zones | None = None, final: bool = False):
         self.ruleset = get_ruleset(ruleset)
         players = seat_names(players, "a battle needs 2 to 6 players")
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
@@ -61,7 +61,7 @@ class Battle:
                 raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
         if region is not None and not isinstance(region, str):
             raise RulesError(f"region must be a region's name such as 'Roma', not {region!r}")
-        for name, flag in (("strict", strict), ("explain", explain)):
+        for name, flag in (("strict", strict), ("explain", explain), ("final", final)):
             if not isinstance(flag, bool):
                 raise RulesError(f"{name} must be True or False, not {flag!r}")
         self.players = players
@@ -74,6 +74,7 @@ class Battle:
         self.leader = leader if leader is not None else self.token_holder
         self.defender = defender
         self.region = region
+        self.final = final
         self.deck = self.ruleset.make_deck()
         self.kinds = self.ruleset.kinds
         if zones is not None:

@@ -79,7 +79,7 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
                            cards=tuple(c.id for c in drummers + victims),
                            data={"hit": hit, "drummers": drums, "top": victims[0].value if victims else 0,
                                  "passed": tuple(p for p in hit if p in battle.passed),
-                                 "face_down": bool(battle.face_down)}))
+                                 "face_down": bool(battle.face_down), "final": battle.final}))
     token_favor(battle, player)
 
 

@@ -157,7 +157,8 @@ def battle_compare(battle, totals: dict, values: dict, steps: list | None) -> tu
     if steps is not None:
         steps.append(Step("battle.compare", strengths=totals, values=values,
                           data={"winner": winner, "tied": tied, "best": best, "region": battle.region,
-                                "passed": winner in battle.passed, "defender": battle.defender}))
+                                "passed": winner in battle.passed, "defender": battle.defender,
+                                "final": battle.final}))
     return winner, tied
 
 

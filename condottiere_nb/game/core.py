@@ -237,7 +237,7 @@ class Game:
         return facts
 
     def result(self, lang: str | None = None) -> str:
-        """How the game ended, in a sentence ('the game is not over' before)."""
+        """How the game ended, in a whole sentence ('The game is not over.' before)."""
         from ..language import speaker
         from ..tell.game import result_sentence
         return result_sentence(self.result_facts(), speaker(lang))

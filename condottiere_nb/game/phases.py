@@ -51,8 +51,10 @@ def token_place(game, region: str) -> None:
     state.region = region
     game.write(["token", region])
     if game.explaining:
+        # what the token may not go on: a controlled region (Invasion: it may), the Favor (if the deck has a Bishop)
         game.record(Step("token.place", player=state.token_holder,
-                         data={"region": region, "first": not state.after_battle}))
+                         data={"region": region, "first": not state.after_battle, "invades": game.ruleset.invasion,
+                               "favor": "bishop" in game.ruleset.counts}))
     if state.after_battle:
         after_placement(game)
     else:
@@ -85,7 +87,7 @@ def battle_start(game) -> None:
     leader = _leader(game, players)
     battle = Battle(players, rs, strict=True, token_holder=holder, leader=leader,
                     region=None if state.final else state.region, defender=defender,
-                    explain=game.explaining, zones=state.zones)
+                    explain=game.explaining, zones=state.zones, final=state.final)
     game.battle = battle
     game.resolution = None
     state.logged = 0
@@ -128,7 +130,9 @@ def play_no_cards(game, player: str) -> None:
     (vi: Nếu một người chơi không còn bài)."""
     if game.explaining:
         sync_log(game)
-        game.record(Step("play.no_cards", player=player))
+        # Continuous War and the Persian tutorial draw after every battle: no waiting for a new round
+        game.record(Step("play.no_cards", player=player,
+                         data={"draws_after_battle": game.ruleset.drawing != "rounds"}))
     game.battle.pass_turn(player)
 
 

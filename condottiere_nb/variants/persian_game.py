@@ -23,7 +23,7 @@ def fa_draw(game) -> None:
     """After a region (fa exact rules): the winner draws one card per soldier used, every other
     player one; the draw pile is never refilled."""
     res = game.resolution
-    got = {}
+    got, owed = {}, {}
     for p in deal.deal_order(game, game.players):
         if p == res.winner:
             if game.ruleset.fa_winner_draws == "line":
@@ -32,9 +32,11 @@ def fa_draw(game) -> None:
                 n = sum(1 for m in game.battle.moves if m.player == p and m.kind and m.kind.isdigit())
         else:
             n = 1
+        owed[p] = n
         got[p] = deal.draw(game, p, n)
     if game.explaining:
-        game.record(Step("fa.draw", data={"drawn": got, "winner": res.winner, "left": len(game.state.deck)}))
+        game.record(Step("fa.draw", data={"drawn": got, "owed": owed, "winner": res.winner,
+                                          "left": len(game.state.deck)}))
 
 
 def fa_end(game) -> None:

@@ -56,7 +56,7 @@ def replay(battle: Battle, ruleset) -> Battle:
     """The same moves, in the same seats, under another ruleset (raises the engine's
     error if one of them is illegal there)."""
     other = Battle(battle.players, ruleset, token_holder=battle.token_holder, leader=battle.leader,
-                   defender=battle.defender, region=battle.region)
+                   defender=battle.defender, region=battle.region, final=battle.final)
     for i, m in enumerate(battle.moves, 1):
         try:
             other.apply_move(m)
