@@ -4,6 +4,7 @@ package does not know is refused in plain words."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import random
 import re
 from pathlib import Path
@@ -152,3 +153,54 @@ def test_random_steps_render_in_every_language_without_leftover_placeholders():
     for lang in LANGUAGES:
         text = game.explain(lang=lang)
         assert not re.search(r"\{\w+\}", text), lang
+
+
+def _every_rule_fired():
+    """Steps that fire every rule with a sentence: seeded random games of every ruleset, a Scoring
+    match, the Continuous War game where nobody has a card left, and a Persian battle with two
+    Banners under banner_limit="one_per_battle"."""
+    from condottiere_nb import Match, get_ruleset
+    steps = []
+    for name in RULESETS:
+        for players, seed in itertools.product((3, 4, 6) if name.startswith("city-states") else (2, 4, 6), range(4)):
+            game = Game(players, name, seed=seed)
+            agent = RandomAgent(seed)
+            while not game.is_over and len(game.actions) < 3000:
+                game.apply(agent.choose(game))
+            steps += game.log
+    match = Match(["Ana", "Ben", "Cy"], ruleset="scoring", target=5, seed=1)
+    agent = RandomAgent(1)
+    while not match.is_over:
+        match.apply(agent.choose(match))
+    steps += match.log
+    war = Game(2, "continuous-war", seed=19)      # a seed where every hand runs out: war.redeal
+    agent = RandomAgent(19)
+    while not war.is_over:
+        war.apply(agent.choose(war))
+    steps += war.log
+    battle = Battle(["Ana", "Ben"], get_ruleset("fa-tutorial").replace(banner_limit="one_per_battle"))
+    for player, card in [("Ana", "5"), ("Ben", "banner"), ("Ana", "banner")]:
+        battle.play(player, card)
+    steps += battle.resolve().steps
+    return steps
+
+
+def test_every_rule_with_a_sentence_is_told_in_every_language():
+    from condottiere_nb.tell import TEMPLATES
+    steps = _every_rule_fired()
+    assert {s.rule for s in steps} >= set(TEMPLATES), sorted(set(TEMPLATES) - {s.rule for s in steps})
+    said: set[str] = set()
+    say, say_n = Speaker.say, Speaker.say_n
+    Speaker.say = lambda self, message, **values: said.add(message) or say(self, message, **values)
+    Speaker.say_n = lambda self, one, many, n, **values: said.add(one) or say_n(self, one, many, n, **values)
+    try:
+        first = {}
+        for step in steps:
+            first.setdefault(step.rule, step)
+        texts = {rule: {lang: step.text_in(lang) for lang in LANGUAGES} for rule, step in first.items()}
+    finally:
+        Speaker.say, Speaker.say_n = say, say_n
+    for lang in TRANSLATED:
+        catalogue = speaker(lang).catalogue
+        assert sorted(m for m in said if _has_words(m) and catalogue.gettext(m) == m) == [], lang
+        assert [rule for rule, t in texts.items() if t[lang] == t["en"]] == [], lang
