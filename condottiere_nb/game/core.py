@@ -41,7 +41,7 @@ from ..battle import Battle, seat_names
 from ..cards import Card
 from ..errors import IllegalMove, RulesError
 from ..explain import Step, explain as explain_steps
-from ..rulesets import Ruleset, get_ruleset
+from ..rulesets import Ruleset, get_ruleset, shown
 from ..variants.registry import variants_for
 from ..zones import Zones
 from . import choices, deal, messages, persist, phases
@@ -90,7 +90,13 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed must be an integer or a string (or None), not {seed!r}")
+            raise RulesError(f"seed must be an integer or a string (or None), not {shown(seed)}")
+        if isinstance(seed, int) and abs(seed) >= 10 ** persist.MAX_DIGITS:
+            raise RulesError(f"seed must have at most {persist.MAX_DIGITS} digits (so that the game can be saved), "
+                             f"not {shown(seed)}")
+        if isinstance(seed, str) and len(seed) > persist.MAX_STRING:
+            raise RulesError(f"seed must be at most {persist.MAX_STRING:,} characters (so that the game can be "
+                             f"saved), not {len(seed):,}")
         if not isinstance(explain, bool):
             raise RulesError(f"explain must be True or False, not {explain!r}")
         self.seed = seed
