@@ -94,6 +94,16 @@ class Options:
         "The player with the most Courtesans (alone) takes the Condottiere token instead of "
         "the winner.",
         "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza")
+    courtesan_in_tie: str = option(
+        "majority",
+        "Who takes the token after a tied battle in which one player has the most Courtesans. The vi "
+        "and es texts give the Courtesan exception (the most Courtesans take the token instead of the "
+        "winner), then the tie (nobody conquers, and the token passes to the player on the left of its "
+        "last holder); whether the exception still applies when nobody won is not said. 'majority' (our "
+        "reading): the one player with the most Courtesans takes the token, tie or not. 'left': a tied "
+        "battle passes the token left whatever the Courtesans (an Invasion defender still keeps it).",
+        "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza",
+        ("majority", "left"))
     spring_highest: str = option(
         "printed",
         "Which Mercenary Spring raises. The Vietnamese text says that when a battle ends with a "
@@ -108,6 +118,26 @@ class Options:
         "vi: Các lá bài Đặc Biệt, 2 - Spring (3 lá)",
         ("printed", "effective"))
 
+    bishop_highest: str = option(
+        "printed",
+        "Which Mercenaries a Bishop discards. The vi text: every Mercenary of the highest strength "
+        "(sức mạnh cao nhất) in play is discarded, ties included; like Spring's, it does not say "
+        "whether that is the printed value or the strength the card has now. 'printed' (our reading, "
+        "the standard ruling of docs/rules.md): every face-up Mercenary of the highest printed value. "
+        "'effective': every face-up Mercenary of the highest strength it has now, after Winter, the "
+        "Drummer and Spring (under Winter every Mercenary counts 1, so every face-up Mercenary goes; "
+        "a drummed 5, worth 10, goes instead of a plain 6).",
+        "vi: Các lá bài Đặc Biệt, 3 - Bishop (Giám Mục)",
+        ("printed", "effective"))
+    scarecrow_empty: bool = option(
+        True,
+        "Whether a Scarecrow may take nothing back. The vi text: playing a Scarecrow lets its player "
+        "take one of their own Mercenaries back from the line to the hand; it does not say whether it "
+        "may be played with nothing taken. True (our reading): it may take nothing back (a way to play "
+        "a card without changing the line). False: it must take back one of its player's face-up "
+        "Mercenaries, and a player with none cannot play it. A face-down Scarecrow (Hidden Cards) does "
+        "nothing until revealed, under either reading.",
+        "vi: Các lá bài Đặc Biệt, 7 - Scarecrow (Bù Nhìn)")
     # -- game options (condottiere_nb/game.py) ----------------------------------------
     hand_size: int = option(
         10,
@@ -120,6 +150,15 @@ class Options:
         "Extra cards dealt for each region a player controls (es: no cards and Parma, Venezia "
         "and Siena -> 13 cards).",
         "vi: Kết thúc vòng chơi; es: Fin de una ronda", low=0, high=MAX_PER_REGION)
+    zh_deal: str = option(
+        "fill",
+        "What the city-state deal of 11 gives. The zh text (一.7): 每個發的張數為11，不隨領地多少而改變, "
+        "'the cards dealt to each are 11, whatever the regions held'. 'fill' (our reading, like the "
+        "standard 'up to 10'): every deal fills each hand up to hand_size (11). 'eleven': every deal "
+        "gives each player hand_size (11) new cards on top of the cards they kept, so it differs from "
+        "'fill' only for the player who kept cards at the end of a round.",
+        "zh: 一、基本設置和變體概略 7",
+        ("fill", "eleven"))
     keep_cards: int = option(
         2,
         "At the end of a round the only player with cards left keeps up to this many of them; "
@@ -205,6 +244,14 @@ class Options:
         "zh: 二、各城邦特殊能力 (Venezia 收買)",
         ("briber", "not_returnable"))
 
+    venezia_bribe_value: str = option(
+        "printed",
+        "Which Mercenaries Venezia may bribe. The zh text: an enemy's Mercenary of strength 1 to 5 "
+        "(戰力1~5). 'printed' (our reading): its printed value is 1 to 5. 'effective': the strength it "
+        "has now is 1 to 5, after Winter, the Drummer and Spring (under Winter a 10 counts 1 and may be "
+        "bribed; a drummed 3 counts 6 and may not).",
+        "zh: 二、各城邦特殊能力 (Venezia 收買)",
+        ("printed", "effective"))
     # -- game options of the variants (issue 4; the Game calls variants/game_rules.py) -----------
     first_hand: int = option(
         0,
@@ -226,6 +273,40 @@ class Options:
         "draws 1, from the draw pile, which is never refilled (the game ends when it runs out).",
         "vi: Luật mở rộng, Chiến tranh liên tiếp; fa: بند ۶ و قوانین دقیق",
         ("rounds", "after_battle", "fa_tutorial"))
+    first_player: str = option(
+        "first_seat",
+        "Who takes the Condottiere token first, deals and places it on the first battlefield. vi: "
+        "choose the first player (Chuẩn Bị 3); es: the youngest player; zh: the starting player "
+        "(起始玩家), not defined; fa: the first region is chosen by agreement. 'first_seat' (our "
+        "reading): the first of the players as given (seat the youngest first for the es text). "
+        "'drawn': the game's seeded chance draws the first player.",
+        "vi: Chuẩn Bị 3; es: Comenzando el juego 3; zh: 一.3; fa: مقدمه",
+        ("first_seat", "drawn"))
+    fa_draws: str = option(
+        "exact",
+        "Who draws after a region in the Persian tutorial. Section 6: the players who laid cards in "
+        "the region discard them and draw new ones, usually as many as they used; the exact rules: "
+        "the winner draws as many as their soldier cards, and the players who lost draw one each. "
+        "'exact' (our reading): the exact rules (options fa_winner_draws, fa_losers, fa_tie_draws). "
+        "'section_6': every player draws as many cards as they laid in the region (soldiers and "
+        "specials), the winner too; a player who laid none draws nothing.",
+        "fa: بند ۶ و قوانین دقیق",
+        ("exact", "section_6"))
+    fa_losers: str = option(
+        "everyone",
+        "Under the exact rules, who draws one card after a region besides the winner. The text: the "
+        "players who lost get one new card. 'everyone' (our reading): every player but the winner, "
+        "one who passed without laying a card too. 'played': only the players who laid a card in the "
+        "region (section 6 speaks of the players who laid cards there).",
+        "fa: بند ۶ و قوانین دقیق",
+        ("everyone", "played"))
+    fa_tie_draws: str = option(
+        "one",
+        "Under the exact rules, who draws after a tied region: the text speaks of a winner and of "
+        "players who lost, and a tie has neither. 'one' (our reading): nobody won, so everybody draws "
+        "one card, as the losers do. 'none': nobody draws after a tie.",
+        "fa: بند ۴ و قوانین دقیق",
+        ("one", "none"))
     fa_winner_draws: str = option(
         "line",
         "How many cards the Persian tutorial's winner draws. The text: the winner of a region "
@@ -251,16 +332,32 @@ class Options:
         ("regions", "weights", "regions_then_weights"))
     invasion: bool = option(
         False,
-        "vi Invasion: the Condottiere token may go on a region another player controls (never on "
-        "the Pope's Favor, which still means the region cannot be attacked); its controller is "
-        "the defender, who may pass and still play later until their first card; a tie keeps the "
-        "region with the defender, who takes the token; the Favor may go on controlled regions.",
+        "vi Invasion: the Condottiere token may go on a region another player controls (the Favor's "
+        "region: option invasion_favor); its controller is the defender, who may pass and still play "
+        "later until their first card; a tie keeps the region with the defender, who takes the token; "
+        "the Favor may go on controlled regions.",
         "vi: Luật mở rộng, Xâm Lược")
-    scoring_target: int = option(
+    invasion_favor: str = option(
+        "protects",
+        "Whether Invasion's token may go on the Pope's Favor. The vi text: the token may then be placed "
+        "on any region of the map (bất kì vùng nào); the Components still say a region with the Favor "
+        "cannot be attacked. 'protects' (our reading): any region but the Favor's. 'ignored': any region "
+        "at all, the Favor's too.",
+        "vi: Luật mở rộng, Xâm Lược; Thành Phần 4",
+        ("protects", "ignored"))
+    match_points: int = option(
         0,
         "vi Scoring: a Match of games to this many points (the text: agree on 20 or 30); 0: a "
         "single game. Each game, 1 point per region, and 5 more per region for an adjacency win.",
         "vi: Luật mở rộng, Tính điểm", low=0, high=MAX_TARGET)
+    scoring_target: str = option(
+        "reach",
+        "When a Scoring match ends. The vi text: agree on a score to reach (cần đạt được), then play on "
+        "until one or more players pass it (vượt qua). 'reach' (our reading): a player with at least "
+        "match_points points ends the match. 'exceed': only more than match_points points do (at "
+        "exactly 20 of 20 the match goes on).",
+        "vi: Luật mở rộng, Tính điểm",
+        ("reach", "exceed"))
     scoring_bonus: str = option(
         "all",
         "Which regions get the adjacency bonus. The text: a player who wins by conquering "
@@ -269,6 +366,15 @@ class Options:
         "group that won.",
         "vi: Luật mở rộng, Tính điểm",
         ("all", "group"))
+    scoring_bonus_win: str = option(
+        "adjacent",
+        "Which wins earn the Scoring bonus. The vi text gives the 5 points to a player who wins by "
+        "conquering 3 adjacent regions, which is a win of 4 to 6 players; with 2 or 3 players an "
+        "adjacency win needs 4. 'adjacent' (our reading): every win by adjacent regions (4 of them with "
+        "2-3 players). 'three': only a win by 3 adjacent regions, so a game of 2 or 3 players never "
+        "earns the bonus.",
+        "vi: Luật mở rộng, Tính điểm",
+        ("adjacent", "three"))
     city_states: bool = option(
         False,
         "zh city-states: each player chooses a city-state (Firenze, Venezia, Genova, Bologna, "
@@ -285,6 +391,14 @@ class Options:
         "be chosen, then the weighted score decides.",
         "zh: 三、遊戲結束變體與最後決戰變體",
         ("usual_victory", "weights_only"))
+    city_ask_from: str = option(
+        "leader",
+        "Whom the city-state abilities are asked of first, before a battle's first card. The zh text "
+        "(一.3): asking in turn from the starting player (起始玩家), which it does not define. 'leader' "
+        "(our reading): the player who leads this battle (the token holder), then clockwise. "
+        "'first_player': the game's first player every battle, then clockwise.",
+        "zh: 一、基本設置和變體概略 3",
+        ("leader", "first_player"))
     final_ruleset: str = option(
         "",
         "The ruleset of the final battle ('' : this one). The city-states' final battle uses "
@@ -301,3 +415,11 @@ class Options:
         "Card kinds each finalist discards from the hand before the final battle. City-states: "
         "Scarecrows, Surrenders, Winters and Springs.",
         "zh: 三、遊戲結束變體與最後決戰變體", kind="kinds")
+    final_tie: str = option(
+        "shared",
+        "What a tied final battle means. es: the tied players share the victory; zh: it can only be a "
+        "tie, or the players decide (只能平手或玩家自行決定勝負); vi: silent. 'shared' (our reading, "
+        "the es text): the players tied in the final battle share the victory. 'again': they fight "
+        "another final battle, every card shuffled and dealt again, until one of them wins it.",
+        "es: Romper lazos; zh: 三、遊戲結束變體與最後決戰變體; vi: Trường hợp 2 hoặc nhiều người Hòa nhau",
+        ("shared", "again"))

@@ -304,7 +304,7 @@ _named(name="city-states-final", bishop_targets="drummers_first", courtesan_toke
 _named(name="continuous-war", drawing="after_battle", first_hand=7, hand_discard=False,
        summary="Vietnamese variant Chiến tranh liên tiếp: 7-card start, everyone draws 3 after each "
                "battle up to 10 plus 1 per region, no hand discard.")
-_named(name="scoring", scoring_target=20,
+_named(name="scoring", match_points=20,
        summary="Vietnamese variant Tính điểm: a Match of games to 20 points (1 per region, 5 more per "
                "region for an adjacency win).")
 _named(name="invasion", invasion=True,

@@ -25,6 +25,10 @@ def score_game(step, d, t) -> str:
     this_game = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["scored"].items())
     match = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["points"].items())
     winner = d["adjacent_winner"]
+    if winner is None and d.get("unearned"):
+        return t.say("Game {game} scores 1 point per region. {winner} won by adjacent regions, but under this ruleset "
+                     "only a win by 3 adjacent regions earns 5 more. This game: {this_game}; match: {match}.",
+                     game=d["game"], winner=d["unearned"], this_game=this_game, match=match)
     if winner is None:
         return t.say("Game {game} scores 1 point per region. This game: {this_game}; match: {match}.",
                      game=d["game"], this_game=this_game, match=match)
@@ -38,6 +42,10 @@ def score_game(step, d, t) -> str:
 
 
 def score_match(step, d, t) -> str:
+    if d.get("exceed"):
+        return t.say_n("{reached} passed {target} points: {winners} wins the match with {best}.",
+                       "{reached} passed {target} points: {winners} share the match with {best}.", len(d["winners"]),
+                       reached=t.join(d["reached"]), target=d["target"], winners=t.join(d["winners"]), best=d["best"])
     return t.say_n("{reached} reached {target} points: {winners} wins the match with {best}.",
                    "{reached} reached {target} points: {winners} share the match with {best}.", len(d["winners"]),
                    reached=t.join(d["reached"]), target=d["target"], winners=t.join(d["winners"]), best=d["best"])
@@ -76,16 +84,34 @@ def fa_weapon_draw(step, d, t) -> str:
 
 
 def fa_draw(step, d, t) -> str:
-    winner, drawn = d["winner"], d["drawn"]
+    winner, drawn, left = d["winner"], d["drawn"], d["left"]
+    owed = d.get("owed", drawn)
     counts = t.say(", ").join(t.say("{player} {n}", player=p, n=n) for p, n in drawn.items())
-    if winner:
-        return t.say_n("{winner} won with {n} soldier card and draws as many; every other player draws 1: {counts}. "
+    if d.get("reading") == "section_6":
+        text = t.say("Everyone draws as many cards as they laid in the region: {counts}. {left} cards are left in "
+                     "the draw pile.", counts=counts, left=left)
+    elif winner and d.get("losers") == "played":
+        text = t.say_n("{winner} won with {n} soldier card and draws as many; every other player who laid a card "
+                       "draws 1: {counts}. {left} cards are left in the draw pile.",
+                       "{winner} won with {n} soldier cards and draws as many; every other player who laid a card "
+                       "draws 1: {counts}. {left} cards are left in the draw pile.", owed[winner], winner=winner,
+                       counts=counts, left=left)
+    elif winner:
+        text = t.say_n("{winner} won with {n} soldier card and draws as many; every other player draws 1: {counts}. "
                        "{left} cards are left in the draw pile.",
                        "{winner} won with {n} soldier cards and draws as many; every other player draws 1: {counts}. "
-                       "{left} cards are left in the draw pile.", drawn.get(winner, 0), winner=winner,
-                       counts=counts, left=d["left"])
-    return t.say("Nobody won the region; every other player draws 1: {counts}. {left} cards are left in the draw "
-                 "pile.", counts=counts, left=d["left"])
+                       "{left} cards are left in the draw pile.", owed[winner], winner=winner,
+                       counts=counts, left=left)
+    elif d.get("tie") == "none":
+        text = t.say("Nobody won the region, and under this ruleset nobody draws after a tie. {left} cards are left "
+                     "in the draw pile.", left=left)
+    else:
+        text = t.say("Nobody won the region; every player draws 1: {counts}. {left} cards are left in the draw pile.",
+                     counts=counts, left=left)
+    short = [p for p, n in owed.items() if drawn.get(p, 0) < n]
+    if short:
+        text += " " + t.say("The draw pile ran out before {players} drew every card owed.", players=t.join(short))
+    return text
 
 
 def fa_end(step, d, t) -> str:
