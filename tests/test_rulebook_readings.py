@@ -5,9 +5,12 @@ the sentence it models (quoted in its docstring, in the rulebook's language) and
 position under both readings, showing that the flip changes the outcome.  The scenario functions
 (``scenario_<option>``) are also the flips of tests/test_rulesets_options.py.
 """
+from dataclasses import fields
+from pathlib import Path
+
 import pytest
 
-from condottiere_nb import Battle, IllegalMove, get_ruleset
+from condottiere_nb import Battle, IllegalMove, Ruleset, get_ruleset
 from condottiere_nb.game import Game, Pass, PlaceToken, Play
 from condottiere_nb.variants.city_states import ChooseCity, UseAbility, venezia_bribe
 from condottiere_nb.variants.vietnamese import Match
@@ -315,3 +318,18 @@ def test_token_place__invasion_favor():
     "Một vùng lãnh thổ sở hữu token này không thể bị tấn công." """
     assert scenario_invasion_favor(get_ruleset("invasion")) == (True, False)
     assert scenario_invasion_favor(flip("invasion", "invasion_favor", "ignored")) == (True, True)
+
+
+# -- every reading is in RULESETS.md with the sentence it reads -------------------------------------
+
+def test_every_reading_has_a_row_in_rulesets_md_with_its_sentence_and_source():
+    text = (Path(__file__).resolve().parents[1] / "RULESETS.md").read_text(encoding="utf-8")
+    table = text.split("## Where a text is vague", 1)[1].split("\n\n", 2)[2].split("\n\n", 1)[0]
+    rows = {line.split("`")[1]: line for line in table.splitlines() if line.startswith("| `")}
+    readings = [f.name for f in fields(Ruleset) if "our reading" in f.metadata["doc"]]
+    missing = [name for name in readings if name not in rows]
+    assert not missing, f"readings without a row in RULESETS.md's 'Where a text is vague': {missing}"
+    for name in readings:
+        cells = [c.strip() for c in rows[name].split("|")[1:-1]]
+        assert len(cells) == 5 and all(cells), f"{name}: the row needs a reading, other values, a sentence, a source"
+        assert any(tag in cells[4] for tag in ("vi:", "es:", "zh:", "fa:")), name
