@@ -274,6 +274,10 @@ class Snapshot:
         """The totals, counted now."""
         return count(self.players, self.lines, self.spring_highest).totals()
 
+    def values(self) -> dict[int, int]:
+        """Each counted card's strength now (card id -> value), counted now."""
+        return count(self.players, self.lines, self.spring_highest).values
+
     def counted(self) -> Mapping[str, int]:
         """The totals, read only, counted the first time they are asked for."""
         if self._counted is None:

@@ -109,8 +109,11 @@ def _jsonable(value):
         return None
 
 
+# A whole number under scoring_target is not a bad value in a file: files written before issue 15 name
+# the match's points so, and the loader reads them as match_points (tests/test_game_json.py).
 LOADABLE = [(n, v) for n, v in CASES if n not in ("name", "summary") and _jsonable(v) is not None
-            and len(json.dumps(v)) < 1000 and not (isinstance(v, int) and abs(v) > 10 ** 40)]
+            and len(json.dumps(v)) < 1000 and not (isinstance(v, int) and abs(v) > 10 ** 40)
+            and not (n == "scoring_target" and type(v) is int)]
 
 
 @pytest.fixture(scope="module")

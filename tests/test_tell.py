@@ -243,7 +243,7 @@ def test_persian_draw_counts_the_winner_soldiers_and_the_pile():
     data = dict(winner="Ben", drawn={"Ana": 1, "Ben": 1}, owed={"Ana": 1, "Ben": 5}, left=0)
     text = told("fa.draw", **data)
     assert text.startswith("Ben won with 5 soldier cards")
-    assert text.endswith("The draw pile ran out before everyone had drawn.")
+    assert text.endswith("The draw pile ran out before Ben drew every card owed.")
     one_left = told("fa.draw", winner="Ben", drawn={"Ana": 1, "Ben": 2}, owed={"Ana": 1, "Ben": 2}, left=1)
     assert one_left.endswith("1 card is left in the draw pile.")
     empty = told("fa.draw", winner="Ben", drawn={"Ana": 1, "Ben": 2}, owed={"Ana": 1, "Ben": 2}, left=0)

@@ -53,11 +53,12 @@ FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_
 #: Options of the Game that a single Battle never reads (dealing, hands, the map, the end of
 #: the game).  Invasion acts in a battle only through its defender, which the enumerated
 #: battles do not have.
-GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "keep_cards", "hand_discard",
-                          "favor_on_battle_region", "first_hand", "hand_sizes", "drawing",
-                          "fa_winner_draws", "victory_regions", "end_ranking", "invasion",
-                          "scoring_target", "scoring_bonus", "city_end", "final_ruleset", "final_hand",
-                          "final_discard"})
+GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "zh_deal", "keep_cards", "hand_discard",
+                          "favor_on_battle_region", "first_hand", "hand_sizes", "drawing", "first_player",
+                          "fa_draws", "fa_winner_draws", "fa_losers", "fa_tie_draws", "victory_regions",
+                          "end_ranking", "invasion", "invasion_favor", "match_points", "scoring_target",
+                          "scoring_bonus", "scoring_bonus_win", "city_end", "city_ask_from", "final_ruleset",
+                          "final_hand", "final_discard", "final_tie"})
 FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", "bishop", "courtesan",
                         "drummer", "heroine", "scarecrow", "surrender"})
 

@@ -150,6 +150,7 @@ class Game:
                             "'over' or a variant's own phase.")
     to_move = _shown("to_move", "The player who decides next, or TERMINAL once the game is over.")
     token_holder = _shown("token_holder", "Who holds the Condottiere token.")
+    first = _shown("first", "The first player: who took the Condottiere token at the start (option first_player).")
     region = _shown("region", "The region of the current (or last) battle.")
     round = _shown("round", "The round, from 1.")
     battles = _shown("battles", "Battles resolved so far.")
@@ -204,9 +205,12 @@ class Game:
         return [r for r in board.REGIONS if self.state.control.get(r) == player]
 
     def open_regions(self) -> list[str]:
-        """Where the Condottiere token may go: no control marker, no Favor.  Invasion (vi, Xâm
-        Lược): any region without the Favor, controlled ones too."""
-        return board.open_regions(self.state.control, self.state.favor, allow_controlled=self.ruleset.invasion)
+        """Where the Condottiere token may go (token.place): no control marker, no Favor.  Invasion
+        (vi, Xâm Lược): any region without the Favor, controlled ones too (option invasion_favor=
+        'ignored': the Favor's region too)."""
+        rs = self.ruleset
+        favor = None if rs.invasion and rs.invasion_favor == "ignored" else self.state.favor
+        return board.open_regions(self.state.control, favor, allow_controlled=rs.invasion)
 
     def favor_regions(self) -> list[str]:
         """Where the Pope's Favor may go (besides off the map): any region without a control marker

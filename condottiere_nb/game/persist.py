@@ -129,13 +129,26 @@ def _same(a, b) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+def _renamed(options: dict) -> dict:
+    """The options of a file written before issue 15, under their names now: the match's points
+    were ``scoring_target`` (a number); they are ``match_points``, and ``scoring_target`` is now a
+    reading ('reach' or 'exceed')."""
+    old = options.get("scoring_target")
+    if isinstance(old, int) and not isinstance(old, bool) and "match_points" not in options:
+        options = {("match_points" if k == "scoring_target" else k): v for k, v in options.items()}
+    return options
+
+
 def ruleset_from_json(data) -> Ruleset:
     """The ruleset a saved game names: a named ruleset exactly as registered, or a ruleset of its
-    own under a name no named ruleset has (replace() calls a changed ruleset '<name>+custom')."""
+    own under a name no named ruleset has (replace() calls a changed ruleset '<name>+custom').  A
+    file of an older version that names the match's points ``scoring_target`` is read with
+    ``match_points`` (and saves back under the new name)."""
     if not isinstance(data, dict) or set(data) != {"name", "options"} or not isinstance(data["name"], str) \
             or not isinstance(data["options"], dict):
         raise RulesError("the saved ruleset must be {'name': ..., 'options': {...}} and nothing else")
-    name, options = data["name"], data["options"]
+    name, options = data["name"], _renamed(data["options"])
+    data = {"name": name, "options": options}
     known = RULESETS.get(name)
     if known is not None and _same(ruleset_to_json(known), data):
         return known
@@ -376,6 +389,8 @@ def _load(cls, data, explain: bool):
         raise RulesError("the saved game's players must be a list of names")
     players = data["players"]
     ruleset = ruleset_from_json(data["ruleset"])
+    if isinstance(data["ruleset"].get("options"), dict):        # an older file's names, as this version writes them
+        data = dict(data, ruleset=dict(data["ruleset"], options=_renamed(data["ruleset"]["options"])))
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise RulesError(f"the saved seed must be an integer or a string, not {shown(seed)}")

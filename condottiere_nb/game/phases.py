@@ -51,10 +51,13 @@ def token_place(game, region: str) -> None:
     state.region = region
     game.write(["token", region])
     if game.explaining:
-        # what the token may not go on: a controlled region (Invasion: it may), the Favor (if the deck has a Bishop)
+        # what the token may not go on: a controlled region (Invasion: it may), the Favor (if the deck has a
+        # Bishop, and unless Invasion's invasion_favor="ignored" lets the token on it too)
+        rs = game.ruleset
+        favor = "bishop" in rs.counts and not (rs.invasion and rs.invasion_favor == "ignored")
         game.record(Step("token.place", player=state.token_holder,
-                         data={"region": region, "first": not state.after_battle, "invades": game.ruleset.invasion,
-                               "favor": "bishop" in game.ruleset.counts}))
+                         data={"region": region, "first": not state.after_battle, "invades": rs.invasion,
+                               "favor": favor}))
     if state.after_battle:
         after_placement(game)
     else:
@@ -196,10 +199,13 @@ def battle_resolved(game) -> None:
         state.log.extend(res.steps[state.logged:])
     state.logged = len(res.steps)
     if state.final:
+        tied = tuple(p for p in game.players if p in res.tied)
         if res.winner is not None:
             finish(game, (res.winner,), "final_battle")
+        elif game.ruleset.final_tie == "again":
+            game_final_battle(game, tied, None)
         else:
-            finish(game, tuple(p for p in game.players if p in res.tied), "final_battle_tie")
+            finish(game, tied, "final_battle_tie")
         return
     if res.winner is not None:
         region_conquered(game, res.winner, battle.defender)
@@ -415,10 +421,11 @@ def game_no_region(game, why: str = "no_region") -> None:
         game_final_battle(game, top, best)
 
 
-def game_final_battle(game, top: tuple, best: int) -> None:
+def game_final_battle(game, top: tuple, best: int | None) -> None:
     """The tied players fight a final battle (es: Romper lazos): all hands are discarded, all the
     cards shuffled, each tied player dealt 10 plus 1 per region (option final_hand); the token
-    holder, or the nearest tied player to their left, leads."""
+    holder, or the nearest tied player to their left, leads.  ``best`` None: the final battle was
+    tied and is fought again (option final_tie='again'), by the players tied in it."""
     state = game.state
     state.final = True
     state.final_players = top

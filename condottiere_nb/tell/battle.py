@@ -62,8 +62,13 @@ def card_bishop(step, d, t) -> str:
         else:
             said.append(t.say("No Mercenary is discarded."))
     elif d["hit"]:
-        said.append(t.say("Bishop: the highest face-up Mercenary in play is {top}, so every {top} in play is "
-                          "discarded: {hit}.", top=d["top"], hit=hit))
+        if d.get("reading") == "effective":
+            said.append(t.say("Bishop: the strongest face-up Mercenary in play counts {top} now (this ruleset "
+                              "compares strengths, not printed values), so every Mercenary counting {top} is "
+                              "discarded: {hit}.", top=d["top"], hit=hit))
+        else:
+            said.append(t.say("Bishop: the highest face-up Mercenary in play is {top}, so every {top} in play is "
+                              "discarded: {hit}.", top=d["top"], hit=hit))
         if step.player in d["hit"]:
             said.append(t.say("{player}'s own line is not spared.", player=step.player))
         if d["passed"]:
@@ -282,6 +287,9 @@ def token_condottiere(step, d, t) -> str:
                      "the battle.", holder=holder, most=d["most"])
     note = (t.say("{players} tie for the most Courtesans ({most}), so the Courtesans decide nothing.",
                   players=t.join(d["leaders"]), most=d["most"]) if d["leaders"] else "")
+    if d.get("ignored"):
+        note = t.say("{player} has the most Courtesans ({most}), but under this ruleset a tied battle passes the "
+                     "token whatever the Courtesans.", player=d["ignored"], most=d["most"])
     if why == "winner":
         said = t.say("The winner, {winner}, takes the Condottiere token.", winner=winner)
     elif why == "defender":

@@ -6,8 +6,12 @@ def game_setup(step, d, t) -> str:
     players = d["players"]
     total, adjacent = d["thresholds"]
     sit = t.say("{n} players sit in this clockwise order: {players}.", n=len(players), players=t.join(players))
-    first = t.say("{first} takes the Condottiere token, deals, and will place it on the first battlefield.",
-                  first=players[0])
+    if d.get("drawn"):
+        first = t.say("{first} is drawn to start: {first} takes the Condottiere token, deals, and will place it on "
+                      "the first battlefield.", first=d["first"])
+    else:
+        first = t.say("{first} takes the Condottiere token, deals, and will place it on the first battlefield.",
+                      first=d.get("first", players[0]))
     if adjacent:
         win = t.say("To win: {total} regions in total or {adjacent} adjacent ones.", total=total, adjacent=adjacent)
     else:
@@ -35,6 +39,10 @@ def round_deal(step, d, t) -> str:
         upto = d["hand_size"] if d["upto"] is None else d["upto"]
         text = t.say("{dealer} deals each player up to {upto} cards: {parts}.", dealer=step.player, upto=upto,
                      parts=t.clauses(parts))
+    elif d.get("new_cards"):
+        text = t.say("{dealer} deals each player {size} new cards plus {per} for each region they control, on top "
+                     "of the cards in hand: {parts}.", dealer=step.player, size=d["hand_size"], per=d["per_region"],
+                     parts=t.clauses(parts))
     else:
         text = t.say("{dealer} deals each player up to {size} cards plus {per} for each region they control: "
                      "{parts}.", dealer=step.player, size=d["hand_size"], per=d["per_region"], parts=t.clauses(parts))
@@ -53,6 +61,12 @@ def round_shuffle(step, d, t) -> str:
 
 
 def token_place(step, d, t) -> str:
+    if d.get("invasion"):
+        where = (t.say("(Invasion: the token may go on a controlled region, but never on the Pope's Favor.)")
+                 if d["invasion"] == "protects" else
+                 t.say("(Invasion: the token may go on any region, a controlled one or the Pope's Favor's too.)"))
+        return t.say("{player} places the Condottiere token on {region}: the next battle is fought there.",
+                     player=step.player, region=d["region"]) + " " + where
     if d["first"]:
         placed = t.say("{player} places the Condottiere token on {region} for the first battle: the next battle is "
                        "fought there.", player=step.player, region=d["region"])
@@ -243,7 +257,9 @@ def game_final_battle(step, d, t) -> str:
         return t.say("Before the final battle each finalist discards every {kinds}: {counts}.",
                      kinds=t.join(t.card(k) for k in d["kinds"]),
                      counts=t.clauses(t.say("{player} {n}", player=p, n=n) for p, n in d["counts"].items()))
-    if d["by_weight"]:
+    if d["best"] is None:
+        tie = t.say("The final battle is tied: {players} fight another one.", players=t.join(d["players"]))
+    elif d["by_weight"]:
         tie = t.say_n("{players} tie with {n} point each: they fight a final battle.",
                       "{players} tie with {n} points each: they fight a final battle.", d["best"],
                       players=t.join(d["players"]))

@@ -25,6 +25,10 @@ def score_game(step, d, t) -> str:
     this_game = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["scored"].items())
     match = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["points"].items())
     winner = d["adjacent_winner"]
+    if winner is None and d.get("unearned"):
+        return t.say("Game {game} scores 1 point per region. {winner} won by adjacent regions, but under this ruleset "
+                     "only a win by 3 adjacent regions earns 5 more. This game: {this_game}; match: {match}.",
+                     game=d["game"], winner=d["unearned"], this_game=this_game, match=match)
     if winner is None:
         return t.say("Game {game} scores 1 point per region. This game: {this_game}; match: {match}.",
                      game=d["game"], this_game=this_game, match=match)
@@ -39,6 +43,13 @@ def score_game(step, d, t) -> str:
 
 def score_match(step, d, t) -> str:
     reached, winners = d["reached"], d["winners"]
+    if d.get("exceed"):        # scoring_target="exceed": the match is won by passing the target
+        if len(winners) > 1:
+            return t.say("{reached} passed {target} points: {winners} share the match with {best}.",
+                         reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
+        return t.say_n("{reached} passed {target} points: {winners} wins the match with {best}.",
+                       "{reached} passed {target} points: {winners} wins the match with {best}.", len(reached),
+                       reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
     if len(winners) > 1:       # a tie on points: several reached the target
         return t.say("{reached} reached {target} points: {winners} share the match with {best}.",
                      reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
@@ -84,8 +95,17 @@ def fa_draw(step, d, t) -> str:
     winner, drawn, left = d["winner"], d["drawn"], d["left"]
     owed = d["owed"]        # what each was to draw: the pile may fall short
     counts = t.say(", ").join(t.say("{player} {n}", player=p, n=n) for p, n in drawn.items())
-    if not winner:
+    if d.get("reading") == "section_6":
+        said = t.say("Everyone draws as many cards as they laid in the region: {counts}.", counts=counts)
+    elif not winner and d.get("tie") == "none":
+        said = t.say("Nobody won the region, and under this ruleset nobody draws after a tie.")
+    elif not winner:
         said = t.say("Nobody won the region, so every player draws 1: {counts}.", counts=counts)
+    elif d.get("losers") == "played":
+        said = t.say_n("{winner} won with {n} soldier card and draws as many; every other player who laid a card "
+                       "draws 1: {counts}.",
+                       "{winner} won with {n} soldier cards and draws as many; every other player who laid a card "
+                       "draws 1: {counts}.", owed[winner], winner=winner, counts=counts)
     elif owed.get(winner):
         said = t.say_n("{winner} won with {n} soldier card and draws as many; every other player draws 1: {counts}.",
                        "{winner} won with {n} soldier cards and draws as many; every other player draws 1: "
@@ -93,8 +113,9 @@ def fa_draw(step, d, t) -> str:
     else:
         said = t.say("{winner} won without a soldier card left in the line and draws none; every other player draws "
                      "1: {counts}.", winner=winner, counts=counts)
-    if sum(drawn.values()) < sum(owed.values()):
-        pile = t.say("The draw pile ran out before everyone had drawn.")
+    short = [p for p, n in owed.items() if drawn.get(p, 0) < n]
+    if short:
+        pile = t.say("The draw pile ran out before {players} drew every card owed.", players=t.join(short))
     elif left:
         pile = t.say_n("{n} card is left in the draw pile.", "{n} cards are left in the draw pile.", left)
     else:
