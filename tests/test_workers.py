@@ -80,3 +80,19 @@ def test_a_balance_study_on_a_dask_cluster_matches_the_serial_one():
             distributed.Client(cluster) as client:
         on_cluster = variant_balance(**kw, executor=client.get_executor())
     assert figures(on_cluster) == figures(variant_balance(**kw))
+
+
+def test_a_process_with_threads_starts_its_workers_from_a_fork_server():
+    # A Jupyter kernel runs threads: forking it is unsafe, so the workers come from a fork server.
+    import threading
+    from condottiere_nb.agents import workers
+    stop = threading.Event()
+    waiting = threading.Thread(target=stop.wait, daemon=True)
+    waiting.start()
+    try:
+        assert workers._start_method().get_start_method() in ("forkserver", "spawn")
+        kw = dict(rulesets=["standard"], players=(2,), games=6, seed=4)
+        assert figures(variant_balance(**kw, workers=2)) == figures(variant_balance(**kw))
+    finally:
+        stop.set()
+        waiting.join()

@@ -22,9 +22,11 @@ as they complete), so a chunk of long games does not leave the other workers idl
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import pickle
 import signal
+import threading
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
@@ -99,6 +101,21 @@ def ruleset_of(portable):
     return found
 
 
+def _start_method():
+    """How the pool's processes start: forked from this one when it runs a single thread (a
+    script: the workers start at once, with everything imported), else from a fork server
+    (a Jupyter kernel runs threads, and forking a process with threads is unsafe), which
+    imports the package once for all the workers it starts."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["condottiere_nb.agents", "condottiere_nb.explore"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
 def _quiet_worker() -> None:
     # Ctrl-C stops the run in the main process, which cancels what is left; the workers finish
     # their chunk instead of dying in the middle of it.
@@ -139,7 +156,8 @@ def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, exec
     if starts:
         # a job that cannot travel says so here, not from inside the pool's machinery
         pickle.dumps((task, jobs[:chunk]))
-    pool = ProcessPoolExecutor(max_workers=n_workers, initializer=_quiet_worker) if own else executor
+    pool = ProcessPoolExecutor(max_workers=n_workers, mp_context=_start_method(),
+                               initializer=_quiet_worker) if own else executor
     if window is None:
         window = 3 * n_workers if own else 64
     pending: dict = {}          # future -> its first job's index

@@ -26,7 +26,7 @@ One module per tool:
 * ``tally``: what the checker counts, shared by its two evaluators;
 * ``odds``: :func:`battle_odds`, :func:`game_odds`, :func:`wilson`;
 * ``rollouts``: a battle played out from a position, many times (what the odds' workers run);
-* ``balance``: :func:`variant_balance`, :data:`DECIDES`, :func:`card_decides`;
+* ``balance``: :func:`variant_balance`, :data:`DECIDES`, :func:`card_decides`, :func:`player_counts`;
 * ``invariants``: the soak (:func:`soak`, :func:`check_game`, :func:`check_victory_claims`);
 * ``progress``: progress reports, interruption and seeds, shared by all.
 
@@ -44,7 +44,8 @@ widget and the plots live in ``views/explore_views.py``).  Long runs report prog
 a :class:`Progress` object and stop cleanly on KeyboardInterrupt, returning what they
 have so far marked ``partial=True``.
 """
-from .balance import DECIDES, DECIDING_CARDS, BalanceReport, BalanceRow, card_decides, variant_balance
+from .balance import (DECIDES, DECIDING_CARDS, BalanceReport, BalanceRow, card_decides, player_counts,
+                      variant_balance)
 from .interactions import Divergence, InteractionReport, check_interactions, option_variants
 from .invariants import CHECKED_ENDINGS, SoakResult, check_game, check_victory_claims, soak
 from .numpy_model import FAST_KINDS, FAST_OPTIONS, GAME_OPTIONS, fast_model_gap, fast_outcomes
@@ -63,7 +64,7 @@ __all__ = [
     # battle odds
     "battle_odds", "game_odds", "BattleOdds", "ActionOdds", "action_label", "wilson", "exact_hands",
     # variant balance
-    "variant_balance", "BalanceReport", "BalanceRow", "DECIDES", "DECIDING_CARDS", "card_decides",
+    "variant_balance", "BalanceReport", "BalanceRow", "DECIDES", "DECIDING_CARDS", "card_decides", "player_counts",
     # the soak
     "soak", "SoakResult", "check_game", "check_victory_claims", "CHECKED_ENDINGS",
     # progress

@@ -8,6 +8,7 @@ Surrender, Bishop and Courtesan decide a battle (:data:`DECIDES` says what that 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..battle import Battle
@@ -246,12 +247,32 @@ def _add_game(row: BalanceRow, figures) -> None:
     row.reasons[figures["reason"]] = row.reasons.get(figures["reason"], 0) + 1
 
 
+def player_counts(ruleset) -> tuple[int, ...]:
+    """The numbers of players a ruleset's game allows (the city-states need three or more).
+
+    >>> player_counts("standard"), player_counts("city-states")
+    ((2, 3, 4, 5, 6), (3, 4, 5, 6))
+    """
+    from ..game import Game
+    rs = get_ruleset(ruleset)
+    allowed = []
+    for n in range(2, 7):
+        try:
+            Game(n, rs, 0, explain=False)
+        except RulesError:
+            continue
+        allowed.append(n)
+    return tuple(allowed)
+
+
 def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="heuristic", seed=0,
                     progress=None, workers=None, executor=None) -> BalanceReport:
     """Play ``games`` seeded games per ruleset and player count with ``agent`` in every seat.
 
     ``rulesets``: names or Rulesets (default: every named ruleset, read from RULESETS);
-    a ruleset that does not allow a player count is skipped and listed in ``skipped``.
+    ``players``: a player count or several, or {ruleset name: counts} for counts of its own
+    to each (:func:`player_counts` says which a ruleset allows); a ruleset that does not
+    allow a player count is skipped and listed in ``skipped``.
     Reports first-seat advantage, game length, how games end and how often Surrender,
     Bishop and Courtesan decide a battle (:data:`DECIDES` says exactly what that means).
 
@@ -265,8 +286,6 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     from ..game import Game
     from ..rulesets import RULESETS
     names = list(RULESETS) if rulesets is None else list(rulesets)
-    if isinstance(players, int):
-        players = (players,)
     if not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be a positive whole number, not {games!r}")
     check_workers(workers, executor)
@@ -274,7 +293,8 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     rows, skipped, plan = [], [], []
     for name in names:
         rs = get_ruleset(name)
-        for n in players:
+        counts = players.get(rs.name, players.get(name, ())) if isinstance(players, Mapping) else players
+        for n in (counts,) if isinstance(counts, int) else counts:
             try:
                 Game(n, rs, 0, explain=False)
             except RulesError as e:
