@@ -29,6 +29,10 @@ KEEP_ORDER = ("10", "heroine", "9", "surrender", "8", "bishop", "7", "6", "drumm
 # the best three), Venezia 0.35 / 0.22, Firenze 0.30 / 0.21, Roma 0.26 / 0.18, Bologna 0.23 / 0.19,
 # Milano 0.20 / 0.16.
 CITY_ORDER = ("Genova", "Venezia", "Firenze", "Roma", "Bologna", "Milano")
+# The map as this agent reads it at every decision: each region's neighbours (in the map's own
+# order) and weight, read once from board.ITALY.
+NEIGHBOURS = {r: tuple(board.ITALY.adj[r]) for r in board.ITALY}
+WEIGHTS = {r: board.ITALY.nodes[r]["weight"] for r in board.ITALY}
 
 
 def would_win(game: Game, player: str, region: str) -> bool:
@@ -172,7 +176,7 @@ class HeuristicAgent(Agent):
     # -- choosing a region -------------------------------------------------------------------
     def _region_score(self, game: Game, region: str, me: str, control: dict) -> float:
         score = 0.0
-        for nb in board.ITALY.adj[region]:
+        for nb in NEIGHBOURS[region]:
             owner = control.get(nb)
             if owner == me:
                 score += 3
@@ -184,7 +188,7 @@ class HeuristicAgent(Agent):
         elif owner is not None:
             score += 1           # Invasion: taking a region from a rival counts twice
         if game.ruleset.end_ranking != "regions":
-            score += 0.5 * board.ITALY.nodes[region]["weight"]     # heavier regions score more at the end
+            score += 0.5 * WEIGHTS[region]     # heavier regions score more at the end
         if self._wins(game, me, region):
             score += 50
         for p in game.players:
@@ -208,7 +212,7 @@ class HeuristicAgent(Agent):
             if region == game.region:
                 continue
             owner = control.get(region)
-            mine = sum(control.get(nb) == me for nb in board.ITALY.adj[region])
+            mine = sum(control.get(nb) == me for nb in NEIGHBOURS[region])
             if owner == me:
                 score = 1.0 + mine        # Invasion: the Favor shields my own region from attack
             elif owner is not None:
@@ -221,7 +225,7 @@ class HeuristicAgent(Agent):
                     if self._wins(game, p, region):
                         threat = max(threat, 100)
                     else:
-                        threat = max(threat, sum(control.get(nb) == p for nb in board.ITALY.adj[region]))
+                        threat = max(threat, sum(control.get(nb) == p for nb in NEIGHBOURS[region]))
                 score = threat - 2 * mine
             score += self.rng.random() * 0.1
             if score > best_score:
@@ -247,7 +251,7 @@ class HeuristicAgent(Agent):
         region = game.region
         control = game.control
         owner = control.get(region)
-        stake = 1 + sum(control.get(nb) == me for nb in board.ITALY.adj[region])
+        stake = 1 + sum(control.get(nb) == me for nb in NEIGHBOURS[region])
         if owner == me:
             stake += 2                    # Invasion: defending a region I hold
         elif owner is not None:
