@@ -162,22 +162,24 @@ def main(argv=None) -> int:
         from condottiere_nb.explore import variant_balance
         plan = study_plan()
         rows = sum(len(v) for v in plan.values())
-        games = 10_000 if args.full else args.sample
-        cpu, wall = time.process_time(), time.perf_counter()
-        report = variant_balance(list(plan), players=plan, games=games, seed=0, workers=args.workers)
-        wall = time.perf_counter() - wall
-        print(f"\nthe big study: {rows} rows ({', '.join(f'{k} {v}' for k, v in plan.items())})")
+        print(f"\nthe big study: 10,000 games in each of {rows} rows "
+              f"({', '.join(f'{k} {v}' for k, v in plan.items())})", flush=True)
         if args.full:
-            print(f"  10,000 games a row, {args.workers} workers: {wall / 3600:.2f} hours")
+            wall = time.perf_counter()
+            variant_balance(list(plan), players=plan, games=10_000, seed=0, workers=args.workers)
+            print(f"  played in full on {args.workers} workers: {(time.perf_counter() - wall) / 3600:.2f} hours")
         else:
-            per_game = wall * args.workers / (rows * games)      # core-seconds a game, on this machine
-            total = per_game * rows * 10_000
-            print(f"  sample of {games} games a row on {args.workers} workers: {wall:.1f} s, "
-                  f"{per_game * 1000:.1f} ms of a core a game")
-            print(f"  projected, 10,000 games a row: {total / args.workers / 3600:.2f} hours on {args.workers} "
-                  f"workers here, {total / 16 / 3600:.2f} hours on 16 cores")
-        slow = max(report.rows, key=lambda r: r.mean_battles * r.players)
-        print(f"  (longest games: {slow.ruleset} with {slow.players} players, {slow.mean_battles:.1f} battles)")
+            # a sample of every row in this process: CPU seconds a game, row by row
+            total = 0.0
+            for name, counts in plan.items():
+                for n in counts:
+                    cpu = time.process_time()
+                    variant_balance([name], players=(n,), games=args.sample, seed=0)
+                    total += (time.process_time() - cpu) / args.sample * 10_000
+            print(f"  {args.sample} games a row sampled on one core: {total / 3600:.2f} core-hours in all")
+            print(f"  projected: {total / 3600:.2f} hours on one core, {total / args.workers / 3600:.2f} hours on "
+                  f"{args.workers} (if they scale perfectly; see the workers figure), "
+                  f"{total / 16 / 3600:.2f} hours on 16 cores")
 
     if "checker" in args.only:
         from condottiere_nb.explore import check_interactions

@@ -120,7 +120,7 @@ class BalanceReport:
                          + "".join(f"{100 * r.decided_rate(c):>6.1f}%" for c in DECIDING_CARDS)
                          + f"  {ends}" + (f"  [{r.errors} errors]" if r.errors else ""))
         for rs, n, why in self.skipped:
-            lines.append(f"skipped {rs} with {n} players: {why}")
+            lines.append(f"skipped {rs}" + (f" with {n} players" if n else "") + f": {why}")
         lines.append("'decides' = share of all battles whose winner or token holder would differ "
                      "without the card (see explore.DECIDES)")
         return "\n".join(lines)
@@ -294,6 +294,8 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     for name in names:
         rs = get_ruleset(name)
         counts = players.get(rs.name, players.get(name, ())) if isinstance(players, Mapping) else players
+        if not counts:
+            skipped.append((rs.name, 0, "no player count given for it"))
         for n in (counts,) if isinstance(counts, int) else counts:
             try:
                 Game(n, rs, 0, explain=False)
