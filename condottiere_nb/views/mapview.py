@@ -196,19 +196,21 @@ class MapView(W.VBox):
                  width: int = MAP_W, dpi: int | None = None):
         self.game = game
         self.width = width
-        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // _CELL + 1} / {MAP_W // _CELL + 1}"))
+        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // _CELL + 1} / {MAP_W // _CELL + 1}",
+                                            margin="0", padding="0"))
         self.image.add_class("cnb-map-image")
         self.buttons: dict[str, W.Button] = {}
         labels = label_points()
         for r in REGIONS:
             x, y = labels[r]
-            w = round(7.4 * len(r) + 14)
-            col, row = max(1, round((x - w / 2) / _CELL) + 1), max(1, round((y - 10) / _CELL) + 1)
+            w = round(7.3 * len(r) + 12)          # 12 px bold sans-serif, and a little room
+            col, row = max(1, round((x - w / 2) / _CELL) + 1), max(1, round((y - 12) / _CELL) + 1)
             b = W.Button(description=r, tooltip=r, layout=W.Layout(
-                grid_area=f"{row} / {col} / span 5 / span {-(-w // _CELL)}", width=f"{w}px", height="20px",
-                padding="0", margin="0", border=f"2px solid {CHOICE}", display="none"))
+                grid_area=f"{row} / {col} / span 6 / span {-(-w // _CELL)}", width=f"{w}px", height="24px",
+                padding="0 2px", margin="0", border=f"2px solid {CHOICE}", display="none"))
             b.style.button_color = "#ffffff"
             b.style.font_weight = "bold"
+            b.style.font_size = "12px"
             b.style.text_color = CHOICE
             b.add_class("cnb-map-region")
             b.add_class(f"cnb-map-region-{r}")

@@ -98,7 +98,7 @@ class CardButton(W.GridBox):
     clicks, and it looks like the cards on the table.  ``.button`` is the ipywidgets Button
     (``.click()`` in code, its classes in a browser test); ``.face`` the HTML."""
 
-    def __init__(self, on_click, classes=(), tooltip="", width=CARD_W, height=CARD_H):
+    def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
         self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
         self.button = W.Button(tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
                                                                height=f"{height}px", margin="0"))
@@ -186,14 +186,16 @@ class Stepper(_FollowsModel, W.HBox):
                 for w in (self.header, self.lines, self.strengths, self.rule):
                     w.value = ""
                 return
+            # The browser applies the updates in this order: the header last, so a page that shows
+            # "Step n" already shows step n's lines, bars and rule.
+            set_if_changed(self.lines, "value", m.lines_html())
+            set_if_changed(self.strengths, "value", m.strengths_html())
+            set_if_changed(self.rule, "value", m.rule_html())
             set_if_changed(self.slider, "max", len(m))
             set_if_changed(self.slider, "value", m.index + 1)
             set_if_changed(self.prev_button, "disabled", m.index == 0)
             set_if_changed(self.next_button, "disabled", m.index == len(m) - 1)
             set_if_changed(self.header, "value", m.header_html())
-            set_if_changed(self.lines, "value", m.lines_html())
-            set_if_changed(self.strengths, "value", m.strengths_html())
-            set_if_changed(self.rule, "value", m.rule_html())
         finally:
             self._syncing = False
 
