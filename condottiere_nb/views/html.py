@@ -199,7 +199,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     # Two cells: the name and strength in a column of fixed width, so the badges line up.
     return (f'<div class="cnb-line" style="display:table;margin:3px 0;border-left:5px solid {colour};{_FONT}">'
             f'<div style="display:table-cell;width:96px;min-width:96px;padding:2px 6px;vertical-align:middle;'
-            f'font-size:14px"><b>{escape(player)}</b>{tag}{shown}</div>'
+            f'font-size:14px"><b>{escape(player)}</b>{tag}<br>{shown}</div>'
             f'<div style="display:table-cell;vertical-align:middle">{body}</div></div>')
 
 
