@@ -21,3 +21,5 @@ class NoDelayChannels(ZMQChannelsWebsocketConnection):
 
 c = get_config()  # noqa: F821 (the config loader defines it)
 c.ServerApp.kernel_websocket_connection_class = NoDelayChannels
+# Voila on its own (python -m voila --config=this file) has its own setting for the same class.
+c.Voila.kernel_websocket_connection_class = NoDelayChannels
