@@ -217,3 +217,19 @@ def is_local(url: str) -> bool:
     """A request that stays on this machine (the test servers, or data the page holds itself)."""
     return url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "http://localhost", "ws://localhost", "data:",
                            "blob:", "about:"))
+
+
+def keep_local(context) -> list[str]:
+    """Abort every request of ``context`` that would leave this machine, and list them: a test page
+    never reaches another host (this machine has no network beyond its package registries, and a
+    page of ours should not ask for one)."""
+    away: list[str] = []
+
+    def route(r):
+        if is_local(r.request.url):
+            r.continue_()
+        else:
+            away.append(r.request.url)
+            r.abort()
+    context.route("**/*", route)
+    return away

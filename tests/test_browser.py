@@ -18,8 +18,8 @@ import urllib.request
 
 import pytest
 
-from servers import (ROOT, START_TIMEOUT, chromium, click_to_paint_ms, free_port, in_viewport, kernel_env,
-                     lab_command, map_regions, overflowing, require_browser, screenshot, server)
+from servers import (ROOT, START_TIMEOUT, chromium, click_to_paint_ms, free_port, in_viewport, keep_local,
+                     kernel_env, lab_command, map_regions, overflowing, require_browser, screenshot, server)
 
 pytestmark = pytest.mark.browser
 
@@ -162,6 +162,7 @@ def to_top(page, locator, margin: int = 60) -> None:
 
 def notebook_page(browser, lab, name: str, *, run: bool = True, dark: bool = False):
     context = browser.new_context(viewport=VIEWPORT, color_scheme="dark" if dark else "light")
+    context.away = keep_local(context)
     page = context.new_page()
     page.set_default_timeout(30_000)
     open_notebook(page, lab, name)
@@ -195,6 +196,10 @@ def test_a_fresh_launch_asks_nothing_about_news(tour):
     text = tour.locator("body").inner_text()
     assert "official Jupyter news" not in text, "the news pop-up is shown"
     assert tour.locator(".jp-toast-message, .Toastify__toast").count() == 0
+
+
+def test_jupyterlab_asks_no_other_machine(tour):
+    assert tour.context.away == [], tour.context.away[:5]
 
 
 def test_the_reader_sees_no_test_marker(tour):

@@ -18,8 +18,8 @@ import urllib.request
 
 import pytest
 
-from servers import (ROOT, binder_prefix, chromium, click_to_paint_ms, free_port, in_viewport, is_local, kernel_env,
-                     overflowing, require_browser, screenshot, server)
+from servers import (ROOT, binder_prefix, chromium, click_to_paint_ms, free_port, in_viewport, keep_local,
+                     kernel_env, overflowing, require_browser, screenshot, server)
 
 APP = "90_battle_app.ipynb"
 
@@ -57,9 +57,9 @@ def test_voila_serves_the_battle_app_without_code(voila):
 def test_voila_app_works_in_a_browser_and_asks_no_other_machine(voila):
     require_browser()
     with chromium() as b:
-        page = b.new_context(viewport={"width": 1366, "height": 768}).new_page()
-        requests = []
-        page.on("request", lambda r: requests.append(r.url))
+        context = b.new_context(viewport={"width": 1366, "height": 768})
+        away = keep_local(context)
+        page = context.new_page()
         page.goto(voila)
         builder = page.locator(".cnb-builder").first
         builder.wait_for(state="visible", timeout=120_000)
@@ -79,5 +79,4 @@ def test_voila_app_works_in_a_browser_and_asks_no_other_machine(voila):
         assert in_viewport(page, panel), panel.bounding_box()
         assert overflowing(page, builder) == []
         screenshot(page, "voila-battle-app.png")
-        away = [u for u in requests if not is_local(u)]
         assert away == [], f"the page asked other machines: {away[:5]}"
