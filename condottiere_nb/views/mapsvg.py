@@ -44,7 +44,8 @@ _SEEDS = {"Firenze": (11.45, 43.55), "Siena": (11.35, 42.95), "Modena": (10.75, 
           "Spoleto": (12.85, 42.6), "Roma": (12.6, 41.85), "Napoli": (15.3, 40.8), "Torino": (7.6, 45.0),
           "Genova": (8.9, 44.35)}
 # Labels moved by hand from their region's centre (pixels), where a centre sits badly.
-_NUDGE = {"Genova": (6, 4), "Napoli": (10, -20), "Mantova": (0, 14), "Venezia": (-6, 10)}
+_NUDGE = {"Genova": (6, 4), "Napoli": (10, -20), "Mantova": (0, 14), "Venezia": (-6, 10), "Modena": (-6, -4),
+          "Bologna": (8, 6), "Urbino": (6, -8)}
 
 
 def project(lon: float, lat: float) -> tuple[float, float]:
