@@ -239,6 +239,8 @@ class GameExplorer(ActsOnModel, W.VBox):
         self._renders += 1
         self._syncing = True
         try:
+            # the table first (what a move changes), the controls after
+            set_if_changed(self.battle_view, "value", m.battle_html())
             set_if_changed(self.status, "value", m.status_html())
             colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
             set_if_changed(self.message, "value",
@@ -267,7 +269,6 @@ class GameExplorer(ActsOnModel, W.VBox):
             set_if_changed(self.open_hands_box, "value", m.open_hands)
             set_if_changed(self.lang_select, "value", m.lang)
             set_if_changed(self.seed_box, "value", m.seed)
-            set_if_changed(self.battle_view, "value", m.battle_html())
             set_if_changed(self.log_view, "value", m.log_html())
             if self.map is not None:
                 if self.map.game is not m.game:

@@ -476,6 +476,17 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._renders += 1
         self._syncing = True
         try:
+            # What a click is for goes to the browser first: the lines and the message; the controls
+            # that follow them (seats, palette counts, choices) after.
+            showing = m.stepper is not None or m.comparison is not None
+            set_if_changed(self.battle_view.layout, "display", "none" if showing else "")
+            if not showing:
+                set_if_changed(self.battle_view, "value", H.battle_html(m.battle, m.lang))
+            colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
+            weight = "bold" if m.message_kind == "error" or m.pending else "normal"
+            set_if_changed(self.message, "value",
+                           f'<div style="color:{colour};font-family:sans-serif;font-weight:{weight};padding:2px 0">'
+                           f'{escape(m.message)}</div>' if m.message else "")
             names = tuple(RULESETS)
             options = [(ruleset_label(RULESETS[n]), n) for n in names]
             current = m.ruleset.name if RULESETS.get(m.ruleset.name) == m.ruleset else None
@@ -504,16 +515,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
             self._build_palette()
             self._refresh_palette()
             set_if_changed(self.legend, "value", H.legend_html(m.lang))
-            colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
-            weight = "bold" if m.message_kind == "error" or m.pending else "normal"
-            set_if_changed(self.message, "value",
-                           f'<div style="color:{colour};font-family:sans-serif;font-weight:{weight};padding:2px 0">'
-                           f'{escape(m.message)}</div>' if m.message else "")
             self._render_choice()
-            showing = m.stepper is not None or m.comparison is not None
-            set_if_changed(self.battle_view.layout, "display", "none" if showing else "")
-            if not showing:
-                set_if_changed(self.battle_view, "value", H.battle_html(m.battle, m.lang))
             set_if_changed(self.notation_box, "value", m.notation())
             choices = dropdown_options([("nothing: show the steps", None)] + m.compare_choices())
             if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
