@@ -217,7 +217,7 @@ def test_ruleset_dropdown_lists_RULESETS_and_switches(monkeypatch):
     bb.render()
     assert "late-arrival" in [v for _, v in bb.ruleset_select.options]
     bb.ruleset_select.value = "hidden-cards"
-    assert not bb.face_down_box.disabled and "hidden-cards" in bb.battle_view.value
+    assert not bb.face_down_box.disabled and "Battle, Hidden cards (Vietnamese variant)" in bb.battle_view.value
 
 
 def test_ruleset_switch_refused_snaps_back():

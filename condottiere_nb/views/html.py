@@ -25,6 +25,18 @@ FAMILY_NAMES = {"mercenary": "Mercenary", "season": "season", "character": "char
 #: One colour per seat, shared by the strength bars and the map's control markers.
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 HIGHLIGHT = "#e8a317"
+#: Named rulesets as a learner reads them.
+RULESET_WORDS = {
+    "standard": "Standard rules",
+    "hidden-cards": "Hidden cards (Vietnamese variant)",
+    "fa-tutorial": "Persian tutorial's rules",
+    "city-states-final": "City-states' final battle (Chinese variant)",
+    "continuous-war": "Continuous war (Vietnamese variant)",
+    "scoring": "Scoring by points (Vietnamese variant)",
+    "invasion": "Invasion (Vietnamese variant)",
+    "city-states": "City-states (Chinese variant)",
+}
+
 _FONT = "font-family:sans-serif;"
 _BAR_PX = 220
 
@@ -322,7 +334,8 @@ def battle_html(battle, lang: str = "en") -> str:
         rows.append(line_html(p, frame[p], lang=lang, values=values, strength=announced[p],
                               passed=p in battle.passed, colour=player_colour(players, p), note=note))
     state = "resolved" if battle.is_resolved else ("over" if battle.is_over else "in progress")
-    head = f"Battle ({escape(battle.ruleset.name)}), {state}"
+    rs = battle.ruleset
+    head = f"Battle, {escape(RULESET_WORDS.get(rs.name, rs.name))}, {state}"
     if getattr(battle, "region", None):
         head += f", for {escape(battle.region)}"
     foot = []

@@ -21,22 +21,12 @@ from ..errors import RulesError
 from ..i18n import LANGUAGES, card_name
 from ..rulesets import RULESETS, Ruleset, get_ruleset
 from . import html as H
+from .html import RULESET_WORDS
 from .timeline import resolution_timeline
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dia", "Eli", "Fay")
 
 
-#: Named rulesets as a learner reads them.
-RULESET_WORDS = {
-    "standard": "Standard rules",
-    "hidden-cards": "Hidden cards (Vietnamese variant)",
-    "fa-tutorial": "Persian tutorial's rules",
-    "city-states-final": "City-states' final battle (Chinese variant)",
-    "continuous-war": "Continuous war (Vietnamese variant)",
-    "scoring": "Scoring by points (Vietnamese variant)",
-    "invasion": "Invasion (Vietnamese variant)",
-    "city-states": "City-states (Chinese variant)",
-}
 #: A reading of a battle rule in words: (option, value) -> what it means at the table.
 OPTION_WORDS = {
     ("hidden_cards", True): "Hidden cards: cards may be played face down",
