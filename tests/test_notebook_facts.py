@@ -31,16 +31,6 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: notebook -> {number: reason}.  A "pending" reason: a notebook being rewritten elsewhere, whose
 #: typed numbers are handed over (they must go when it is rewritten).
 ALLOWED: dict[str, dict[str, str]] = {
-    "00_start_here": {
-        "17": "pending (00 is being rewritten): 'Renaissance Italy is split into 17 regions' - no output "
-              "counts the regions",
-        "52": "pending (00 is being rewritten): '58 Mercenaries and 52 special cards' - the outputs show "
-              "the 58 Mercenaries, not the 52",
-    },
-    "30_simulation_lab": {
-        "390000": "pending (30 is being rewritten): 'about 390,000 battles' - no output counts the battles "
-                  "of three cards each",
-    },
 }
 
 _PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
