@@ -46,7 +46,7 @@ def test_odds_widget_computes_and_reports_errors_inline():
     w.hand_box.value = "5 bishup"
     w.compute_button.click()
     assert "did you mean 'bishop'" in w.message.value.lower().replace("&#x27;", "'")
-    assert "cnb-odds" in w.output.value          # the last good result stays
+    assert w.output.value == "" and w.result is None   # no old answer under the new error (issue #17)
 
 
 def test_widget_progress_marks_a_partial_run():

@@ -31,12 +31,6 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: notebook -> {number: reason}.  A "pending" reason: a notebook being rewritten elsewhere, whose
 #: typed numbers are handed over (they must go when it is rewritten).
 ALLOWED: dict[str, dict[str, str]] = {
-    "00_start_here": {
-        "17": "pending (00 is being rewritten): 'Renaissance Italy is split into 17 regions' - no output "
-              "counts the regions",
-        "52": "pending (00 is being rewritten): '58 Mercenaries and 52 special cards' - the outputs show "
-              "the 58 Mercenaries, not the 52",
-    },
 }
 
 _PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")

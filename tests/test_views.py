@@ -51,11 +51,11 @@ def cards_in(html):
 def test_card_html_shows_kind_printed_and_effective_value_in_family_colour():
     html = card_html(card("5"), value=13)
     assert "cnb-face-5" in html and ">5<" in html
-    assert "<b>= 13</b>" in html and "#b00020" in html          # changed value stands out
+    assert ">= 13</span>" in html and "background:#b00020" in html     # a changed value stands out
     assert FAMILY_COLOURS["mercenary"] in html
     plain = card_html(card("5"), value=5)
-    assert "<b>= 5</b>" in plain and "#b00020" not in plain
-    assert "<b>=" not in card_html(card("5"))                  # no value known: none shown
+    assert ">= 5</span>" in plain and "#b00020" not in plain
+    assert "cnb-value" not in card_html(card("5"))             # no value known: none shown
 
 
 @pytest.mark.parametrize("kind,family", [("winter", "season"), ("spring", "season"), ("heroine", "character"),
@@ -68,8 +68,8 @@ def test_card_html_colour_by_family(kind, family):
 
 
 def test_card_html_heroine_shows_printed_strength():
-    assert 'font-size:10px;height:12px">10<' in card_html(card("heroine"))
-    assert 'font-size:10px;height:12px"><' in card_html(card("winter"))   # no printed strength
+    assert 'height:18px">10<' in card_html(card("heroine"))
+    assert 'height:18px"><' in card_html(card("winter"))   # no printed strength
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -95,9 +95,11 @@ def test_face_down_card_is_a_back_without_its_kind():
 
 def test_struck_and_revealed_and_highlighted_cards():
     gone = card_html(card("6"), gone="discarded", value=6)
-    assert "line-through" in gone and "discarded" in gone and "<b>=" not in gone
+    assert "line-through" in gone and "discarded</span>" in gone and "cnb-value" not in gone
     back = card_html(card("6"), gone="returned")
-    assert "line-through" in back and "taken back to hand" in back
+    # a card taken back is not a discarded one: no strike, its own badge and colour
+    assert "line-through" not in back and "back to hand</span>" in back and "taken back to hand, not discarded" in back
+    assert "cnb-returned" in back and "cnb-discarded" in gone
     shown = card_html(card("6"), revealed=True)
     assert "dashed" in shown and "revealed at the end" in shown
     assert HIGHLIGHT in card_html(card("6"), highlight=True)
@@ -111,13 +113,13 @@ def test_line_html_keeps_play_order_and_marks_passed():
     html = line_html("Ana", cs, strength=3, passed=True)
     assert [k for k, _ in cards_in(html)] == ["cnb-face cnb-face-10", "cnb-face cnb-face-winter",
                                               "cnb-face cnb-face-3"]
-    assert "(passed)" in html and ">3</span>" in html
+    assert ">passed</div>" in html and 'title="strength">3</div>' in html
     assert "no cards" in line_html("Ben", [])
 
 
 def test_line_html_accepts_shown_items():
     html = line_html("Ana", [Shown(card("10"), face_down=True), Shown(card("5"), gone="discarded")])
-    assert [k for k, _ in cards_in(html)] == ["cnb-face cnb-face-back", "cnb-face cnb-face-5 cnb-gone"]
+    assert [k for k, _ in cards_in(html)] == ["cnb-face cnb-face-back", "cnb-face cnb-face-5 cnb-gone cnb-discarded"]
 
 
 def test_strengths_html_shows_before_and_after():
@@ -134,9 +136,9 @@ def test_battle_html_bishop_example_strikes_the_sixes_where_they_lay():
     html = battle_html(b)
     assert b.strengths() == {"Huy": 5, "Hoàng": 2}
     kinds = [k for k, _ in cards_in(html)]
-    assert kinds[0] == "cnb-face cnb-face-6 cnb-gone"          # Huy's 6, first in his line
-    assert kinds[4] == "cnb-face cnb-face-6 cnb-gone"          # Hoàng's 6, first in hers
-    assert kinds[-1] == "cnb-face cnb-face-bishop cnb-gone"    # the Bishop itself is discarded
+    assert kinds[0] == "cnb-face cnb-face-6 cnb-gone cnb-discarded"          # Huy's 6, first in his line
+    assert kinds[4] == "cnb-face cnb-face-6 cnb-gone cnb-discarded"          # Hoàng's 6, first in hers
+    assert kinds[-1] == "cnb-face cnb-face-bishop cnb-gone cnb-discarded"    # the Bishop itself is discarded
     assert sum("cnb-gone" in k for k in kinds) == 3
     assert "Pope's Favor: Hoàng" in html
 
@@ -156,8 +158,8 @@ def test_battle_html_hides_face_down_values_until_resolution():
 
 def test_battle_html_shows_scarecrow_return_struck():
     b = hidden_battle()
-    titles = [t for k, t in cards_in(battle_html(b)) if "cnb-face-5" in k]
-    assert titles == ["Mercenary 5 (card #34); taken back to hand"]
+    titles = [t for k, t in cards_in(battle_html(b)) if "cnb-face-5 " in k + " "]
+    assert titles == ["Mercenary 5 (card #34); taken back to hand, not discarded"]
 
 
 def test_repr_html_goes_through_the_views():
@@ -179,7 +181,7 @@ def test_resolution_html_verdict_token_and_steps():
     assert "<b>Huy</b> has the strongest line" in html
     assert "Condottiere token: <b>Huy</b>" in html and "Pope's Favor: <b>Hoàng</b>" in html
     assert html.count("<tr><td") >= len(r.steps)
-    assert "card.bishop" in html and "cnb-steps" in html
+    assert ">Bishop<" in html and "cnb-steps" in html and "card.bishop" not in html   # titles, not rule ids
     assert "cnb-steps" not in resolution_html(r, steps=False)
 
 
@@ -211,7 +213,8 @@ def test_step_html_highlights_the_cards_the_step_touched():
 def test_rule_html_names_rule_and_source():
     r = bishop_example().resolve()
     html = rule_html(r.steps[-1])
-    assert "[token.condottiere]" in html and "Who takes the Condottiere token" in html and "Source:" in html
+    assert "Who takes the Condottiere token" in html and "Source:" in html
+    assert "[token.condottiere]" not in html and 'title="rule token.condottiere"' in html   # the id only as a tooltip
 
 
 def test_timeline_follows_each_step():
@@ -294,7 +297,7 @@ def test_cards_steps_and_lines_display_as_html_and_text():
     assert c._repr_html_() == card_html(c) and repr(c) == "Card('winter', id=58)"
     r = bishop_example().resolve()
     step = r.steps[-1]
-    assert step._repr_html_() == rule_html(step) and "[token.condottiere]" in step._repr_html_()
+    assert step._repr_html_() == rule_html(step) and "Who takes the Condottiere token" in step._repr_html_()
     from condottiere_nb.views import Line, lines_of
     b = hidden_battle()
     lines = lines_of(b)
@@ -302,7 +305,7 @@ def test_cards_steps_and_lines_display_as_html_and_text():
                                         "Line('Cy', [], strength=0)"]
     assert faces_of(lines[0]._repr_html_()) == ["6", "back"]
     assert unsafe_parts(lines[1]._repr_html_()) == []
-    assert "(passed)" in Line("Ana", [card("5")], passed=True)._repr_html_()
+    assert ">passed</div>" in Line("Ana", [card("5")], passed=True)._repr_html_()
 
 
 def faces_of(html):

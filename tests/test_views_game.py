@@ -84,17 +84,23 @@ def test_scarecrow_take_and_face_down_options():
 def test_open_hands_and_language_in_the_status():
     m = GameModel(["You", "Ana"], seed=3, lang="es")
     hidden = m.status_html()
-    assert "cards in hand" in hidden and hidden.count("cnb-face cnb-face-") == 0
+    assert ">10 cards</td>" in hidden and hidden.count("cnb-chip cnb-chip-") == 0
+    assert "<b>You (you)</b>" in hidden or "<b>You" in hidden
     m.set_open_hands(True)
     shown = m.status_html()
-    assert "cards in hand" not in shown
-    assert shown.count("cnb-face cnb-face-") == len(m.hand()) + len(m.game.hand("Ana"))
+    assert ">10 cards</td>" not in shown
+    # every hand as small chips that wrap inside the table (they never widen it past the page)
+    assert shown.count("cnb-chip cnb-chip-") == len(m.hand()) + len(m.game.hand("Ana"))
+    assert "cnb-face" not in shown and 'white-space:normal">' in shown
     assert m.set_lang("xx") is False and m.lang == "es"
 
 
 def test_new_game_and_log():
     m = GameModel(["You", "Ana"], seed=3)
-    assert "game.setup" in m.log_html() and "round.deal" in m.log_html()
+    log = m.log_html()
+    assert "game.setup" not in log and "deals" in log                 # sentences, not rule ids
+    numbers = [int(n) for n in __import__("re").findall(r'opacity:0.6">(\d+)\.</span>', log)]
+    assert numbers == sorted(numbers, reverse=True) and numbers[0] == len(m.game.log)     # the newest on top
     m.new_game(9)
     assert m.game.seed == 9 and m.seed == 9
     m.new_game()
@@ -116,3 +122,33 @@ def test_game_repr_html_uses_the_views():
     assert html == game_html(g) and "cnb-game-players" in html and unsafe_parts(html) == []
     with pytest.raises(ValueError):
         game_html(g, lang="xx")
+
+
+def test_the_status_does_not_draw_the_battle_again_and_marks_the_human_seat():
+    m = GameModel(["Ana", "Ben", "Cy"], seed=3)
+    m.act(m.other_actions()[0][1])
+    m.play(m.hand()[0].kind)
+    status = m.status_html()
+    assert "cnb-battle" not in status and "cnb-face" not in status           # the battle has its own view
+    assert "<b>Ana (you)</b>" in status and "<b>Ben</b> to move" in status
+    assert "cnb-battle" in m.battle_html()
+
+
+def test_scarecrow_in_the_hand_asks_its_target_from_the_legal_actions():
+    m = GameModel(["Ana", "Ben"], seed=3)
+    m.game = Game(["Ana", "Ben"], seed=3, hands={"Ana": ["5", "scarecrow", "3"], "Ben": ["10", "2", "4"]})
+    m.act(PlaceToken("Roma"))
+    m.play("5")
+    m.run_bots()
+    assert m.click("scarecrow") and m.pending is not None
+    assert [label for label, _ in m.pending[1]] == ["take nothing back", "take back the 5"]
+    assert all(a in m.game.legal_actions() for _, a in m.pending[1])
+    assert m.choose(m.pending[1][1][1]) and m.pending is None
+    assert sorted(c.kind for c in m.hand()) == ["3", "5"]
+
+
+def test_new_game_is_a_new_deal():
+    m = GameModel(["Ana", "Ben"], seed=3)
+    first = [c.id for c in m.hand()]
+    m.new_game()
+    assert m.seed == 4 and [c.id for c in m.hand()] != first

@@ -10,6 +10,7 @@ from condottiere_nb.board import REGIONS  # noqa: E402
 from condottiere_nb.views import MapView, draw_map  # noqa: E402
 from condottiere_nb.views.html import PLAYER_COLOURS  # noqa: E402
 from condottiere_nb.views.mapview import FREE, GROUP, map_info_html, map_png, positions  # noqa: E402
+from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
 
 STATE = dict(control={"Roma": "Ana", "Napoli": "Ana", "Spoleto": "Ana", "Milano": "Ben"}, favor="Siena",
              battle="Firenze", highlight=["Roma", "Napoli", "Spoleto"], players=["Ana", "Ben", "Cy"])
@@ -87,7 +88,7 @@ def test_mapview_widget_redraws_on_change_only():
     mv = MapView(**STATE)
     assert {"cnb-map"} <= set(mv._dom_classes) and "cnb-map-image" in mv.image._dom_classes
     first = mv.image.value
-    assert first[:8] == b"\x89PNG\r\n\x1a\n"
+    assert first.startswith('<img class="cnb-map-svg" src="data:image/svg+xml,') and unsafe_parts(first) == []
     mv.update(**STATE)
     assert mv.image.value is first                              # same state: not redrawn
     mv.update(**{**STATE, "battle": "Lucca"})
@@ -96,8 +97,8 @@ def test_mapview_widget_redraws_on_change_only():
 
 def test_mapview_highlight_dropdown_rings_a_players_group():
     mv = MapView(control={"Torino": "Ana", "Milano": "Ana", "Genova": "Ana", "Roma": "Ana", "Napoli": "Ben"})
-    assert [label for label, _ in mv.group_select.options] == ["the given group, if any", "Ana's largest group",
-                                                               "Ben's largest group"]
+    assert [label for label, _ in mv.group_select.options] == ["nobody", "Ana", "Ben"]
+    assert mv.group_select.description == "Ring the largest group of"
     mv.group_select.value = "Ana"
     assert "highlighted: Genova, Milano, Torino" in mv.info.value
     mv.group_select.value = mv.group_select.options[0][1]

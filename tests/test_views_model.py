@@ -112,12 +112,31 @@ def test_pass_undo_and_reset():
     m.play("10")
     m.pass_turn()
     assert m.battle.passed == ["Ben"]
-    assert m.undo() and m.battle.passed == [] and m.selected == "Ben" and "undid Ben pass" in m.message
+    assert m.undo() and m.battle.passed == [] and m.selected == "Ben" and "took back Ben's pass" in m.message
     assert m.undo() and m.battle.moves == []
-    assert m.undo() is False and "no move to undo" in m.message
+    assert m.undo() is False and "nothing to undo" in m.message
     m.play("5")
+    m.play("winter")
     m.reset()
-    assert m.battle.moves == [] and m.players == ("Ana", "Ben")
+    assert m.battle.moves == [] and m.players == ("Ana", "Ben") and "Undo brings them back" in m.message
+    # Reset can be undone: the cleared lines come back
+    assert m.undo() and m.notation() == "[Ana Ben] Ana 5, Ben winter" and "Reset undone" in m.message
+
+
+def test_scarecrow_asks_its_target_after_the_click():
+    m = BuilderModel(["Ana", "Ben"], auto_advance=False)
+    m.play("10")
+    m.play("3")
+    assert m.click("scarecrow") and m.pending is not None
+    assert [label for label, _ in m.pending[1]] == ["take nothing back", "take back the 3", "take back the 10"]
+    assert "Which card does the Scarecrow take back?" in m.message
+    assert m.notation() == "[Ana Ben] Ana 10, Ana 3"                  # nothing played yet
+    assert m.choose("3") and m.pending is None
+    assert m.notation() == "[Ana Ben] Ana 10, Ana 3, Ana scarecrow>3"
+    m.select("Ben")
+    assert m.click("scarecrow") and m.pending is None                 # nothing to take back: played at once
+    assert m.notation().endswith("Ben scarecrow")
+    assert m.choose("5") is False and "no card waiting" in m.message
 
 
 def test_players_count_and_names():
@@ -146,7 +165,8 @@ def test_ruleset_switch_replays_or_refuses():
     m.play("5")
     before = snapshot(m)
     assert m.set_ruleset("standard") is False
-    assert "move 2 (Ben 5) is not allowed" in m.message and snapshot(m) == before
+    assert "move 2, Ben's a 5 face down, is not allowed there: every card is played face up there" in m.message
+    assert snapshot(m) == before
     assert m.set_ruleset("no-such-rules") is False and "named rulesets are" in m.message
 
 
@@ -154,7 +174,7 @@ def test_rulesets_are_read_from_RULESETS_at_call_time(monkeypatch):
     extra = RULESETS["standard"].replace(name="late-arrival", courtesan_token=False)
     monkeypatch.setitem(RULESETS, "late-arrival", extra)
     m = BuilderModel(["Ana", "Ben"])
-    assert "late-arrival" in [label for label, _ in m.compare_choices()]
+    assert "late-arrival" in [label for label, _ in m.compare_choices()]       # a new battle reading
     assert m.set_ruleset("late-arrival") and m.ruleset is extra
 
 
@@ -197,7 +217,7 @@ def test_resolve_opens_the_stepper_on_a_copy():
     st.goto(i)
     assert st.strengths() == ({"Huy": 11, "Hoàng": 8}, {"Huy": 5, "Hoàng": 2})
     assert "11 <span" in st.strengths_html() and "Source: vi:" in st.rule_html()
-    assert "card.bishop" in st.rule_html() and st.lines_html().count("cnb-gone") == 3
+    assert "Bishop" in st.rule_html() and st.lines_html().count("cnb-gone") == 3
     while st.next():
         pass
     assert st.index == len(st) - 1 and st.step.rule == "token.condottiere" and st.next() is False
@@ -246,9 +266,9 @@ def test_compare_hidden_card_readings_marks_divergence():
     cmp.goto(0)
     assert "Same step under both rulesets" in cmp.html()
     assert cmp.next_difference() and cmp.index == first
-    assert "hidden-cards with face_down_specials='on_play'" in unescape(cmp.summary_html())
+    assert "Hidden cards: face-down specials act when played" in unescape(cmp.summary_html())
     assert "the outcome differs" in cmp.summary_html()
-    assert len(cmp.labels) == 2 and cmp.labels[0] == "hidden-cards"
+    assert len(cmp.labels) == 2 and cmp.labels[0] == "Hidden cards (Vietnamese variant)"
 
 
 def test_compare_same_rules_never_differs():
@@ -261,18 +281,21 @@ def test_compare_same_rules_never_differs():
 def test_builder_compare_mode():
     m = BuilderModel(["Huy", "Hân"], ruleset="hidden-cards", auto_advance=False)
     labels = [label for label, _ in m.compare_choices()]
-    assert "standard" in labels and "hidden-cards with face_down_specials='on_play'" in labels
+    assert "Standard rules" in labels and "Hidden cards: face-down specials act when played" in labels
+    assert not any("=" in label or "_" in label for label in labels)          # words, not option names
     m.play("6")
     m.select("Hân")
     m.set_face_down(True)
     m.play("bishop")
-    on_play = dict(m.compare_choices())["hidden-cards with face_down_specials='on_play'"]
+    on_play = dict(m.compare_choices())["Hidden cards: face-down specials act when played"]
     assert m.set_compare(on_play) and m.resolve()
     assert m.comparison is not None and m.stepper is None and m.comparison.outcomes_differ
-    # comparing with standard is impossible (a face-down card): the message says why
-    assert m.set_compare("standard") is False
-    assert "is not allowed" in m.message and m.comparison is None
+    # under the standard rules the face-down Bishop is laid face up, and the summary says so
+    assert m.set_compare("standard") and m.comparison is not None
+    assert "every card is played face up, so Hân&#x27;s Bishop is face up there" in m.comparison.summary_html()
     assert m.set_compare(None) and m.resolve() and m.stepper is not None
+    # only choices the battle can be replayed under: no deck without a Bishop
+    assert all(r.counts.get("bishop") for _, r in m.compare_choices())
 
 
 def test_replay_and_labels():
@@ -282,10 +305,11 @@ def test_replay_and_labels():
     b.pass_turn("Ana")
     other = replay(b, "hidden-cards")
     assert [(m.player, m.kind) for m in other.moves] == [(m.player, m.kind) for m in b.moves]
-    assert ruleset_label(RULESETS["standard"]) == "standard"
+    assert ruleset_label(RULESETS["standard"]) == "Standard rules"
     variants = option_variants(RULESETS["hidden-cards"])
-    assert {ruleset_label(v) for v in variants} >= {"hidden-cards with face_down_specials='on_play'",
-                                                    "hidden-cards with hidden_cards=False"}
+    assert {ruleset_label(v) for v in variants} >= {
+        "Hidden cards (Vietnamese variant), with: Hidden cards: face-down specials act when played",
+        "Hidden cards (Vietnamese variant), with: No hidden cards: every card is played face up"}
 
 
 def test_models_do_not_need_ipywidgets():

@@ -35,7 +35,7 @@ def test_constructor_shortcuts():
     bb = BattleBuilder(players=["Ana", "Ben", "Cy"], ruleset="hidden-cards", lang="es")
     assert bb.player_select.options == ("Ana", "Ben", "Cy") and bb.player_count.value == 3
     assert bb.ruleset_select.value == "hidden-cards" and bb.lang_select.value == "es"
-    assert "Invierno" in bb.palette["winter"].description
+    assert "Invierno" in bb.palette_cards["winter"].face.value
     nb = BattleBuilder(notation="[Huy Hoàng] Huy 6, Hoàng 6, Huy 3, Hoàng bishop")
     assert nb.player_select.options == ("Huy", "Hoàng")
     assert "cnb-gone" in nb.battle_view.value and nb.notation_box.value.startswith("[Huy Hoàng] Huy 6")
@@ -62,7 +62,7 @@ def test_key_controls_carry_their_css_classes():
         assert cls in classes(widget), cls
         assert cls in WIDGET_CLASSES.values()
     assert {"cnb-player-name", "cnb-player-name-0"} <= classes(bb.name_boxes[0])
-    assert bb.resolve_button.description == "Resolve" and bb.stepper.next_button.description == "Next"
+    assert bb.resolve_button.description == "Resolve ▶" and bb.stepper.next_button.description == "Next ▶"
 
 
 # -- seats ---------------------------------------------------------------------------------------
@@ -103,15 +103,16 @@ def test_player_selector_chooses_whose_line_gets_the_card():
 
 def test_palette_click_adds_the_card_in_play_order_and_counts_down():
     bb = BattleBuilder()
-    assert bb.palette["10"].description == "10 ×8" and bb.palette["bishop"].description == "Bishop ×6"
+    assert "×8<" in bb.palette_cards["10"].face.value and ">Bishop<" in bb.palette_cards["bishop"].face.value
+    assert "×6<" in bb.palette_cards["bishop"].face.value
     bb.palette["10"].click()
     bb.palette["drummer"].click()
     bb.player_select.value = "Ana"
     bb.palette["10"].click()
     assert line_of(bb, "Ana") == ["10", "10"] and line_of(bb, "Ben") == ["drummer"]
-    assert bb.palette["10"].description == "10 ×6" and bb.palette["drummer"].description == "Drummer ×5"
+    assert "×6<" in bb.palette_cards["10"].face.value and "×5<" in bb.palette_cards["drummer"].face.value
     assert bb.notation_box.value == "[Ana Ben] Ana 10, Ben drummer, Ana 10"
-    assert ">20</span>" in bb.battle_view.value                 # Ana's announced strength
+    assert 'title="strength">20</div>' in bb.battle_view.value    # Ana's announced strength
     assert bb.message.value == ""
 
 
@@ -119,8 +120,8 @@ def test_palette_shows_the_last_card_used_up():
     bb = BattleBuilder(auto_advance=False)
     for _ in range(3):
         bb.palette["heroine"].click()
-    assert bb.palette["heroine"].description == "Heroine ×0"
-    assert bb.palette["heroine"].style.button_color == "#eeeeee"
+    assert "×0<" in bb.palette_cards["heroine"].face.value
+    assert "opacity:0.55" in bb.palette_cards["heroine"].face.value        # greyed when none is left
 
 
 def test_illegal_card_shows_the_engine_message_and_changes_nothing():
@@ -129,7 +130,7 @@ def test_illegal_card_shows_the_engine_message_and_changes_nothing():
         bb.palette["heroine"].click()
     before = (bb.notation_box.value, bb.battle_view.value)
     bb.palette["heroine"].click()
-    assert "the deck has only 3 Heroine cards" in bb.message.value and "#b00020" in bb.message.value
+    assert "the deck has only 3 Heroine cards" in bb.message.value and "#e53935" in bb.message.value
     assert (bb.notation_box.value, bb.battle_view.value) == before
     bb.pass_button.click()
     bb.palette["5"].click()
@@ -161,28 +162,30 @@ def test_face_down_play_under_hidden_cards_shows_a_back():
     bb.palette["10"].click()
     assert line_of(bb, "Ana") == ["back"] and bb.face_down_box.value is False
     assert bb.notation_box.value == "(hidden-cards) [Ana Ben] Ana 10*"
-    assert ">0</span>" in bb.battle_view.value                     # announced: face-up cards only
+    assert 'title="strength">0</div>' in bb.battle_view.value      # announced: face-up cards only
 
 
-def test_scarecrow_target_dropdown():
+def test_scarecrow_asks_its_target_after_the_click():
     bb = BattleBuilder(auto_advance=False)
     bb.palette["10"].click()
     bb.palette["3"].click()
-    labels = [label for label, _ in bb.take_select.options]
-    assert labels[0] == "take nothing back" and labels[2].startswith("take back 3 (card #")
-    bb.take_select.value = bb.take_select.options[2][1]
     bb.palette["scarecrow"].click()
-    assert line_of(bb, "Ana") == ["10", "3", "scarecrow"] and "cnb-gone" in bb.battle_view.value
+    assert bb.choice_box.layout.display == ""
+    assert "Which card does the Scarecrow take back?" in bb.message.value
+    options = [b.description for b in bb.choice_box.children]
+    assert options == ["take nothing back", "take back the 3", "take back the 10", "Cancel"]
+    bb.choice_box.children[1].click()
+    assert line_of(bb, "Ana") == ["10", "3", "scarecrow"] and "cnb-returned" in bb.battle_view.value
     assert bb.notation_box.value == "[Ana Ben] Ana 10, Ana 3, Ana scarecrow>3"
-    assert bb.take_select.value == NOTHING and len(bb.take_select.options) == 2
-    assert bb.take_select.options[0] == ("take nothing back", NOTHING)
+    assert bb.choice_box.layout.display == "none"
 
 
-def test_scarecrow_target_follows_the_selected_player():
+def test_scarecrow_with_nothing_to_take_back_is_played_at_once():
     bb = BattleBuilder(auto_advance=False)
     bb.palette["10"].click()
     bb.player_select.value = "Ben"
-    assert [v for _, v in bb.take_select.options] == [NOTHING]
+    bb.palette["scarecrow"].click()
+    assert bb.choice_box.layout.display == "none" and bb.notation_box.value.endswith("Ben scarecrow")
 
 
 # -- pass, undo, reset --------------------------------------------------------------------------------
@@ -191,14 +194,18 @@ def test_pass_undo_reset_buttons():
     bb = BattleBuilder()
     bb.palette["10"].click()
     bb.pass_button.click()
-    assert "(passed)" in bb.battle_view.value and bb.notation_box.value == "[Ana Ben] Ana 10, Ben pass"
+    assert ">passed</div>" in bb.battle_view.value and bb.notation_box.value == "[Ana Ben] Ana 10, Ben pass"
     bb.undo_button.click()
-    assert "(passed)" not in bb.battle_view.value and bb.notation_box.value == "[Ana Ben] Ana 10"
-    assert "undid Ben pass" in bb.message.value
+    assert ">passed</div>" not in bb.battle_view.value and bb.notation_box.value == "[Ana Ben] Ana 10"
+    assert "took back Ben&#x27;s pass" in bb.message.value
     bb.reset_button.click()
     assert bb.notation_box.value == "[Ana Ben]" and faces(bb.battle_view.value) == []
+    assert "Undo brings them back" in bb.message.value
+    bb.undo_button.click()                                   # Reset is undone
+    assert bb.notation_box.value == "[Ana Ben] Ana 10" and faces(bb.battle_view.value) == ["10"]
     bb.undo_button.click()
-    assert "no move to undo" in bb.message.value
+    bb.undo_button.click()
+    assert "nothing to undo" in bb.message.value
 
 
 # -- ruleset and language -------------------------------------------------------------------------------
@@ -210,7 +217,7 @@ def test_ruleset_dropdown_lists_RULESETS_and_switches(monkeypatch):
     bb.render()
     assert "late-arrival" in [v for _, v in bb.ruleset_select.options]
     bb.ruleset_select.value = "hidden-cards"
-    assert not bb.face_down_box.disabled and "hidden-cards" in bb.battle_view.value
+    assert not bb.face_down_box.disabled and "Battle, Hidden cards (Vietnamese variant)" in bb.battle_view.value
 
 
 def test_ruleset_switch_refused_snaps_back():
@@ -219,7 +226,7 @@ def test_ruleset_switch_refused_snaps_back():
     bb.palette["5"].click()
     bb.ruleset_select.value = "standard"
     assert bb.ruleset_select.value == "hidden-cards"
-    assert "move 1 (Ana 5) is not allowed" in bb.message.value
+    assert "move 1, Ana&#x27;s a 5 face down, is not allowed there" in bb.message.value
 
 
 def test_language_dropdown_renames_cards():
@@ -227,7 +234,7 @@ def test_language_dropdown_renames_cards():
     bb.palette["winter"].click()
     for lang, name in [("vi", "Mùa Đông"), ("es", "Invierno"), ("zh", "寒冬"), ("fa", "زمستان")]:
         bb.lang_select.value = lang
-        assert name in bb.battle_view.value and bb.palette["winter"].description.startswith(name)
+        assert name in bb.battle_view.value and name in bb.palette_cards["winter"].face.value
     assert [v for _, v in bb.lang_select.options] == ["en", "vi", "es", "zh", "fa"]
 
 
@@ -265,14 +272,15 @@ def test_resolve_opens_the_stepper_and_next_prev_slider_move():
     bb.resolve_button.click()
     st = bb.stepper
     assert st.layout.display == "" and not bb.close_button.disabled
-    assert st.slider.value == 0 and st.slider.max == len(st.model) - 1 and st.prev_button.disabled
+    # the slider counts as the header does: "Step 1 of n" is 1
+    assert st.slider.value == 1 and st.slider.min == 1 and st.slider.max == len(st.model) and st.prev_button.disabled
     assert "Step 1 of" in st.header.value and "Huy plays a 6" in st.rule.value
     st.next_button.click()
-    assert st.slider.value == 1 and "Hoàng plays a 6" in st.rule.value
+    assert st.slider.value == 2 and "Hoàng plays a 6" in st.rule.value
     st.prev_button.click()
-    assert st.slider.value == 0
+    assert st.slider.value == 1
     bishop = next(i for i, s in enumerate(st.model.steps) if s.rule == "card.bishop")
-    st.slider.value = bishop
+    st.slider.value = bishop + 1
     assert "Step %d of" % (bishop + 1) in st.header.value
     assert "11 <span" in st.strengths.value and "-&gt; 5" in st.strengths.value
     assert "8 <span" in st.strengths.value and "-&gt; 2" in st.strengths.value
@@ -282,7 +290,7 @@ def test_resolve_opens_the_stepper_and_next_prev_slider_move():
     assert highlighted == ["6", "6"]
     while not st.next_button.disabled:
         st.next_button.click()
-    assert "token.condottiere" in st.rule.value and "(wins)" in st.strengths.value
+    assert "Who takes the Condottiere token" in st.rule.value and "(wins)" in st.strengths.value
     for w in (st.lines, st.strengths, st.rule, st.header):
         assert unsafe_parts(w.value) == []
 
@@ -323,7 +331,7 @@ def test_standalone_stepper():
     st = Stepper(b.resolve(), lang="vi")
     assert "Mùa Đông" not in st.lines.value                     # step 1: only Ana's 10
     st.slider.value = st.slider.max
-    assert "token.condottiere" in st.rule.value and st.next_button.disabled
+    assert "Who takes the Condottiere token" in st.rule.value and st.next_button.disabled
     assert "Mùa Đông" in st.lines.value
 
 
@@ -332,35 +340,52 @@ def test_standalone_stepper():
 def test_compare_mode_side_by_side_with_divergence_marked():
     bb = BattleBuilder(players=["Huy", "Hân"], ruleset="hidden-cards")
     labels = [label for label, _ in bb.compare_select.options]
-    assert labels[0] == "off" and "hidden-cards with face_down_specials='on_play'" in labels
+    assert labels[0] == "nothing: show the steps" and "Hidden cards: face-down specials act when played" in labels
     bb.notation_box.value = "(hidden-cards) [Huy Hân] Huy 6, Hân 5, Huy 6, Hân bishop*"
     bb.load_button.click()
-    bb.compare_select.value = dict(bb.compare_select.options)["hidden-cards with face_down_specials='on_play'"]
+    bb.compare_select.value = dict(bb.compare_select.options)["Hidden cards: face-down specials act when played"]
     bb.resolve_button.click()
     cv = bb.compare_view
     assert cv.layout.display == "" and bb.stepper.layout.display == "none"
     assert "The rulesets diverge here" in cv.body.value          # opens on the first difference
     assert "the outcome differs" in cv.summary.value
-    cv.slider.value = 0
+    cv.slider.value = 1
     assert "Same step under both rulesets" in cv.body.value
     cv.diff_button.click()
-    assert "The rulesets diverge here" in cv.body.value and cv.slider.value == cv.model.first_difference
+    assert "The rulesets diverge here" in cv.body.value and cv.slider.value == cv.model.first_difference + 1
     cv.next_button.click()
     cv.prev_button.click()
-    assert cv.slider.value == cv.model.first_difference
+    assert cv.slider.value == cv.model.first_difference + 1
     assert unsafe_parts(cv.body.value) == [] and unsafe_parts(cv.summary.value) == []
-    assert dict(bb.compare_select.options)["off"] == NOTHING
+    assert dict(bb.compare_select.options)["nothing: show the steps"] == NOTHING
     bb.compare_select.value = NOTHING
     assert bb.compare_view.layout.display == "none" and bb.stepper.layout.display == ""
 
 
-def test_compare_with_a_ruleset_where_the_battle_is_illegal():
-    bb = BattleBuilder(ruleset="hidden-cards")
-    bb.face_down_box.value = True
-    bb.palette["5"].click()
-    bb.compare_select.value = RULESETS["standard"]
+def test_compare_with_rules_without_hidden_cards_lays_the_hidden_card_face_up_and_says_so():
+    # notebook 10's "try it yourself": hidden cards compared with the standard rules
+    bb = BattleBuilder(notation="[Huy Han] Huy 6, Han 5, Huy 6, Han 1, Huy 10*, Han 1", ruleset="hidden-cards",
+                       compare="standard")
     bb.resolve_button.click()
-    assert "is not allowed" in bb.message.value and bb.compare_view.layout.display == "none"
+    assert bb.message.value == "" and bb.compare_view.layout.display == ""
+    assert "every card is played face up, so Huy&#x27;s 10 is face up there" in bb.compare_view.summary.value
+
+
+def test_compare_choices_are_only_rulesets_the_battle_can_be_replayed_under():
+    bb = BattleBuilder(ruleset="fa-tutorial")
+    labels = [label for label, _ in bb.compare_select.options]
+    bb.palette["9"].click()
+    after = [label for label, _ in bb.compare_select.options]
+    assert "Standard rules" in labels and "Standard rules" not in after      # no 9 in the standard deck
+
+
+def test_an_error_shows_right_under_the_buttons():
+    bb = BattleBuilder()
+    bb.resolve_button.click()
+    assert "nothing to resolve yet" in bb.message.value
+    rows = list(bb.children)
+    buttons_row = next(i for i, w in enumerate(rows) if bb.resolve_button in getattr(w, "children", ()))
+    assert rows[buttons_row + 1] is bb.message
 
 
 def test_standalone_compare_view():

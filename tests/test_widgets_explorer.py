@@ -1,5 +1,6 @@
 """GameExplorer and MapView inside it, driven by .value and .click()."""
 import re
+from urllib.parse import unquote
 
 import pytest
 
@@ -18,8 +19,7 @@ def ge():
 
 
 def place_token(ge, region="Torino"):
-    ge.action_select.value = dict((a.region, a) for _, a in ge.action_select.options)[region]
-    ge.act_button.click()
+    ge.map.buttons[region].click()          # a click on the region's name on the map
 
 
 def test_controls_carry_classes(ge):
@@ -27,6 +27,7 @@ def test_controls_carry_classes(ge):
     for w, c in [(ge.status, "cnb-game-status"), (ge.hand_box, "cnb-hand"), (ge.pass_button, "cnb-game-pass"),
                  (ge.action_select, "cnb-game-actions"), (ge.act_button, "cnb-game-act"),
                  (ge.step_button, "cnb-bot-step"), (ge.run_button, "cnb-bots-run"), (ge.autoplay, "cnb-bot-play"),
+                 (ge.auto_button, "cnb-bot-autoplay"),
                  (ge.pace, "cnb-bot-pace"), (ge.open_hands_box, "cnb-open-hands"), (ge.new_button, "cnb-new-game"),
                  (ge.seed_box, "cnb-seed"), (ge.battle_view, "cnb-game-battle"), (ge.log_view, "cnb-game-log"),
                  (ge.map, "cnb-map")]:
@@ -78,21 +79,20 @@ def test_bot_move_and_run_buttons(ge):
 def test_illegal_click_shows_the_message(ge):
     place_token(ge)
     ge.model.play("surrender" if "surrender" not in [c.kind for c in ge.model.hand()] else "heroine")
-    assert "#b00020" in ge.message.value and "no" in ge.message.value
+    assert "#e53935" in ge.message.value and "no" in ge.message.value
 
 
-def test_face_down_disabled_in_standard_and_take_dropdown(ge):
+def test_face_down_hidden_in_standard(ge):
     place_token(ge)
-    assert ge.face_down_box.disabled
+    assert ge.face_down_box.disabled and ge.face_down_box.layout.display == "none"
     ge.face_down_box.value = True
     assert ge.face_down_box.value is False and "face up" in ge.message.value
-    assert ge.take_select.options[0] == ("take nothing back", NOTHING)
 
 
 def test_open_hands_language_and_new_game(ge):
-    assert "cards in hand" in ge.status.value
+    assert ">10 cards</td>" in ge.status.value
     ge.open_hands_box.value = True
-    assert "cards in hand" not in ge.status.value
+    assert ">10 cards</td>" not in ge.status.value and "cnb-chip" in ge.status.value
     ge.lang_select.value = "zh"
     assert ge.model.lang == "zh"
     ge.seed_box.value = 42
@@ -119,3 +119,50 @@ def test_whole_game_through_the_widget():
             ge.run_button.click()
     assert ge.model.game.is_over and "Game over" in ge.status.value
     assert ge.step_button.disabled and ge.act_button.disabled
+
+
+def test_map_names_are_buttons_only_where_the_token_may_go(ge):
+    shown = sorted(r for r, b in ge.map.buttons.items() if b.layout.display == "")
+    legal = sorted(a.region for a in ge.model.game.legal_actions())
+    assert shown == legal and len(shown) == 17
+    assert "Click a region" in ge.hand_title.value
+    place_token(ge, "Lucca")
+    assert ge.model.game.region == "Lucca" and all(b.layout.display == "none" for b in ge.map.buttons.values())
+    assert "cnb-battle-region" in unquote(ge.map.image.value)
+
+
+def test_autoplay_has_a_labelled_toggle(ge):
+    place_token(ge)
+    ge.hand_buttons[0].click()
+    assert ge.auto_button.description == "▶ Let the bots play"
+    ge.auto_button.value = True
+    assert ge.autoplay.playing and ge.auto_button.description == "⏸ Pause the bots"
+    ge.auto_button.value = False
+    assert not ge.autoplay.playing
+
+
+def test_new_game_deals_a_new_game(ge):
+    first = [c.id for c in ge.model.hand()]
+    ge.new_button.click()
+    assert ge.model.seed == 4 and ge.seed_box.value == 4 and [c.id for c in ge.model.hand()] != first
+    ge.seed_box.value = 3
+    ge.new_button.click()
+    assert ge.model.seed == 3 and [c.id for c in ge.model.hand()] == first
+
+
+def test_the_battle_is_drawn_once_and_the_log_shows_the_newest_first(ge):
+    place_token(ge)
+    ge.hand_buttons[0].click()
+    ge.step_button.click()
+    assert "cnb-battle" not in ge.status.value and "cnb-battle" in ge.battle_view.value
+    numbers = [int(n) for n in re.findall(r'opacity:0.6">(\d+)\.</span>', ge.log_view.value)]
+    assert numbers[0] == len(ge.model.game.log) and numbers == sorted(numbers, reverse=True)
+
+
+def test_hand_cards_look_like_the_cards_on_the_table(ge):
+    place_token(ge)
+    card = ge.hand_cards[0]
+    assert 'class="cnb-face cnb-face-' in card.face.value
+    kind = ge.model.hand()[0].kind
+    card.button.click()
+    assert f"cnb-face cnb-face-{kind}" in ge.battle_view.value

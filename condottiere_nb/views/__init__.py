@@ -6,7 +6,8 @@ the map (matplotlib) load on first use, so ``Battle._repr_html_`` stays light::
 
     from condottiere_nb.views import BattleBuilder, MapView, GameExplorer
 
-The widgets and the map need the ``lab`` extra (``pip install "condottiere_nb[lab]"``); the
+The board as a picture (``ItalyMap``, ``map_svg``) is plain Python, like the HTML.  The widgets
+and MapView need the ``lab`` extra (``pip install "condottiere_nb[lab]"``); the
 engine alone installs without it, and asking for a widget then raises a ModuleNotFoundError
 that says so.
 """
@@ -16,6 +17,7 @@ import importlib
 
 from .html import (Line, battle_html, card_html, game_html, legend_html, line_html, lines_of, resolution_html,
                    rule_html, step_html, strengths_html)
+from .mapsvg import ItalyMap, map_html, map_svg
 from .tables import Facts, Readings, Table, battle_readings, option_readings, ruleset_readings, show
 from .timeline import Shown, Timeline, resolution_timeline
 
@@ -33,8 +35,10 @@ _LAZY = {
     "GameModel": "game_model",
 }
 
-__all__ = ["Facts", "Table", "Readings", "show", "battle_readings", "option_readings", "ruleset_readings", "Line", "lines_of", "battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
-           "strengths_html", "Shown", "Timeline", "resolution_timeline", *_LAZY]
+__all__ = ["Facts", "Table", "Readings", "show", "battle_readings", "option_readings", "ruleset_readings", "Line",
+           "lines_of", "battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html",
+           "rule_html", "step_html", "strengths_html", "Shown", "Timeline", "resolution_timeline", "ItalyMap",
+           "map_html", "map_svg", *_LAZY]
 
 
 # What the lazy names need beyond the engine: the `lab` extra of pyproject.toml.

@@ -18,6 +18,9 @@ _W = 240          # pixels of a 100% bar
 _BEST = "#1b7f3b"
 _BAR = "#4878a8"
 _CI = "#9bb7d4"
+# Legends go under their panel, never over the bars (tight_layout makes room for them).
+_UNDER = {"fontsize": 7, "loc": "upper center", "bbox_to_anchor": (0.5, 0), "borderaxespad": 2.2, "ncol": 2,
+          "frameon": False}
 
 
 def _pct(x: float) -> str:
@@ -150,7 +153,10 @@ def _make_odds_widget_class():
                                           self.ruleset_select.value, samples=cap, precision=precision,
                                           others=others, seed=self.seed_box.value, progress=self.progress)
             except ValueError as e:       # RulesError and its kinds: the engine's own sentence
-                self.message.value = f'<span style="color:#b00020">{escape(str(e))}</span>'
+                self.message.value = f'<span style="color:#e53935">{escape(str(e))}</span>'
+                # an old result under a new error would read as the answer to the new question
+                self.output.value = ""
+                self.result = None
                 return None
             self.message.value = ""
             self.output.value = odds_html(self.result)
@@ -236,7 +242,7 @@ def plot_interactions(reports: Sequence[InteractionReport], ax=None):
     ax.set_yticklabels(labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("% of enumerated battles")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(**_UNDER)
     ax.set_title("Which rulings change a battle's outcome", fontsize=10)
     fig.tight_layout()
     return fig
@@ -264,12 +270,12 @@ def plot_balance(report: BalanceReport):
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_title("first seat's share of wins", fontsize=9)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(**_UNDER)
     ax = axes[1]
     ax.barh([v - 0.2 for v in y], [r.mean_battles for r in rows], height=0.4, color="#2ca02c", label="battles")
     ax.barh([v + 0.2 for v in y], [r.mean_rounds for r in rows], height=0.4, color="#9467bd", label="rounds")
     ax.set_title("game length (mean)", fontsize=9)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(**_UNDER)
     ax = axes[2]
     reasons = sorted({k for r in rows for k in r.reasons})
     left = [0.0] * len(rows)
@@ -280,14 +286,14 @@ def plot_balance(report: BalanceReport):
         left = [a + b for a, b in zip(left, vals)]
     ax.set_xlim(0, 1)
     ax.set_title("how games end", fontsize=9)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(**_UNDER)
     ax = axes[3]
     h = 0.8 / len(DECIDING_CARDS)
     for i, card in enumerate(DECIDING_CARDS):
         ax.barh([v - 0.4 + h * (i + 0.5) for v in y], [100 * r.decided_rate(card) for r in rows], height=h,
                 color=cmap(i + 3), label=card)
     ax.set_title("% of battles the card decides", fontsize=9)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(**_UNDER)
     part = " (partial: interrupted)" if report.partial else ""
     fig.suptitle(f"Variant balance: {sum(r.games for r in rows)} games, {report.agent} agents{part}", fontsize=10)
     fig.tight_layout()

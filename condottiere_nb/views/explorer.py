@@ -1,10 +1,11 @@
 """GameExplorer: play a whole game against the bots in the notebook.
 
-Your hand as clickable cards, the battle on the table, the map, a scrolling log of
-Steps; the bots move one action per tick of a Play widget, at the pace you choose (or
-all at once with "Bots until my turn").  Open hands shows every hand, as the Spanish
-rulebook allows while players make deals.  The state lives in
-:class:`~condottiere_nb.views.game_model.GameModel`.
+Your hand as cards you click (the same faces as the cards on the table), the battle on the
+table, the map (click a region to place the Condottiere token or the Pope's Favor), and a
+log of Steps with the newest on top; the bots move one action at a time ("Bot move"), until
+your turn ("Bots until my turn"), or on their own at the pace you choose ("Let the bots
+play").  Open hands shows every hand, as the Spanish rulebook allows while players make
+deals.  The state lives in :class:`~condottiere_nb.views.game_model.GameModel`.
 """
 from __future__ import annotations
 
@@ -13,20 +14,24 @@ from html import escape
 import ipywidgets as W
 
 from ..i18n import LANGUAGES, MERCENARY
+from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, ActsOnModel, dropdown_options, dropdown_value, or_none
+from .widgets import NOTHING, ActsOnModel, CardButton, or_none, set_if_changed
 
 EXPLORER_CLASSES = {
     "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
     "your hand (the box)": "cnb-hand", "a card of your hand": "cnb-hand-card (and cnb-hand-<kind>)",
-    "face down": "cnb-game-face-down", "Scarecrow's target": "cnb-game-take", "pass": "cnb-game-pass",
-    "other actions (token, Favor, discard, keep)": "cnb-game-actions", "do the chosen action": "cnb-game-act",
-    "one bot move": "cnb-bot-step", "bots until my turn": "cnb-bots-run", "bots play at a pace": "cnb-bot-play",
+    "face down": "cnb-game-face-down", "the choice a card asks for (buttons)": "cnb-game-choice",
+    "pass": "cnb-game-pass",
+    "other actions (discard, keep, Favor off the map)": "cnb-game-actions", "do the chosen action": "cnb-game-act",
+    "one bot move": "cnb-bot-step", "bots until my turn": "cnb-bots-run",
+    "let the bots play on their own (a toggle)": "cnb-bot-autoplay", "the timer of that (hidden)": "cnb-bot-play",
     "pace (seconds per bot move)": "cnb-bot-pace", "open hands": "cnb-open-hands", "new game": "cnb-new-game",
     "seed": "cnb-seed", "message": "cnb-game-message", "battle on the table": "cnb-game-battle",
-    "log of Steps": "cnb-game-log", "map": "cnb-map",
+    "log of Steps (newest on top)": "cnb-game-log", "map": "cnb-map",
+    "a region's button on the map": "cnb-map-region (and cnb-map-region-<name>)",
 }
 
 
@@ -45,47 +50,56 @@ class GameExplorer(ActsOnModel, W.VBox):
     the bots play on their own; ``open_hands``: show every hand.
     """
 
-    def __init__(self, players=("You", "Ana", "Ben"), *, human: str | None = "", ruleset="standard", seed: int = 0,
+    def __init__(self, players=("Ana", "Ben", "Cy"), *, human: str | None = "", ruleset="standard", seed: int = 0,
                  bots="heuristic", lang: str = "en", open_hands: bool = False, pace: float = 0.6,
                  show_map: bool = True):
         self.model = GameModel(players, human, ruleset, seed, bots, lang, open_hands)
         m = self.model
         self._syncing = False
         self._renders = 0
+        self._choice_key = None
+        self._hand_kinds: dict[int, str] = {}
         self.status = _classed(W.HTML(), "cnb-game-status")
-        self.message = _classed(W.HTML(), "cnb-game-message")
+        self.message = _classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
         self.hand_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-hand")
+        self.hand_cards: list[CardButton] = []
         self.hand_buttons: list[W.Button] = []
-        self.face_down_box = _classed(W.Checkbox(description="face down", indent=False,
-                                                 layout=W.Layout(width="110px")), "cnb-game-face-down")
-        self.take_select = _classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
-                                    "cnb-game-take")
+        self.hand_title = W.HTML()
+        self.choice_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
+        self.face_down_box = _classed(W.Checkbox(description="play face down", indent=False,
+                                                 layout=W.Layout(width="130px")), "cnb-game-face-down")
         self.pass_button = _classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
                                              layout=W.Layout(width="80px")), "cnb-game-pass")
-        self.action_select = _classed(W.Dropdown(description="Action", layout=W.Layout(width="420px")),
+        self.action_select = _classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px")),
                                       "cnb-game-actions")
         self.act_button = _classed(W.Button(description="Do it", button_style="primary",
                                             layout=W.Layout(width="80px")), "cnb-game-act")
-        self.step_button = _classed(W.Button(description="Bot move", tooltip="one bot action",
+        self.step_button = _classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
                                              layout=W.Layout(width="100px")), "cnb-bot-step")
-        self.run_button = _classed(W.Button(description="Bots until my turn", layout=W.Layout(width="160px")),
-                                   "cnb-bots-run")
+        self.run_button = _classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
+                                            "must act", layout=W.Layout(width="160px")), "cnb-bots-run")
+        self.auto_button = _classed(W.ToggleButton(value=False, description="▶ Let the bots play",
+                                                   tooltip="the bots move on their own, one move per tick of the pace",
+                                                   layout=W.Layout(width="170px")), "cnb-bot-autoplay")
+        # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
         self.autoplay = _classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
-                                        description="Bots play", show_repeat=False), "cnb-bot-play")
-        self.pace = _classed(W.FloatSlider(value=pace, min=0.1, max=3.0, step=0.1, description="Pace (s)",
-                                           layout=W.Layout(width="260px")), "cnb-bot-pace")
-        self.open_hands_box = _classed(W.Checkbox(value=m.open_hands, description="open hands", indent=False,
-                                                  layout=W.Layout(width="120px")), "cnb-open-hands")
+                                        show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
+        self.pace = _classed(W.FloatSlider(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
+                                           layout=W.Layout(width="300px")), "cnb-bot-pace")
+        self.pace.style.description_width = "110px"
+        self.open_hands_box = _classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
+                                                  layout=W.Layout(width="140px")), "cnb-open-hands")
         self.lang_select = _classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
                                                value=lang, description="Language", layout=W.Layout(width="230px")),
                                     "cnb-game-lang")
-        self.seed_box = _classed(W.IntText(value=seed, description="Seed", layout=W.Layout(width="160px")),
+        self.seed_box = _classed(W.IntText(value=seed, description="Deal no.", layout=W.Layout(width="160px")),
                                  "cnb-seed")
         self.new_button = _classed(W.Button(description="New game", button_style="warning",
+                                            tooltip="a new deal: the next deal number, or the one you typed",
                                             layout=W.Layout(width="100px")), "cnb-new-game")
         self.battle_view = _classed(W.HTML(), "cnb-game-battle")
-        self.log_view = _classed(W.HTML(layout=W.Layout(max_height="260px", overflow="auto",
-                                                   border="1px solid #dddddd", padding="2px")), "cnb-game-log")
+        self.log_view = _classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
+                                                   border="1px solid #8888", padding="2px")), "cnb-game-log")
         self.map = MapView(m.game) if show_map else None
 
         self.pass_button.on_click(lambda _: m.pass_turn())
@@ -93,28 +107,27 @@ class GameExplorer(ActsOnModel, W.VBox):
                                  and m.act(self.action_select.value))
         self.step_button.on_click(lambda _: self._bot_step())
         self.run_button.on_click(lambda _: self._run_bots())
-        self.new_button.on_click(lambda _: m.new_game(self.seed_box.value))
+        self.new_button.on_click(lambda _: self._new_game())
         self.autoplay.observe(self._on_tick, names="value")
+        self.auto_button.observe(self._on_auto, names="value")
         self.pace.observe(lambda ch: setattr(self.autoplay, "interval", int(ch["new"] * 1000)), names="value")
         self.face_down_box.observe(self._when(m.set_face_down), names="value")
-        self.take_select.observe(self._when(lambda v: m.set_take(or_none(v))), names="value")
         self.open_hands_box.observe(self._when(m.set_open_hands), names="value")
         self.lang_select.observe(self._when(m.set_lang), names="value")
 
         left = [
-            self.status, self.message,
-            W.HTML('<div style="font-family:sans-serif;font-size:12px;color:#555555">Your hand (click a card '
-                   'to play it):</div>'),
-            self.hand_box,
-            W.HBox([self.face_down_box, self.take_select, self.pass_button]),
+            self.status, self.message, self.battle_view, self.hand_title, self.hand_box, self.choice_box,
+            W.HBox([self.pass_button, self.face_down_box]),
             W.HBox([self.action_select, self.act_button]),
-            self.battle_view,
         ]
-        controls = W.HBox([self.step_button, self.run_button, self.autoplay, self.pace])
-        options = W.HBox([self.open_hands_box, self.lang_select, self.seed_box, self.new_button])
-        top = W.HBox([W.VBox(left, layout=W.Layout(width="62%")), self.map]) if self.map is not None \
-            else W.VBox(left)
-        super().__init__([options, controls, top, self.log_view])
+        bots = W.HBox([self.step_button, self.run_button, self.auto_button, self.pace, self.autoplay],
+                      layout=W.Layout(flex_flow="row wrap"))
+        options = W.HBox([self.lang_select, self.seed_box, self.new_button, self.open_hands_box],
+                         layout=W.Layout(flex_flow="row wrap"))
+        column = W.VBox(left, layout=W.Layout(flex="1 1 400px", min_width="360px"))
+        top = W.HBox([column, self.map], layout=W.Layout(flex_flow="row wrap")) if self.map is not None \
+            else column
+        super().__init__([options, top, bots, self.log_view])
         self.add_class("cnb-explorer")
         m.observe(lambda _: self.render())
         self.render()
@@ -125,6 +138,11 @@ class GameExplorer(ActsOnModel, W.VBox):
         # The Play widget ticks in the browser at the chosen pace; each tick is one bot move.
         if not self.model.bot_step():
             self.autoplay.playing = False
+            self.auto_button.value = False
+
+    def _on_auto(self, change) -> None:
+        self.autoplay.playing = bool(change["new"])
+        self.auto_button.description = "⏸ Pause the bots" if change["new"] else "▶ Let the bots play"
 
     def _bot_step(self) -> None:
         if not self.model.bot_step():
@@ -135,56 +153,130 @@ class GameExplorer(ActsOnModel, W.VBox):
         if self.model.run_bots() == 0:
             self.render()
 
-    def _play(self, card):
-        return lambda _: self.model.play(card)
+    def _new_game(self) -> None:
+        m = self.model
+        # a deal number typed in the box is played; otherwise the next one (never the same deal again)
+        self.model.new_game(None if self.seed_box.value == m.seed else self.seed_box.value)
+
+    def _play(self, i):
+        return lambda _: i < len(self.model.hand()) and self.model.click(self._card_ref(self.model.hand()[i]))
+
+    @staticmethod
+    def _card_ref(card) -> str:
+        return f"{card.kind}#{card.id}"
+
+    def _choose(self, action):
+        return lambda _: self.model.choose(action)
+
+    def _place(self, region) -> None:
+        action = self.model.region_actions().get(region)
+        if action is not None:
+            self.model.act(action)
 
     # -- rendering -------------------------------------------------------------------------------------
+    def _render_hand(self) -> None:
+        m = self.model
+        hand = m.hand()
+        playable = m.can_play_cards()
+        while len(self.hand_cards) < len(hand):
+            i = len(self.hand_cards)
+            card = CardButton(self._play(i), ("cnb-hand-card",))
+            self.hand_cards.append(card)
+            self.hand_box.children = list(self.hand_box.children) + [card]
+        for i, card_button in enumerate(self.hand_cards):
+            b = card_button.button
+            if i >= len(hand):
+                set_if_changed(card_button.layout, "display", "none")
+                continue
+            c = hand[i]
+            set_if_changed(card_button.layout, "display", "")
+            word = f"{MERCENARY[m.lang]} {c.kind}" if c.mercenary else H.card_label(c, m.lang)
+            card_button.show(H.card_html(c, lang=m.lang), disabled=not playable,
+                             tooltip=f"play {word}" if playable else f"{word} (not your turn to play)")
+            if self._hand_kinds.get(i) != c.kind:
+                if i in self._hand_kinds:
+                    b.remove_class(f"cnb-hand-{self._hand_kinds[i]}")
+                b.add_class(f"cnb-hand-{c.kind}")
+                self._hand_kinds[i] = c.kind
+        self.hand_buttons = [cb.button for cb in self.hand_cards[:len(hand)]]
+        who = "Your hand" if m.human else "No human seat"
+        hint = " (click a card to play it)" if playable else ""
+        regions = m.region_actions() if self.map is not None else {}
+        if regions:
+            what = ("the Condottiere token" if any(isinstance(a, PlaceToken) for a in regions.values())
+                    else "the Pope's Favor")
+            hint = f". Click a region with a blue name on the map to place {what}."
+        set_if_changed(self.hand_title, "value", f'<div style="font-family:sans-serif;font-size:13px"><b>{who}</b>'
+                                                 f'{hint}</div>')
+
+    def _render_choice(self) -> None:
+        m = self.model
+        key = (m.pending[0], tuple(a for _, a in m.pending[1])) if m.pending else None
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        old = list(self.choice_box.children)
+        if m.pending is None:
+            self.choice_box.children = []
+            self.choice_box.layout.display = "none"
+        else:
+            buttons = []
+            for label, action in m.pending[1]:
+                b = W.Button(description=label, tooltip=label, button_style="info",
+                             layout=W.Layout(width="auto"))
+                b.add_class("cnb-game-choice-option")
+                b.on_click(self._choose(action))
+                buttons.append(b)
+            cancel = W.Button(description="Cancel", layout=W.Layout(width="80px"))
+            cancel.on_click(lambda _: m.cancel_choice())
+            self.choice_box.children = buttons + [cancel]
+            self.choice_box.layout.display = ""
+        for w in old:
+            w.close()
+
     def render(self) -> None:
         m = self.model
         self._renders += 1
         self._syncing = True
         try:
-            self.status.value = m.status_html()
-            colour = "#b00020" if m.message_kind == "error" else "#1b5e20"
-            self.message.value = (f'<div style="color:{colour};font-family:sans-serif;font-size:12px">'
-                                  f'{escape(m.message)}</div>' if m.message else "")
+            # the table first (what a move changes), the controls after
+            set_if_changed(self.battle_view, "value", m.battle_html())
+            set_if_changed(self.status, "value", m.status_html())
+            colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
+            set_if_changed(self.message, "value",
+                           f'<div style="color:{colour};font-family:sans-serif;font-size:13px;font-weight:bold">'
+                           f'{escape(m.message)}</div>' if m.message else "")
+            self._render_hand()
+            self._render_choice()
             playable = m.can_play_cards()
-            buttons = []
-            for c in m.hand():
-                label = H.card_label(c, m.lang)
-                b = W.Button(description=label, disabled=not playable,
-                             tooltip=(f"{MERCENARY[m.lang]} {c.kind}" if c.mercenary else label) + f" (card #{c.id})",
-                             layout=W.Layout(width="auto", min_width="56px", margin="1px"))
-                b.style.button_color = H.FAMILY_COLOURS.get(c.family, "#dddddd")
-                _classed(b, "cnb-hand-card", f"cnb-hand-{c.kind}")
-                b.on_click(self._play(f"{c.kind}#{c.id}"))
-                buttons.append(b)
-            old = self.hand_buttons
-            self.hand_buttons = buttons
-            self.hand_box.children = buttons
-            for b in old:
-                b.close()
-            self.face_down_box.disabled = not (playable and m.face_down_allowed())
-            self.face_down_box.value = m.face_down
-            takes = dropdown_options(m.take_options())
-            if tuple(self.take_select.options) != tuple(takes):
-                self.take_select.options = takes
-            self.take_select.value = dropdown_value(takes, m.take)
-            self.take_select.disabled = not playable
-            self.pass_button.disabled = not playable
-            actions = m.other_actions()
-            self.action_select.options = actions or [("(nothing to choose now)", NOTHING)]
-            self.action_select.value = actions[0][1] if actions else NOTHING
-            self.action_select.disabled = self.act_button.disabled = not actions
+            allowed = m.face_down_allowed()
+            set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
+            set_if_changed(self.face_down_box, "disabled", not (playable and allowed))
+            set_if_changed(self.face_down_box, "value", m.face_down)
+            set_if_changed(self.pass_button, "disabled", not playable)
+            actions = m.other_actions(regions=self.map is None)
+            options = actions or [("(nothing to choose now)", NOTHING)]
+            if [o[0] for o in options] != [o[0] for o in self.action_select.options]:
+                self.action_select.options = options
+            set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
+            set_if_changed(self.action_select, "disabled", not actions)
+            set_if_changed(self.act_button, "disabled", not actions)
+            set_if_changed(self.action_select.layout, "display", "" if actions else "none")
+            set_if_changed(self.act_button.layout, "display", "" if actions else "none")
             bots = m.bot_to_move
-            self.step_button.disabled = self.run_button.disabled = not bots
-            self.open_hands_box.value = m.open_hands
-            self.lang_select.value = m.lang
-            self.battle_view.value = m.battle_html()
-            self.log_view.value = m.log_html()
+            set_if_changed(self.step_button, "disabled", not bots)
+            set_if_changed(self.run_button, "disabled", not bots)
+            set_if_changed(self.open_hands_box, "value", m.open_hands)
+            set_if_changed(self.lang_select, "value", m.lang)
+            set_if_changed(self.seed_box, "value", m.seed)
+            set_if_changed(self.log_view, "value", m.log_html())
             if self.map is not None:
                 if self.map.game is not m.game:
                     self.map.game = m.game
                 self.map.refresh()
+                regions = m.region_actions()
+                token = any(isinstance(a, PlaceToken) for a in regions.values())
+                verb = "place the Condottiere token on" if token else "put the Pope's Favor on"
+                self.map.choose(regions, self._place if regions else None, verb)
         finally:
             self._syncing = False

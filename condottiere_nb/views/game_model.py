@@ -45,14 +45,14 @@ def action_label(action, lang: str = "en") -> str:
 class GameModel(Observable):
     """A game with one human seat (``human``; None: bots only) and a bot in every other seat.
 
-    >>> m = GameModel(["You", "Ana", "Ben"], seed=3)
+    >>> m = GameModel(["Ana", "Ben", "Cy"], seed=3)
     >>> m.waiting_for_human, m.game.phase
     (True, 'token')
     >>> m.act(m.other_actions()[0][1]), m.game.phase
     (True, 'battle')
     """
 
-    def __init__(self, players: Sequence[str] = ("You", "Ana", "Ben"), human: str | None = "",
+    def __init__(self, players: Sequence[str] = ("Ana", "Ben", "Cy"), human: str | None = "",
                  ruleset="standard", seed: int = 0, bots="heuristic", lang: str = "en",
                  open_hands: bool = False):
         super().__init__()
@@ -71,6 +71,8 @@ class GameModel(Observable):
         self.message_kind = ""
         self.face_down = False
         self.take: str | None = None
+        # A card of the hand waiting for its choice (a Scarecrow's target): (card, [(label, Play)]).
+        self.pending: tuple[str, list] | None = None
         self._start(seed)
 
     def _start(self, seed) -> None:
@@ -115,12 +117,43 @@ class GameModel(Observable):
         cards = battle.take_cards(self.human, scarecrow)
         return opts + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
 
-    def other_actions(self) -> list[tuple[str, object]]:
-        """The human's legal actions that are not a card or a pass (token, Favor, discard, keep)."""
+    def other_actions(self, *, regions: bool = True) -> list[tuple[str, object]]:
+        """The human's legal actions that are not a card or a pass (token, Favor, discard, keep);
+        ``regions=False`` leaves out those that name a region (a map takes them by a click)."""
         if not self.waiting_for_human:
             return []
         return [(action_label(a, self.lang), a) for a in self.game.legal_actions()
-                if not isinstance(a, (Play, Pass))]
+                if not isinstance(a, (Play, Pass))
+                and (regions or not (isinstance(a, (PlaceToken, PlaceFavor)) and a.region))]
+
+    def region_actions(self) -> dict[str, object]:
+        """region -> the human's legal action that places a token there (the Condottiere token or
+        the Pope's Favor), as ``Game.legal_actions`` lists them: what a click on the map may do."""
+        if not self.waiting_for_human:
+            return {}
+        return {a.region: a for a in self.game.legal_actions()
+                if isinstance(a, (PlaceToken, PlaceFavor)) and a.region}
+
+    def card_choices(self, card) -> list[tuple[str, object]]:
+        """The legal plays of one card of the hand that differ by a choice (a Scarecrow's target),
+        read from ``Game.legal_actions``: [] when the card asks nothing."""
+        if not self.can_play_cards():
+            return []
+        kind = str(card).split("#")[0]
+        plays = [a for a in self.game.legal_actions() if isinstance(a, Play)
+                 and str(getattr(a.card, "kind", a.card)).split("#")[0] == kind and a.face_down == self.face_down]
+        if len({a.take for a in plays}) <= 1:
+            return []
+        out = []
+        for a in plays:
+            if a.take is None:
+                label = "take nothing back" if KINDS[kind].choice == "take" else "remove nothing"
+            elif KINDS[kind].choice == "take":
+                label = f"take back the {card_name(str(a.take).split('#')[0], self.lang)}"
+            else:
+                label = f"remove {str(a.take).replace('@', ' card ')}"
+            out.append((label, a))
+        return out
 
     # -- plumbing ----------------------------------------------------------------------------------
     def fail(self, error) -> bool:
@@ -143,10 +176,30 @@ class GameModel(Observable):
             self.game.apply(action)
         except RulesError as e:
             return self.fail(e)
-        self.face_down, self.take = False, None
+        self.face_down, self.take, self.pending = False, None, None
         return self._ok()
 
     # -- the human's actions ---------------------------------------------------------------------------
+    def click(self, card) -> bool:
+        """A click on a card of the hand: play it, or ask its choice first (``pending``)."""
+        choices = self.card_choices(card)
+        if not choices:
+            return self.play(card)
+        self.pending = (card, choices)
+        return self._ok("Which card does the Scarecrow take back?" if KINDS[str(card).split("#")[0]].choice == "take"
+                        else "Which soldier does the card remove?")
+
+    def choose(self, action) -> bool:
+        """Answer the pending choice with one of its actions."""
+        if self.pending is None or action not in [a for _, a in self.pending[1]]:
+            return self.fail(RulesError("there is no card waiting for that choice; click a card of your hand"))
+        self.pending = None
+        return self._apply_human(action)
+
+    def cancel_choice(self) -> bool:
+        self.pending = None
+        return self._ok()
+
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
         spec = KINDS.get(str(card).split("#")[0])
@@ -208,19 +261,22 @@ class GameModel(Observable):
         return n
 
     def new_game(self, seed: int | None = None) -> bool:
+        """A new deal: ``seed``, or the next seed (a new game is never the same deal again)."""
         self._start(self.seed + 1 if seed is None else seed)
-        self.face_down, self.take = False, None
+        self.face_down, self.take, self.pending = False, None, None
         return self._ok(f"new game, seed {self.seed}")
 
     # -- HTML ----------------------------------------------------------------------------------------
     def status_html(self) -> str:
-        # Your own hand is the row of buttons below the status, so it is not repeated here.
-        return H.game_html(self.game, self.lang, open_hands=self.open_hands)
+        # Your own hand is the row of cards below, and the battle has its own view: neither is
+        # repeated here.
+        return H.game_html(self.game, self.lang, open_hands=self.open_hands, you=self.human, battle=False)
 
     def log_html(self, last: int = 80) -> str:
+        """The last ``last`` Steps, the newest on top (a box showing its top follows the game)."""
         log = self.game.log
         start = max(0, len(log) - last)
-        return H.log_html(log[start:], start=start + 1)
+        return H.log_html(log[start:], start=start + 1, newest_first=True)
 
     def battle_html(self) -> str:
         """The battle on the table, or the last battle's result between battles."""

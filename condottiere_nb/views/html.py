@@ -25,6 +25,18 @@ FAMILY_NAMES = {"mercenary": "Mercenary", "season": "season", "character": "char
 #: One colour per seat, shared by the strength bars and the map's control markers.
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 HIGHLIGHT = "#e8a317"
+#: Named rulesets as a learner reads them.
+RULESET_WORDS = {
+    "standard": "Standard rules",
+    "hidden-cards": "Hidden cards (Vietnamese variant)",
+    "fa-tutorial": "Persian tutorial's rules",
+    "city-states-final": "City-states' final battle (Chinese variant)",
+    "continuous-war": "Continuous war (Vietnamese variant)",
+    "scoring": "Scoring by points (Vietnamese variant)",
+    "invasion": "Invasion (Vietnamese variant)",
+    "city-states": "City-states (Chinese variant)",
+}
+
 _FONT = "font-family:sans-serif;"
 _BAR_PX = 220
 
@@ -57,58 +69,106 @@ def card_title(card, lang: str = "en") -> str:
 
 # -- one card ------------------------------------------------------------------------------
 
-_BOX = ("display:inline-block;width:58px;height:70px;margin:2px;padding:2px;box-sizing:border-box;"
-        "border-radius:6px;text-align:center;vertical-align:top;overflow:hidden;line-height:1.15;" + _FONT)
+#: A card face's size in pixels: big enough for an icon and a name on one line.
+CARD_W, CARD_H = 84, 112
+_BOX = (f"display:inline-block;width:{CARD_W}px;height:{CARD_H}px;margin:3px;padding:3px;box-sizing:border-box;"
+        "border-radius:8px;text-align:center;vertical-align:top;overflow:hidden;line-height:1.15;"
+        "white-space:nowrap;" + _FONT)
+# Every face has the same rows at the same heights, so values and badges line up along a line.
+_ROW_TOP = "display:block;text-align:left;font-size:15px;font-weight:bold;height:18px"
+_ROW_ICON = "display:block;height:38px;margin:1px auto"
+_ROW_BOTTOM = "display:block;height:20px;margin-top:2px;font-size:12px;font-weight:bold"
+#: What happened to a card a step took out of its line: its badge, colours and tooltip.
+GONE = {"discarded": ("discarded", "#5c5c5c", "discarded"),
+        "returned": ("back to hand", "#1d4e89", "taken back to hand, not discarded")}
+
+
+def _name_size(label: str) -> int:
+    """A font size at which the longest word of ``label`` fits the card on one line."""
+    longest = max((len(w) for w in label.split()), default=1)
+    return max(8, min(13, int((CARD_W - 10) / (0.62 * longest))))
 
 
 def card_back_html(*, highlight: bool = False, title: str = "a face-down card") -> str:
     """A face-down card: its back, nothing of its kind or value."""
+    from .icons import icon_uri
     glow = f"box-shadow:0 0 0 3px {HIGHLIGHT};" if highlight else ""
     return (f'<span class="cnb-face cnb-face-back" title="{escape(title)}" style="{_BOX}'
             f'border:2px solid #22223b;background:#4a4e69;color:#f2e9e4;{glow}">'
-            f'<span style="display:block;font-size:26px;margin-top:12px">?</span></span>')
+            f'<span style="{_ROW_TOP}"></span>'
+            f'<img src="{icon_uri("back")}" alt="" width="38" height="38" style="{_ROW_ICON}">'
+            f'<span style="display:block;font-size:12px;font-weight:bold">face down</span></span>')
 
 
 def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bool = False,
               revealed: bool = False, gone: str | None = None, highlight: bool = False) -> str:
-    """One card: kind, printed value, effective value (``value``), coloured by family.
+    """One card: its icon, name, printed value and effective value (``value``), coloured by family.
 
     ``face_down``: drawn as its back.  ``revealed``: played face down and turned over
-    (dashed border).  ``gone``: "discarded" or "returned" (to hand) - struck out.
-    ``highlight``: the card the current step changed.
+    (dashed border).  ``gone``: "discarded" (greyed, struck out) or "returned" (taken back to
+    hand: faded, a blue "back to hand" badge).  ``highlight``: the card the current step changed.
     """
+    from .icons import icon_uri
     _check_lang(lang)
     if face_down:
         return card_back_html(highlight=highlight)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd")
     edge = FAMILY_BORDERS.get(card.family, "#555555")
-    style = f"border:2px {'dashed' if revealed else 'solid'} {edge};background:{bg};color:#222222;"
+    dashed = revealed or gone == "returned"
+    style = f"border:2px {'dashed' if dashed else 'solid'} {edge};background:{bg};color:#222222;"
     title = card_title(card, lang)
     if revealed:
         title += "; played face down, revealed at the end"
+    label = card.kind if card.mercenary else card_label(card, lang)
+    name_style = "font-size:18px;" if card.mercenary else ""
     if gone:
-        style += "text-decoration:line-through;opacity:0.45;"
-        title += "; taken back to hand" if gone == "returned" else "; discarded"
+        badge, badge_colour, why = GONE.get(gone, GONE["discarded"])
+        title += "; " + why
+        if gone == "returned":
+            style += "opacity:0.75;"
+        else:
+            style += "opacity:0.5;background:#d6d6d6;"
+            name_style = "text-decoration:line-through;"
+        bottom = (f'<span style="{_ROW_BOTTOM}"><span style="background:{badge_colour};color:#ffffff;'
+                  f'border-radius:8px;padding:1px 5px;font-size:10px">{badge}</span></span>')
+    elif value is None:
+        bottom = f'<span style="{_ROW_BOTTOM}"></span>'
+    else:
+        changed = "background:#b00020;color:#ffffff;" if value != card.value else "background:#ffffff;color:#222222;"
+        bottom = (f'<span style="{_ROW_BOTTOM}"><span class="cnb-value" style="{changed}border-radius:8px;'
+                  f'padding:1px 6px;border:1px solid {edge}">= {value}</span></span>')
     if highlight:
         style += f"box-shadow:0 0 0 3px {HIGHLIGHT};"
     printed = card.kind if card.mercenary else (str(card.value) if card.value else "")
-    if card.mercenary:
-        middle = f'<span style="display:block;font-size:22px;font-weight:bold">{escape(card.kind)}</span>'
-    else:
-        label = card_label(card, lang)
-        size = 10 if len(label) <= 9 else 9
-        middle = (f'<span style="display:block;font-size:{size}px;font-weight:bold;overflow-wrap:break-word;'
-                  f'margin-top:4px">{escape(label)}</span>')
-    if value is None or gone:
-        bottom = ""
-    else:
-        changed = "color:#b00020;" if value != card.value else ""
-        bottom = f'<span style="display:block;font-size:12px;{changed}"><b>= {value}</b></span>'
-    mark = " cnb-gone" if gone else ""
+    mark = f" cnb-gone cnb-{escape(gone)}" if gone else ""
     return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(title)}" '
             f'style="{_BOX}{style}">'
-            f'<span style="display:block;text-align:left;font-size:10px;height:12px">{escape(printed)}</span>'
-            f'{middle}{bottom}</span>')
+            f'<span style="{_ROW_TOP}">{escape(printed)}</span>'
+            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="38" height="38" style="{_ROW_ICON}">'
+            f'<span style="display:block;font-size:{_name_size(label)}px;font-weight:bold;height:18px;'
+            f'{name_style}">{escape(label)}</span>{bottom}</span>')
+
+
+#: A palette card's size: smaller than a card on the table, the same face.
+PALETTE_W, PALETTE_H = 64, 84
+
+
+def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> str:
+    """A kind of card in a palette: its icon and name, and how many are left in the deck
+    (greyed when none is)."""
+    from .icons import icon_uri
+    label = card.kind if card.mercenary else card_label(card, lang)
+    size = 20 if card.mercenary else max(8, min(11, int((PALETTE_W - 8) / (0.62 * max(len(w) for w in label.split())))))
+    bg = FAMILY_COLOURS.get(card.family, "#dddddd") if left else "#e0e0e0"
+    edge = FAMILY_BORDERS.get(card.family, "#555555")
+    dim = "" if left else "opacity:0.55;"
+    return (f'<div class="cnb-palette-face" style="width:{PALETTE_W}px;height:{PALETTE_H}px;box-sizing:border-box;'
+            f'border:2px solid {edge};border-radius:7px;background:{bg};color:#222222;text-align:center;'
+            f'white-space:nowrap;overflow:hidden;line-height:1.1;{_FONT}{dim}">'
+            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="26" height="26" '
+            f'style="display:block;margin:3px auto 0 auto">'
+            f'<div style="font-size:{size}px;font-weight:bold;height:22px;line-height:22px">{escape(label)}</div>'
+            f'<div style="font-size:11px">×{left}{escape(note)}</div></div>')
 
 
 def _as_shown(item) -> Shown:
@@ -136,20 +196,23 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
         parts.append(card_html(c, lang=lang, value=values.get(c.id), face_down=s.face_down or c.id in face_down,
                                revealed=s.revealed, gone=s.gone,
                                highlight=c.id in highlight and (at is None or s.gone is None or s.gone_at == at)))
-    body = "".join(parts) or '<span style="color:#888888;font-style:italic;padding:4px">no cards</span>'
+    body = "".join(parts) or '<span style="opacity:0.6;font-style:italic;padding:4px">no cards</span>'
     extra = []
     if passed:
         extra.append("passed")
     if note:
         extra.append(note)
-    tag = f' <span style="color:#666666;font-size:11px">({escape(", ".join(extra))})</span>' if extra else ""
+    tag = (f'<div style="font-size:11px;opacity:0.75;white-space:normal">{escape(", ".join(extra))}</div>'
+           if extra else "")
     shown = "" if strength is None else (
-        f'<span class="cnb-line-strength" style="display:inline-block;min-width:36px;margin-left:6px;'
-        f'padding:2px 6px;border-radius:10px;background:{colour};color:#ffffff;font-weight:bold;'
-        f'text-align:center;vertical-align:middle" title="strength">{strength}</span>')
-    return (f'<div class="cnb-line" style="margin:3px 0;padding:2px 4px;border-left:5px solid {colour};{_FONT}">'
-            f'<div style="font-size:13px"><b>{escape(player)}</b>{tag}{shown}</div>'
-            f'<div>{body}</div></div>')
+        f'<div class="cnb-line-strength" style="display:inline-block;min-width:36px;margin-top:3px;'
+        f'padding:2px 6px;border-radius:10px;background:{colour};color:#ffffff;font-weight:bold;font-size:15px;'
+        f'text-align:center" title="strength">{strength}</div>')
+    # Two cells: the name and strength in a column of fixed width, so the badges line up.
+    return (f'<div class="cnb-line" style="display:table;margin:3px 0;border-left:5px solid {colour};{_FONT}">'
+            f'<div style="display:table-cell;width:96px;min-width:96px;padding:2px 6px;vertical-align:middle;'
+            f'font-size:14px"><b>{escape(player)}</b>{tag}<br>{shown}</div>'
+            f'<div style="display:table-cell;vertical-align:middle">{body}</div></div>')
 
 
 # -- strengths as bars ---------------------------------------------------------------------------
@@ -169,7 +232,7 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
         if b == a:
             figures = f"{a}"
         else:
-            arrow_colour = "#1b7f3b" if a > b else "#b00020"
+            arrow_colour = "#2e9d4f" if a > b else "#e53935"
             figures = f'{b} <span style="color:{arrow_colour}">-&gt; {a}</span>'
         crown = " <b>(wins)</b>" if winner == p else ""
         rows.append(
@@ -196,13 +259,13 @@ def step_strengths(steps: Sequence, i: int, players: Sequence[str]) -> tuple[dic
 
 
 def rule_html(step) -> str:
-    """The rule a step applied: its title and id, the explanation, the rulebook source."""
+    """The rule a step applied: its title, the explanation, the rulebook source (the rule's id
+    is only in the tooltip: a learner reads the title)."""
     source = rule_source(step.rule)
-    src = (f'<div class="cnb-source" style="color:#666666;font-size:11px">Source: {escape(source)}</div>'
+    src = (f'<div class="cnb-source" style="opacity:0.75;font-size:11px">Source: {escape(source)}</div>'
            if source else "")
-    return (f'<div class="cnb-rule" style="{_FONT}margin:4px 0">'
-            f'<div><b>{escape(rule_title(step.rule))}</b> '
-            f'<span style="color:#666666;font-size:11px">[{escape(step.rule)}]</span></div>'
+    return (f'<div class="cnb-rule" style="{_FONT}margin:4px 0" title="rule {escape(step.rule)}">'
+            f'<div><b>{escape(rule_title(step.rule))}</b></div>'
             f'<div style="margin:2px 0">{escape(step.text)}</div>{src}</div>')
 
 
@@ -241,7 +304,7 @@ def step_html(timeline: Timeline, i: int, *, lang: str = "en", scale: int | None
         raise IndexError(f"step {i} does not exist; this resolution has steps 0 to {n - 1}")
     step = steps[i]
     before, after = step_strengths(steps, i, timeline.players)
-    head = (f'<div class="cnb-step-head" style="{_FONT}font-size:13px;color:#444444">Step {i + 1} of {n}: '
+    head = (f'<div class="cnb-step-head" style="{_FONT}font-size:13px;opacity:0.85">Step {i + 1} of {n}: '
             f'<b>{escape(rule_title(step.rule))}</b></div>')
     return (f'<div class="cnb-step" style="{_FONT}">{head}'
             + step_lines_html(timeline, i, lang=lang, after=after)
@@ -271,7 +334,8 @@ def battle_html(battle, lang: str = "en") -> str:
         rows.append(line_html(p, frame[p], lang=lang, values=values, strength=announced[p],
                               passed=p in battle.passed, colour=player_colour(players, p), note=note))
     state = "resolved" if battle.is_resolved else ("over" if battle.is_over else "in progress")
-    head = f"Battle ({escape(battle.ruleset.name)}), {state}"
+    rs = battle.ruleset
+    head = f"Battle, {escape(RULESET_WORDS.get(rs.name, rs.name))}, {state}"
     if getattr(battle, "region", None):
         head += f", for {escape(battle.region)}"
     foot = []
@@ -281,8 +345,8 @@ def battle_html(battle, lang: str = "en") -> str:
         foot.append(f"{escape(battle.surrendered_by)} surrendered")
     if battle.face_down:
         foot.append("announced strengths count face-up cards only")
-    tail = (f'<div style="color:#555555;font-size:12px">{"; ".join(foot)}</div>' if foot else "")
-    return (f'<div class="cnb-battle" style="{_FONT}"><div style="font-size:12px;color:#555555">{head}</div>'
+    tail = (f'<div style="opacity:0.8;font-size:12px">{"; ".join(foot)}</div>' if foot else "")
+    return (f'<div class="cnb-battle" style="{_FONT}"><div style="font-size:12px;opacity:0.8">{head}</div>'
             + "".join(rows) + tail + "</div>")
 
 
@@ -311,8 +375,8 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
     table = ""
     if steps and res.steps:
         trs = "".join(
-            f'<tr><td style="padding:1px 6px;vertical-align:top;color:#666666">{i}</td>'
-            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(s.rule)}</b></td>'
+            f'<tr><td style="padding:1px 6px;vertical-align:top;opacity:0.75">{i}</td>'
+            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(rule_title(s.rule))}</b></td>'
             f'<td style="padding:1px 6px;vertical-align:top">{escape(s.text)}</td></tr>'
             for i, s in enumerate(res.steps, 1))
         table = (f'<table class="cnb-steps" style="border-collapse:collapse;font-size:12px;margin-top:4px">'
@@ -328,31 +392,47 @@ def legend_html(lang: str = "en") -> str:
         f'height:12px;border:1px solid {FAMILY_BORDERS[f]};background:{FAMILY_COLOURS[f]};'
         f'vertical-align:middle"></span> {escape(MERCENARY[lang] if f == "mercenary" else FAMILY_NAMES[f])}</span>'
         for f in FAMILY_COLOURS)
-    return f'<div class="cnb-legend" style="{_FONT}font-size:11px;color:#444444">{items}</div>'
+    return f'<div class="cnb-legend" style="{_FONT}font-size:11px;opacity:0.85">{items}</div>'
 
 
 # -- a game -------------------------------------------------------------------------------------
 
-def hand_html(cards: Sequence, *, lang: str = "en") -> str:
-    """A hand of cards, face up, in the order held."""
-    return "".join(card_html(c, lang=lang) for c in cards) or \
-        '<span style="color:#888888;font-style:italic">no cards</span>'
+def chip_html(card, lang: str = "en") -> str:
+    """A card as a small chip in its family's colours (a hand shown in a table row)."""
+    from .icons import icon_uri
+    label = card.kind if card.mercenary else card_label(card, lang)
+    return (f'<span class="cnb-chip cnb-chip-{escape(card.kind)}" title="{escape(card_title(card, lang))}" '
+            f'style="display:inline-block;margin:1px;padding:1px 5px 1px 2px;border-radius:6px;white-space:nowrap;'
+            f'border:1px solid {FAMILY_BORDERS.get(card.family, "#555555")};'
+            f'background:{FAMILY_COLOURS.get(card.family, "#dddddd")};color:#222222;font-size:12px;font-weight:bold">'
+            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="14" height="14" '
+            f'style="vertical-align:middle;margin-right:2px">{escape(label)}</span>')
 
 
-def log_html(steps: Sequence, *, start: int = 1) -> str:
-    """Steps as a numbered log, one line each: rule id in bold, then the text."""
-    rows = "".join(
-        f'<div style="margin:1px 0"><span style="color:#888888">{i}.</span> '
-        f'<b style="color:#444444">{escape(s.rule)}</b> {escape(s.text)}</div>'
-        for i, s in enumerate(steps, start))
-    return f'<div class="cnb-log" style="{_FONT}font-size:12px">{rows}</div>'
+def hand_html(cards: Sequence, *, lang: str = "en", chips: bool = False) -> str:
+    """A hand of cards, face up, in the order held (``chips``: small, for a table row)."""
+    draw = chip_html if chips else (lambda c, lang: card_html(c, lang=lang))
+    return "".join(draw(c, lang) for c in cards) or \
+        '<span style="opacity:0.6;font-style:italic">no cards</span>'
 
 
-def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str | None = None) -> str:
+def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False) -> str:
+    """Steps as a numbered log, one sentence each (``newest_first``: the last step on top, so a
+    box that shows the top of the log always shows the newest entry)."""
+    rows = [f'<div style="margin:1px 0"><span style="opacity:0.6">{i}.</span> {escape(s.text)}</div>'
+            for i, s in enumerate(steps, start)]
+    if newest_first:
+        rows.reverse()
+    return f'<div class="cnb-log" style="{_FONT}font-size:12px">{"".join(rows)}</div>'
+
+
+def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str | None = None,
+              you: str | None = None, battle: bool = True) -> str:
     """A game at a glance: round and phase, each seat with regions, hand and tokens, then
-    the battle on the table.  Hands stay hidden (their size only) except ``viewer``'s, or
-    all of them with ``open_hands`` (the Spanish rulebook lets players show their hands
-    while dealing)."""
+    the battle on the table (``battle=False``: without it, for a view that shows it apart).
+    Hands stay hidden (their size only) except ``viewer``'s, or all of them with ``open_hands``
+    (the Spanish rulebook lets players show their hands while dealing), as small chips that wrap.
+    ``you``: the seat a person plays, marked "(you)"."""
     _check_lang(lang)
     players = game.players
     if game.is_over:
@@ -362,7 +442,9 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
         phase = {"token": "placing the Condottiere token", "battle": f"battle for {game.region}",
                  "favor": "placing the Pope's Favor", "discard": "discarding hands",
                  "keep": "keeping cards at the end of the round"}.get(game.phase, game.phase)
-        state = f"Round {game.round}, {escape(phase)}; <b>{escape(str(game.to_move))}</b> to move"
+        mover = str(game.to_move)
+        mover = "you" if mover == you else mover
+        state = f"Round {game.round}, {escape(phase)}; <b>{escape(mover)}</b> to move"
     rows = []
     for p in players:
         colour = player_colour(players, p)
@@ -371,23 +453,26 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
         marks = []
         if p == game.token_holder:
             marks.append("Condottiere token")
-        shown = hand_html(hand, lang=lang) if (open_hands or p == viewer) else f"{len(hand)} cards in hand"
+        shown = (hand_html(hand, lang=lang, chips=True) if (open_hands or p == viewer)
+                 else f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
+        name = escape(p) + (" (you)" if p == you else "")
+        mark = f'<br><span style="font-size:11px;opacity:0.75">{escape(", ".join(marks))}</span>' if marks else ""
         rows.append(
             f'<tr><td style="padding:2px 6px;border-left:5px solid {colour};white-space:nowrap;vertical-align:top">'
-            f'<b>{escape(p)}</b>{"<br><span style=" + chr(34) + "font-size:11px;color:#666666" + chr(34) + ">" + escape(", ".join(marks)) + "</span>" if marks else ""}</td>'
-            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px">{len(regions)}: '
+            f'<b>{name}</b>{mark}</td>'
+            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{len(regions)}: '
             f'{escape(", ".join(regions)) or "-"}</td>'
-            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px">{shown}</td></tr>')
+            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{shown}</td></tr>')
     favor = f"Pope's Favor: {escape(game.favor)}" if game.favor else "Pope's Favor: off the map"
-    table = (f'<table class="cnb-game-players" style="border-collapse:collapse">'
-             f'<tr><td style="padding:2px 6px"></td><td style="padding:2px 6px;font-size:11px;color:#666666">'
-             f'regions</td><td style="padding:2px 6px;font-size:11px;color:#666666">hand</td></tr>'
+    table = (f'<table class="cnb-game-players" style="border-collapse:collapse;width:100%">'
+             f'<tr><td style="padding:2px 6px"></td><td style="padding:2px 6px;font-size:11px;opacity:0.75;'
+             f'width:30%">regions</td><td style="padding:2px 6px;font-size:11px;opacity:0.75">hand</td></tr>'
              + "".join(rows) + "</table>")
-    battle = ""
-    if game.battle is not None and game.phase == "battle":
-        battle = battle_html(game.battle, lang)
+    shown_battle = ""
+    if battle and game.battle is not None and game.phase == "battle":
+        shown_battle = battle_html(game.battle, lang)
     return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px">{state}</div>{table}'
-            f'<div style="font-size:12px;color:#555555">{favor}</div>{battle}</div>')
+            f'<div style="font-size:12px;opacity:0.8">{favor}</div>{shown_battle}</div>')
 
 
 class Line:

@@ -1,12 +1,15 @@
-"""The map of Italy: the 17 regions at their cities' real positions (networkx + matplotlib).
+"""The map of Italy as a widget, and as a matplotlib figure.
 
 (This module imports ipywidgets; the package loads it only when MapView or draw_map is
 first asked for, so ``import condottiere_nb`` stays free of display libraries.)
 
-:func:`draw_map` is a static figure (notebooks end the cell with ``plt.show()``);
-:class:`MapView` is a widget around it that follows a Game or takes the state by hand.
-Drawing is deterministic: fixed positions, colours by seat order, everything drawn in a
-fixed order, so the same state gives the same picture.
+:class:`MapView` shows the SVG board of :mod:`~condottiere_nb.views.mapsvg` (the regions as
+shapes inside Italy's outline) and follows a Game or takes the state by hand.  Where a
+player must choose a region, the region names become buttons laid over the picture (a
+grid of the picture's size holds the image and the buttons in the same cells): a click
+places the token, in JupyterLab and in Voilà, with no extension.  :func:`draw_map` is the
+older figure of dots and lines (matplotlib, imported only when called).
+Drawing is deterministic: the same state gives the same picture.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import networkx as nx
 
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
 from .html import PLAYER_COLOURS
+from .mapsvg import CHOICE, MAP_H, MAP_W, game_map_state, group_of, label_points, map_html
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
 FREE = "#e6e2d8"          # a region without a control marker
@@ -147,11 +151,7 @@ def map_png(**kwargs) -> bytes:
 
 def map_state(game) -> dict:
     """draw_map's arguments for a Game: control, Favor, the battle region, the winning group."""
-    victory = getattr(game, "victory", None)
-    group = sorted(victory.group) if victory is not None and victory.reason == "adjacent" else None
-    region = game.region if getattr(game, "phase", None) == "battle" else None
-    return {"control": game.control, "favor": game.favor, "battle": region, "highlight": group,
-            "players": list(game.players)}
+    return game_map_state(game)
 
 
 def map_info_html(control, favor=None, battle=None, highlight=None, players=None) -> str:
@@ -178,52 +178,104 @@ def map_info_html(control, favor=None, battle=None, highlight=None, players=None
     return f'<div class="cnb-map-info" style="font-family:sans-serif;font-size:12px">{"".join(rows)}{tail}</div>'
 
 
+#: The map's grid cell in pixels: buttons are placed to the nearest cell.
+_CELL = 4
+
+
 class MapView(W.VBox):
     """A widget showing the map; follows a Game (``MapView(game)``, then ``.refresh()``)
     or a state given by hand (``MapView(control=..., favor=..., battle=...)``).
 
-    A "Highlight" dropdown rings the largest connected group of a chosen player.
-    It redraws only when the state changed (a draw takes about a tenth of a second).
+    ``choose(regions, on_click, verb)`` turns those regions' names into buttons over the
+    picture; a click calls ``on_click(region)``.  ``choose({}, None)`` ends the choice.
+    A "Ring the largest group of" dropdown outlines a player's largest connected group.
+    It redraws only when the state changed.
     """
 
     def __init__(self, game=None, *, control=None, favor=None, battle=None, highlight=None, players=None,
-                 dpi: int = 80):
+                 width: int = MAP_W, dpi: int | None = None):
         self.game = game
-        self.dpi = dpi
-        self.image = W.Image(format="png", layout=W.Layout(width="430px"))
+        self.width = width
+        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // _CELL + 1} / {MAP_W // _CELL + 1}",
+                                            margin="0", padding="0"))
         self.image.add_class("cnb-map-image")
+        self.buttons: dict[str, W.Button] = {}
+        labels = label_points()
+        for r in REGIONS:
+            x, y = labels[r]
+            w = round(7.3 * len(r) + 12)          # 12 px bold sans-serif, and a little room
+            col, row = max(1, round((x - w / 2) / _CELL) + 1), max(1, round((y - 12) / _CELL) + 1)
+            b = W.Button(description=r, tooltip=r, layout=W.Layout(
+                grid_area=f"{row} / {col} / span 6 / span {-(-w // _CELL)}", width=f"{w}px", height="24px",
+                padding="0 2px", margin="0", border=f"2px solid {CHOICE}", display="none"))
+            b.style.button_color = "#ffffff"
+            b.style.font_weight = "bold"
+            b.style.font_size = "12px"
+            b.style.text_color = CHOICE
+            b.add_class("cnb-map-region")
+            b.add_class(f"cnb-map-region-{r}")
+            b.on_click(self._clicked(r))
+            self.buttons[r] = b
+        self.board = W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
+            grid_template_columns=f"repeat({MAP_W // _CELL}, {_CELL}px)",
+            grid_template_rows=f"repeat({MAP_H // _CELL}, {_CELL}px)", width=f"{MAP_W}px", height=f"{MAP_H}px"))
+        self.board.add_class("cnb-map-board")
         self.info = W.HTML()
         self.info.add_class("cnb-map-info")
-        self.group_select = W.Dropdown(description="Highlight", layout=W.Layout(width="280px"))
+        self.group_select = W.Dropdown(description="Ring the largest group of", layout=W.Layout(width="360px"))
+        self.group_select.style.description_width = "170px"
         self.group_select.add_class("cnb-map-highlight")
         self.state: dict = {}
+        self.choosable: tuple = ()
+        self._on_click = None
         self._key = None
         self._syncing = False
         self.group_select.observe(self._on_group, names="value")
-        super().__init__([self.group_select, self.image, self.info])
+        super().__init__([self.board, self.group_select, self.info])
         self.add_class("cnb-map")
         if game is None:
             self.update(control=control, favor=favor, battle=battle, highlight=highlight, players=players)
         else:
             self.refresh()
 
+    def _clicked(self, region):
+        def click(_):
+            if self._on_click is not None and region in self.choosable:
+                self._on_click(region)
+        return click
+
+    def choose(self, regions, on_click=None, verb: str = "Choose") -> None:
+        """Make ``regions`` clickable (their names become buttons); ``on_click(region)`` on a click."""
+        self.choosable = tuple(sorted(regions))
+        self._on_click = on_click
+        for r, b in self.buttons.items():
+            shown = "" if r in self.choosable else "none"
+            if b.layout.display != shown:
+                b.layout.display = shown
+            tip = f"{verb}: {r}"
+            if r in self.choosable and b.tooltip != tip:
+                b.tooltip = tip
+        self._draw(self.state)
+
     def refresh(self) -> None:
         """Re-read the followed game."""
         if self.game is not None:
-            self.update(**map_state(self.game))
+            self.update(**game_map_state(self.game))
 
     def update(self, control=None, favor=None, battle=None, highlight=None, players=None) -> None:
-        """Show a new state (same arguments as :func:`draw_map`)."""
+        """Show a new state (same arguments as :func:`~condottiere_nb.views.mapsvg.map_svg`)."""
         control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
         owners = _owners(control, players)
         self.state = {"control": control, "favor": favor, "battle": battle,
                       "highlight": sorted(highlight) if highlight else None, "players": owners}
         self._syncing = True
         try:
-            options = [("the given group, if any", NOTHING)] + [(f"{p}'s largest group", p) for p in owners]
+            first = "the winning group" if highlight else "nobody"
+            options = [(first, NOTHING)] + [(p, p) for p in owners]
             if [o[0] for o in options] != [o[0] for o in self.group_select.options]:
                 self.group_select.options = options
-            self.group_select.value = NOTHING
+            if self.group_select.value != NOTHING:
+                self.group_select.value = NOTHING
         finally:
             self._syncing = False
         self._draw(self.state)
@@ -234,14 +286,14 @@ class MapView(W.VBox):
         state = dict(self.state)
         p = change["new"]
         if p != NOTHING:
-            mine = [r for r, o in state["control"].items() if o == p]
-            state["highlight"] = sorted(adjacent_group(mine)) if mine else None
+            state["highlight"] = group_of(state["control"], p) or None
         self._draw(state)
 
     def _draw(self, state) -> None:
-        key = repr(sorted((k, repr(v)) for k, v in state.items()))
+        key = repr(sorted((k, repr(v)) for k, v in state.items())) + repr(self.choosable)
         if key == self._key:
             return
         self._key = key
-        self.image.value = map_png(dpi=self.dpi, **state)
+        # Names stay in the picture; the buttons of a choice cover them.
+        self.image.value = map_html(width=MAP_W, choosable=self.choosable, **state)
         self.info.value = map_info_html(**state)

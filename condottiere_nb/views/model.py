@@ -15,33 +15,97 @@ from itertools import zip_longest
 from typing import Callable, Sequence
 
 from ..battle import Battle
+from ..plays import Move
 from ..cards import KINDS
 from ..errors import RulesError
 from ..i18n import LANGUAGES, card_name
 from ..rulesets import RULESETS, Ruleset, get_ruleset
 from . import html as H
+from .html import RULESET_WORDS
 from .timeline import resolution_timeline
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dia", "Eli", "Fay")
 
 
+#: A reading of a battle rule in words: (option, value) -> what it means at the table.
+OPTION_WORDS = {
+    ("hidden_cards", True): "Hidden cards: cards may be played face down",
+    ("hidden_cards", False): "No hidden cards: every card is played face up",
+    ("face_down_specials", "reveal"): "Hidden cards: face-down specials act only when revealed",
+    ("face_down_specials", "on_play"): "Hidden cards: face-down specials act when played",
+    ("face_down_specials", "mercenaries_only"): "Hidden cards: only Mercenaries may be played face down",
+    ("courtesan_token", True): "Token: the most Courtesans take the Condottiere token",
+    ("courtesan_token", False): "Token: Courtesans do not decide who takes the token",
+    ("spring_highest", "printed"): "Spring: +3 for the highest printed Mercenaries",
+    ("spring_highest", "effective"): "Spring: +3 for the strongest Mercenaries after Winter and Drummer",
+    ("bishop_targets", "highest"): "Bishop: discards the highest Mercenaries",
+    ("bishop_targets", "drummers_first"): "Bishop: discards the Drummers first",
+    ("bishop_targets", "drummers_and_highest"): "Bishop: discards the Drummers and the highest Mercenaries",
+    ("mercenaries_face_down", True): "Soldiers are laid face down",
+    ("mercenaries_face_down", False): "Soldiers are laid face up",
+    ("banner_limit", "per_line"): "Banner: one counts in each line",
+    ("banner_limit", "one_per_battle"): "Banner: only the first Banner of the battle counts",
+    ("maiden_targets", "any"): "Maiden: may remove any soldier",
+    ("maiden_targets", "opponents"): "Maiden: removes only an opponent's soldier",
+    ("venezia_bribe", "briber"): "Venezia: a bribed Mercenary may be taken back by the briber",
+    ("venezia_bribe", "not_returnable"): "Venezia: a bribed Mercenary cannot be taken back",
+}
+# The options a battle reads (RULES names the rest: dealing, victory, scoring...).
+BATTLE_OPTIONS = tuple(dict.fromkeys(option for option, _ in OPTION_WORDS))
+
+
 def ruleset_label(rs: Ruleset) -> str:
-    """A named ruleset by its name; a variant as its base name plus the options changed."""
+    """A ruleset in words: a named one by what it is, a variant as its base and the readings changed.
+
+    >>> ruleset_label(RULESETS["hidden-cards"].replace(face_down_specials="on_play"))
+    'Hidden cards (Vietnamese variant), with: Hidden cards: face-down specials act when played'
+    """
     if RULESETS.get(rs.name) == rs:
-        return rs.name
+        return RULESET_WORDS.get(rs.name, rs.name)
     base_name = rs.name.split("+")[0].split("/")[0]
     base = RULESETS.get(base_name, RULESETS["standard"])
     diff = rs.differences(base)
-    inner = ", ".join(f"{k}={v[0]!r}" for k, v in diff.items() if k != "deck")
-    return f"{base.name} with {inner}" if inner else base.name
+    inner = "; ".join(OPTION_WORDS.get((k, v[0]), f"{k.replace('_', ' ')}: {v[0]}")
+                      for k, v in diff.items() if k != "deck")
+    head = RULESET_WORDS.get(base.name, base.name)
+    return f"{head}, with: {inner}" if inner else head
 
 
-def option_variants(rs: Ruleset) -> list[Ruleset]:
+def option_label(rs: Ruleset) -> str:
+    """A reading changed from ``rs``'s base, in words alone (a compare choice)."""
+    base = RULESETS.get(rs.name.split("/")[0])
+    if base is None:
+        return ruleset_label(rs)
+    diff = rs.differences(base)
+    return "; ".join(OPTION_WORDS.get((k, v[0]), f"{k.replace('_', ' ')}: {v[0]}")
+                     for k, v in diff.items() if k != "deck") or ruleset_label(rs)
+
+
+def can_replay(battle: Battle, rs: Ruleset) -> bool:
+    """Could every move so far be made under ``rs`` (a face-down card laid face up where ``rs`` has
+    no hidden cards)?  A quick look at the ruleset's deck and its ways of laying each kind
+    (``Ruleset.ways``); :func:`replay` gives the engine's full answer."""
+    counts, ways = rs.counts, rs.ways
+    used: dict[str, int] = {}
+    for m in battle.moves:
+        if m.kind is None:
+            continue
+        if m.kind not in counts or (m.face_down and True not in ways[m.kind] and False not in ways[m.kind]):
+            return False
+        if not m.face_down and False not in ways[m.kind]:
+            return False
+        used[m.kind] = used.get(m.kind, 0) + 1
+        if used[m.kind] > counts[m.kind]:
+            return False
+    return True
+
+
+def option_variants(rs: Ruleset, options: Sequence[str] | None = None) -> list[Ruleset]:
     """``rs`` with one disputed option flipped, for every option that has choices or is a
-    switch: the readings a compare mode puts side by side."""
+    switch (or only those in ``options``): the readings a compare mode puts side by side."""
     out = []
     for f in fields(rs):
-        if f.name in ("name", "summary", "deck"):
+        if f.name in ("name", "summary", "deck") or (options is not None and f.name not in options):
             continue
         value = getattr(rs, f.name)
         choices = f.metadata.get("choices") or ((True, False) if isinstance(value, bool) else ())
@@ -52,17 +116,37 @@ def option_variants(rs: Ruleset) -> list[Ruleset]:
     return out
 
 
-def replay(battle: Battle, ruleset) -> Battle:
-    """The same moves, in the same seats, under another ruleset (raises the engine's
-    error if one of them is illegal there)."""
-    other = Battle(battle.players, ruleset, token_holder=battle.token_holder, leader=battle.leader,
+def face_up_moves(battle: Battle, rs: Ruleset) -> list[int]:
+    """The moves (1-based) played face down that ``rs`` can only lay face up (it has no hidden
+    cards): a comparison replays them face up, and says so."""
+    ways = rs.ways
+    return [i for i, m in enumerate(battle.moves, 1)
+            if m.kind is not None and m.face_down and m.kind in ways and True not in ways[m.kind]]
+
+
+def replay(battle: Battle, ruleset, *, face_up: bool = False) -> Battle:
+    """The same moves, in the same seats, under another ruleset (raises the engine's error, in
+    words, if one of them is illegal there).  ``face_up``: a card played face down is laid face
+    up where the ruleset has no hidden cards (:func:`face_up_moves`)."""
+    rs = get_ruleset(ruleset)
+    other = Battle(battle.players, rs, token_holder=battle.token_holder, leader=battle.leader,
                    defender=battle.defender, region=battle.region, final=battle.final)
+    turned = set(face_up_moves(battle, rs)) if face_up else set()
     for i, m in enumerate(battle.moves, 1):
+        if i in turned:
+            m = Move(m.player, m.kind, False, m.take, m.card)
         try:
             other.apply_move(m)
         except RulesError as e:
-            raise type(e)(f"under {ruleset_label(get_ruleset(ruleset))}, move {i} "
-                          f"({m.player} {m.kind or 'pass'}) is not allowed: {e}") from None
+            what = "a pass" if m.kind is None else f"a {card_name(m.kind)}" + (" face down" if m.face_down else "")
+            if m.kind is not None and m.kind not in rs.counts:
+                why = f"the {card_name(m.kind)} is not in that ruleset's deck"
+            elif m.face_down and True not in rs.ways.get(m.kind, (True,)):
+                why = "every card is played face up there"
+            else:
+                why = str(e)
+            raise type(e)(f"this battle cannot be replayed under {ruleset_label(rs)}: "
+                          f"move {i}, {m.player}'s {what}, is not allowed there: {why}") from None
     return other
 
 
@@ -174,7 +258,14 @@ class CompareModel(_Cursor):
     def __init__(self, battle: Battle, left, right, lang: str = "en"):
         super().__init__()
         self.rulesets = (get_ruleset(left), get_ruleset(right))
-        self.resolutions = tuple(replay(battle, rs).resolve() for rs in self.rulesets)
+        self.resolutions = tuple(replay(battle, rs, face_up=True).resolve() for rs in self.rulesets)
+        self.notes = []
+        for rs in self.rulesets:
+            turned = face_up_moves(battle, rs)
+            if turned:
+                cards = ", ".join(f"{battle.moves[i - 1].player}'s {card_name(battle.moves[i - 1].kind)}" for i in turned)
+                self.notes.append(f"Under {ruleset_label(rs)} every card is played face up, so {cards} "
+                                  f"{'is' if len(turned) == 1 else 'are'} face up there.")
         self.timelines = tuple(resolution_timeline(r) for r in self.resolutions)
         self.lang = lang
         self.scale = max(H.timeline_scale(t) for t in self.timelines)
@@ -232,8 +323,9 @@ class CompareModel(_Cursor):
             parts.append(f"<b>{escape(label)}</b>: {who} ({totals}); token {escape(str(r.token_holder))}")
         n = sum(self.differs)
         verdict = ("the outcome differs" if self.outcomes_differ else "the same outcome")
-        return (f'<div class="cnb-compare-summary" style="font-family:sans-serif;font-size:12px">'
-                + "<br>".join(parts) + f"<br>{n} of {len(self.rows)} steps differ; {verdict}.</div>")
+        notes = "".join(f"<br><i>{escape(note)}</i>" for note in self.notes)
+        return (f'<div class="cnb-compare-summary" style="font-family:sans-serif;font-size:13px">'
+                + "<br>".join(parts) + f"<br>{n} of {len(self.rows)} steps differ; {verdict}.{notes}</div>")
 
     def html(self) -> str:
         mark = ""
@@ -281,6 +373,10 @@ class BuilderModel(Observable):
         self.stepper: StepperModel | None = None
         self.comparison: CompareModel | None = None
         self.compare_with: Ruleset | None = None
+        # A card waiting for its choice (a Scarecrow's target): (kind, [(label, take), ...]).
+        self.pending: tuple[str, list] | None = None
+        # Battles cleared by Reset, so Undo can bring them back.
+        self._cleared: list[Battle] = []
         if notation:
             self.battle = Battle.from_notation(notation, ruleset=self._notation_ruleset(notation, ruleset))
         else:
@@ -328,19 +424,55 @@ class BuilderModel(Observable):
         nothing = [("take nothing back", None)] if None in self.battle.take_options(self.selected, scarecrow) else []
         return nothing + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
 
+    def sample(self, kind: str):
+        """A card of ``kind`` from this battle's deck (what a palette shows for the kind)."""
+        cache = self.__dict__.setdefault("_samples", {})
+        if cache.get("deck") is not self.battle.deck:
+            cache.clear()
+            cache["deck"] = self.battle.deck
+            cache.update((c.kind, c) for c in reversed(self.battle.deck))
+        return cache[kind]
+
     def card_label(self, kind: str) -> str:
         return card_name(kind, self.lang)
 
     def compare_choices(self) -> list[tuple[str, Ruleset]]:
-        """Rulesets to compare with: every named ruleset but the current one, and the
-        current one with each disputed option flipped."""
+        """Rulesets to compare with, in words: the other named rulesets whose battles differ,
+        then the current one with one battle reading changed; only those under which the moves
+        so far can be replayed (:func:`can_replay`)."""
         # Cached per ruleset and RULESETS contents: building the variants costs more than a click.
         key = (id(self.ruleset), tuple((k, id(v)) for k, v in RULESETS.items()))
         if getattr(self, "_choices_key", None) != key:
-            out = [(ruleset_label(rs), rs) for name, rs in RULESETS.items() if rs != self.ruleset]
-            out += [(ruleset_label(rs), rs) for rs in option_variants(self.ruleset)]
-            self._choices_key, self._choices = key, out
-        return list(self._choices)
+            rs = self.ruleset
+            def battle_rules(r):
+                return (tuple(sorted(r.counts.items())), tuple(getattr(r, o) for o in BATTLE_OPTIONS))
+            # one choice per different battle: Continuous war plays its battles as Standard does
+            seen = {battle_rules(rs)}
+            named = []
+            for r in RULESETS.values():
+                if battle_rules(r) not in seen:
+                    seen.add(battle_rules(r))
+                    named.append((ruleset_label(r), r))
+            present = set(rs.counts)
+            relevant = [o for o in BATTLE_OPTIONS if self._option_matters(o, rs, present)]
+            flips = [(option_label(r), r) for r in option_variants(rs, relevant)]
+            self._choices_key, self._choices = key, named + flips
+            self._replayable_key = None
+        moves = len(self.battle.moves)
+        if getattr(self, "_replayable_key", None) != (key, moves, id(self.battle)):
+            self._replayable = [(label, r) for label, r in self._choices if can_replay(self.battle, r)]
+            self._replayable_key = (key, moves, id(self.battle))
+        return list(self._replayable)
+
+    @staticmethod
+    def _option_matters(option: str, rs: Ruleset, present: set) -> bool:
+        # A reading matters in a battle only where its cards or its hidden play exist.
+        needs = {"face_down_specials": rs.hidden_cards, "bishop_targets": "bishop" in present,
+                 "courtesan_token": "courtesan" in present, "spring_highest": "spring" in present,
+                 "banner_limit": "banner" in present, "maiden_targets": "maiden" in present,
+                 "venezia_bribe": "venezia" in present and "scarecrow" in present,
+                 "mercenaries_face_down": rs.mercenaries_face_down}
+        return needs.get(option, True)
 
     # -- plumbing ----------------------------------------------------------------------------
     def fail(self, error: Exception) -> bool:
@@ -376,7 +508,7 @@ class BuilderModel(Observable):
         if player not in self.players:
             return self.fail(RulesError(f"{player!r} is not a player; players are {list(self.players)}"))
         self.selected = player
-        self.take = None
+        self.take = self.pending = None
         return self._ok()
 
     def set_face_down(self, flag: bool) -> bool:
@@ -395,16 +527,63 @@ class BuilderModel(Observable):
         self.take = take
         return self._ok()
 
-    def play(self, kind: str) -> bool:
-        """The selected player plays a card of ``kind`` with the current options."""
+    def choices_for(self, kind: str) -> list[tuple[str, object]]:
+        """What playing ``kind`` now asks the selected player to choose, as the engine lists it
+        (``Battle.take_options``): [] when there is nothing to choose."""
+        spec = KINDS.get(kind)
+        if spec is None or spec.choice is None:
+            return []
         try:
-            if KINDS.get(kind) is not None and KINDS[kind].choice == "take":     # a Scarecrow
-                take = None if self.face_down else self.take
-                self.battle.play(self.selected, kind, face_down=self.face_down, take=take)
+            takes = self.battle.take_options(self.selected, spec, self.face_down)
+        except RulesError:
+            return []
+        if len(takes) <= 1:
+            return []
+        if spec.choice == "take":
+            return [(f"take nothing back", None)] + [(f"take back the {card_name(t, self.lang)}", t)
+                                                     for t in takes if t is not None]
+        return [("remove nothing", None)] + [(f"remove {str(t).replace('@', ' card ')}", t)
+                                             for t in takes if t is not None]
+
+    def click(self, kind: str) -> bool:
+        """A palette click: play ``kind``, or, when the card asks a choice (a Scarecrow with
+        Mercenaries to take back), ask it first (``pending``) and play on :meth:`choose`."""
+        options = self.choices_for(kind)
+        if not options:
+            return self.play(kind)
+        self.pending = (kind, options)
+        who = "Which card does the Scarecrow take back?" if KINDS[kind].choice == "take" else \
+            f"What does the {card_name(kind, self.lang)} remove?"
+        return self._ok(f"{self.selected}: {who}")
+
+    def choose(self, take) -> bool:
+        """Answer the pending choice: play the card with ``take``."""
+        if self.pending is None:
+            return self.fail(RulesError("there is no card waiting for a choice; click a card first"))
+        kind, options = self.pending
+        if take not in [v for _, v in options]:
+            return self.fail(RulesError(f"{take!r} is not one of the choices: "
+                                         f"{', '.join(label for label, _ in options)}"))
+        self.pending = None
+        return self.play(kind, take=take)
+
+    def cancel_choice(self) -> bool:
+        self.pending = None
+        return self._ok()
+
+    def play(self, kind: str, take=...) -> bool:
+        """The selected player plays a card of ``kind`` with the current options (``take``: a
+        Scarecrow's target, else the one set with :meth:`set_take`)."""
+        try:
+            if KINDS.get(kind) is not None and KINDS[kind].choice is not None:     # a Scarecrow, a Maiden
+                chosen = self.take if take is ... else take
+                self.battle.play(self.selected, kind, face_down=self.face_down,
+                                 take=None if (self.face_down and KINDS[kind].choice == "take") else chosen)
             else:
                 self.battle.play(self.selected, kind, face_down=self.face_down)
         except RulesError as e:
             return self.fail(e)
+        self.pending = None
         self._after_move()
         return self._ok()
 
@@ -417,19 +596,32 @@ class BuilderModel(Observable):
         return self._ok()
 
     def undo(self) -> bool:
+        """Take back the last move; right after a Reset, bring the cleared battle back."""
+        self.pending = None
+        if not self.battle.moves and self._cleared:
+            self.battle = self._cleared.pop()
+            self.selected = self.battle.to_move or self.players[0]
+            return self._ok(f"Reset undone: the {len(self.battle.moves)} moves are back")
         try:
             move = self.battle.undo()
         except RulesError as e:
-            return self.fail(e)
+            return self.fail(RulesError("nothing to undo: no card has been played yet") if not self.battle.moves
+                             else e)
         self.selected = move.player
-        return self._ok(f"undid {move.player} {move.kind or 'pass'}")
+        what = "pass" if move.kind is None else card_name(move.kind, self.lang)
+        return self._ok(f"took back {move.player}'s {what}")
 
     def reset(self) -> bool:
+        """Clear the lines (seats and ruleset stay); Undo brings them back."""
+        cleared = len(self.battle.moves)
+        if cleared:
+            self._cleared.append(self.battle)
         self.battle = Battle(self.players, self.ruleset)
         self.selected = self.battle.to_move or self.players[0]
-        self.face_down, self.take = False, None
+        self.face_down, self.take, self.pending = False, None, None
         self.close_results()
-        return self._ok()
+        return self._ok(f"cleared {cleared} move{'s' if cleared != 1 else ''}; Undo brings them back" if cleared
+                        else "")
 
     def set_players(self, names: Sequence[str]) -> bool:
         """New seats.  Moves are kept seat by seat while every seat that moved is still
@@ -526,6 +718,9 @@ class BuilderModel(Observable):
     def resolve(self) -> bool:
         """Open the stepper on a resolution of a copy (the battle stays editable), or the
         comparison when compare mode is on."""
+        self.pending = None
+        if not self.battle.moves:
+            return self.fail(RulesError("nothing to resolve yet: click cards to lay them in the lines first"))
         try:
             self._open_results(keep_index=False)
         except RulesError as e:

@@ -15,6 +15,7 @@ import ipywidgets as W
 from ..i18n import LANGUAGES, MERCENARY
 from ..rulesets import RULESETS
 from . import html as H
+from .html import CARD_H, CARD_W
 from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
 
 #: The stable CSS class names of the key controls (what browser tests look for).
@@ -29,7 +30,8 @@ WIDGET_CLASSES = {
     "palette button of a card kind": "cnb-card-<kind>",
     "every palette button": "cnb-card",
     "face down": "cnb-face-down",
-    "Scarecrow's target": "cnb-scarecrow-take",
+    "Scarecrow's target (kept for code; the builder asks after the click)": "cnb-scarecrow-take",
+    "the choice a card asks for (buttons)": "cnb-choice",
     "next seat after each play": "cnb-auto-advance",
     "pass": "cnb-pass",
     "undo": "cnb-undo",
@@ -42,6 +44,7 @@ WIDGET_CLASSES = {
     "compare with": "cnb-compare",
     "close results": "cnb-close-results",
     "stepper (the box)": "cnb-stepper",
+    "stepper's panel (beside the lines)": "cnb-step-panel",
     "previous step": "cnb-prev",
     "next step": "cnb-next",
     "step slider": "cnb-step-slider",
@@ -91,9 +94,40 @@ def _button(description, cls, tooltip="", width=None, style=""):
     return _classed(b, cls)
 
 
+def set_if_changed(widget, name, value) -> None:
+    """Set a trait only when it changes (each change is a message to the browser)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
+
+
+class CardButton(W.GridBox):
+    """A card face (HTML) with a transparent button laid over it: the card itself is what one
+    clicks, and it looks like the cards on the table.  ``.button`` is the ipywidgets Button
+    (``.click()`` in code, its classes in a browser test); ``.face`` the HTML."""
+
+    def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
+        self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
+        self.button = W.Button(tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
+                                                               height=f"{height}px", margin="0"))
+        self.button.style.button_color = "transparent"
+        _classed(self.button, *classes)
+        self.button.on_click(on_click)
+        super().__init__([self.face, self.button], layout=W.Layout(
+            grid_template_columns=f"{width}px", grid_template_rows=f"{height}px", margin="2px",
+            width=f"{width}px", height=f"{height}px"))
+        self.add_class("cnb-card-button")
+
+    def show(self, html: str, *, disabled: bool = False, tooltip: str | None = None) -> None:
+        set_if_changed(self.face, "value", html)
+        set_if_changed(self.button, "disabled", disabled)
+        if tooltip is not None:
+            set_if_changed(self.button, "tooltip", tooltip)
+
+
 class _FollowsModel:
     """A view that shows one model at a time and re-renders when that model changes; its
-    slider moves the model (``_syncing`` keeps render's own slider updates from echoing)."""
+    slider (1-based, as the header counts) moves the model (``_syncing`` keeps render's own
+    slider updates from echoing)."""
 
     model = None
     _syncing = False
@@ -114,24 +148,25 @@ class _FollowsModel:
 
     def _on_slider(self, change) -> None:
         if not self._syncing and self.model is not None:
-            self.model.goto(change["new"])
+            self.model.goto(change["new"] - 1)
 
 
-class Stepper(_FollowsModel, W.VBox):
-    """Step through a Resolution: Previous/Next, a slider, the lines with the cards the
-    step touched highlighted, strengths before -> after as bars, and the rule's text
-    with its source.
+class Stepper(_FollowsModel, W.HBox):
+    """Step through a Resolution: the lines after the step (the cards it touched highlighted)
+    and, beside them, the step's panel: Previous/Next, a slider (the arrow keys move it once it
+    has the focus), strengths before -> after as bars, and the rule's text with its source.
 
     ``Stepper(battle.resolve())`` on its own, or embedded in a BattleBuilder.
     """
 
     def __init__(self, resolution=None, *, model: StepperModel | None = None, lang: str = "en"):
-        self.prev_button = _button("Previous", "cnb-prev", "previous step", "100px")
-        self.next_button = _button("Next", "cnb-next", "next step", "100px", "info")
-        self.slider = _classed(W.IntSlider(value=0, min=0, max=0, description="Step", continuous_update=True,
-                                           readout=True, layout=W.Layout(width="360px")), "cnb-step-slider")
+        self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
+        self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
+        self.slider = _classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
+                                           readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
+        self.slider.style.description_width = "40px"
         self.header = _classed(W.HTML(), "cnb-step-header")
-        self.lines = _classed(W.HTML(), "cnb-step-lines")
+        self.lines = _classed(W.HTML(layout=W.Layout(flex="0 1 auto", min_width="0")), "cnb-step-lines")
         self.strengths = _classed(W.HTML(), "cnb-strengths")
         self.rule = _classed(W.HTML(), "cnb-rule")
         self._syncing = False
@@ -139,8 +174,11 @@ class Stepper(_FollowsModel, W.VBox):
         self.prev_button.on_click(lambda _: self.model and self.model.prev())
         self.next_button.on_click(lambda _: self.model and self.model.next())
         self.slider.observe(self._on_slider, names="value")
-        super().__init__([W.HBox([self.prev_button, self.next_button, self.slider]), self.header, self.lines,
-                          self.strengths, self.rule])
+        self.panel = _classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
+                                      self.strengths, self.rule],
+                                     layout=W.Layout(width="400px", min_width="320px", padding="0 0 0 24px")),
+                              "cnb-step-panel")
+        super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
         self.add_class("cnb-stepper")
         if model is None and resolution is not None:
             model = StepperModel(resolution, lang)
@@ -152,18 +190,19 @@ class Stepper(_FollowsModel, W.VBox):
         self._syncing = True
         try:
             if m is None:
-                self.slider.max = 0
                 for w in (self.header, self.lines, self.strengths, self.rule):
                     w.value = ""
                 return
-            self.slider.max = len(m) - 1
-            self.slider.value = m.index
-            self.prev_button.disabled = m.index == 0
-            self.next_button.disabled = m.index == len(m) - 1
-            self.header.value = m.header_html()
-            self.lines.value = m.lines_html()
-            self.strengths.value = m.strengths_html()
-            self.rule.value = m.rule_html()
+            # The browser applies the updates in this order: the header last, so a page that shows
+            # "Step n" already shows step n's lines, bars and rule.
+            set_if_changed(self.lines, "value", m.lines_html())
+            set_if_changed(self.strengths, "value", m.strengths_html())
+            set_if_changed(self.rule, "value", m.rule_html())
+            set_if_changed(self.slider, "max", len(m))
+            set_if_changed(self.slider, "value", m.index + 1)
+            set_if_changed(self.prev_button, "disabled", m.index == 0)
+            set_if_changed(self.next_button, "disabled", m.index == len(m) - 1)
+            set_if_changed(self.header, "value", m.header_html())
         finally:
             self._syncing = False
 
@@ -175,12 +214,13 @@ class CompareView(_FollowsModel, W.VBox):
     def __init__(self, battle=None, left=None, right=None, *, model: CompareModel | None = None,
                  lang: str = "en"):
         self.summary = _classed(W.HTML(), "cnb-compare-summary")
-        self.prev_button = _button("Previous", "cnb-compare-prev", "previous step", "100px")
-        self.next_button = _button("Next", "cnb-compare-next", "next step", "100px", "info")
+        self.prev_button = _button("◀ Previous", "cnb-compare-prev", "previous step", "110px")
+        self.next_button = _button("Next ▶", "cnb-compare-next", "next step", "110px", "info")
         self.diff_button = _button("Next difference", "cnb-next-difference",
                                    "jump to the next step where the rulesets diverge", "140px", "warning")
-        self.slider = _classed(W.IntSlider(value=0, min=0, max=0, description="Row",
-                                           layout=W.Layout(width="320px")), "cnb-compare-slider")
+        self.slider = _classed(W.IntSlider(value=1, min=1, max=1, description="Row",
+                                           layout=W.Layout(width="300px")), "cnb-compare-slider")
+        self.slider.style.description_width = "40px"
         self.body = _classed(W.HTML(), "cnb-compare-body")
         self._syncing = False
         self.model: CompareModel | None = None
@@ -202,15 +242,14 @@ class CompareView(_FollowsModel, W.VBox):
         try:
             if m is None:
                 self.summary.value = self.body.value = ""
-                self.slider.max = 0
                 return
-            self.slider.max = len(m) - 1
-            self.slider.value = m.index
-            self.prev_button.disabled = m.index == 0
-            self.next_button.disabled = m.index == len(m) - 1
-            self.diff_button.disabled = not any(m.differs[m.index + 1:])
-            self.summary.value = m.summary_html()
-            self.body.value = m.html()
+            set_if_changed(self.slider, "max", len(m))
+            set_if_changed(self.slider, "value", m.index + 1)
+            set_if_changed(self.prev_button, "disabled", m.index == 0)
+            set_if_changed(self.next_button, "disabled", m.index == len(m) - 1)
+            set_if_changed(self.diff_button, "disabled", not any(m.differs[m.index + 1:]))
+            set_if_changed(self.summary, "value", m.summary_html())
+            set_if_changed(self.body, "value", m.html())
         finally:
             self._syncing = False
 
@@ -244,6 +283,10 @@ class BattleBuilder(ActsOnModel, W.VBox):
     ``notation``: start from a battle written as text (seats and ruleset included);
     ``lang``: card names in en, vi, es, zh or fa; ``compare``: a second ruleset to show
     beside the first when resolving.
+
+    The layout keeps what a click changes next to it: the message under the buttons, the
+    choice a Scarecrow asks right under them, and the stepper in the place of the lines,
+    with its panel beside them.
     """
 
     def __init__(self, players=("Ana", "Ben"), ruleset="standard", notation: str | None = None,
@@ -252,7 +295,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._syncing = False
         self._renders = 0
         self._palette_kinds: tuple = ()
-        self._ruleset_names: tuple = ()
+        self._choice_key = None
         m = self.model
 
         # seats
@@ -264,31 +307,37 @@ class BattleBuilder(ActsOnModel, W.VBox):
             box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px"))
             _classed(box, "cnb-player-name", f"cnb-player-name-{i}")
             self.name_boxes.append(box)
-        self.player_select = _classed(W.ToggleButtons(options=list(m.players), description="Plays:",
+        self.player_select = _classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
                                                       tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
+        self.player_select.style.description_width = "90px"
         # rules and language
-        self.ruleset_select = _classed(W.Dropdown(description="Ruleset", layout=W.Layout(width="280px")),
+        self.ruleset_select = _classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px")),
                                        "cnb-ruleset")
+        self.ruleset_select.style.description_width = "50px"
         self.lang_select = _classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
                                                value=m.lang, description="Language", layout=W.Layout(width="230px")),
                                     "cnb-lang")
         # options of the next play
         self.face_down_box = _classed(W.Checkbox(value=False, description="face down", indent=False,
                                                  layout=W.Layout(width="110px")), "cnb-face-down")
+        # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
         self.take_select = _classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
                                     "cnb-scarecrow-take")
-        self.auto_advance_box = _classed(W.Checkbox(value=m.auto_advance, description="next seat after each play",
-                                                    indent=False, layout=W.Layout(width="200px")),
-                                         "cnb-auto-advance")
-        self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "80px")
-        self.undo_button = _button("Undo", "cnb-undo", "take back the last move", "80px")
-        self.reset_button = _button("Reset", "cnb-reset", "clear the lines (seats and ruleset stay)", "80px",
+        self.auto_advance_box = _classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
+                                                    "after each card", indent=False,
+                                                    layout=W.Layout(width="300px")), "cnb-auto-advance")
+        self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "70px")
+        self.undo_button = _button("Undo", "cnb-undo", "take back the last move (after Reset: bring the lines back)",
+                                   "70px")
+        self.reset_button = _button("Reset", "cnb-reset", "clear the lines (Undo brings them back)", "70px",
                                     "danger")
-        # palette, message, battle
+        # palette, message, choice, battle
         self.palette: dict[str, W.Button] = {}
+        self.palette_cards: dict[str, CardButton] = {}
         self.palette_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-palette")
-        self.message = _classed(W.HTML(), "cnb-message")
+        self.message = _classed(W.HTML(layout=W.Layout(min_height="22px")), "cnb-message")
+        self.choice_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-choice")
         self.battle_view = _classed(W.HTML(), "cnb-battle")
         self.legend = W.HTML()
         # notation
@@ -297,11 +346,12 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
                                    "130px")
         # results
-        self.resolve_button = _button("Resolve", "cnb-resolve", "resolve the battle and step through it",
-                                      "100px", "success")
-        self.compare_select = _classed(W.Dropdown(description="Compare", layout=W.Layout(width="420px")),
+        self.resolve_button = _button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
+                                      "110px", "success")
+        self.compare_select = _classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px")),
                                        "cnb-compare")
-        self.close_button = _button("Close", "cnb-close-results", "close the stepper", "80px")
+        self.compare_select.style.description_width = "100px"
+        self.close_button = _button("Close", "cnb-close-results", "close the results, back to building", "70px")
         self.stepper = Stepper()
         self.compare_view = CompareView()
 
@@ -310,7 +360,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         for i, box in enumerate(self.name_boxes):
             box.observe(self._on_name(i), names="value")
         self.player_select.observe(self._when(lambda v: v is not None and m.select(v)), names="value")
-        self.ruleset_select.observe(self._when(lambda v: m.set_ruleset(v)), names="value")
+        self.ruleset_select.observe(self._when(self._set_ruleset), names="value")
         self.lang_select.observe(self._when(lambda v: m.set_lang(v)), names="value")
         self.face_down_box.observe(self._when(lambda v: m.set_face_down(v)), names="value")
         self.take_select.observe(self._when(lambda v: m.set_take(or_none(v))), names="value")
@@ -320,20 +370,25 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.undo_button.on_click(lambda _: m.undo())
         self.reset_button.on_click(lambda _: m.reset())
         self.load_button.on_click(lambda _: m.load_notation(self.notation_box.value))
-        self.resolve_button.on_click(lambda _: m.resolve())
+        self.resolve_button.on_click(lambda _: self._resolve())
         self.close_button.on_click(lambda _: self._close())
 
+        seats = W.VBox([W.HBox(self.name_boxes[:3]), W.HBox(self.name_boxes[3:]), self.auto_advance_box])
+        notation = W.HBox([self.notation_box, self.load_button])
+        self.more = W.Accordion([seats, notation], selected_index=None)
+        self.more.set_title(0, "Seat names")
+        self.more.set_title(1, "Battle notation (copy, paste, load)")
+        self.more.add_class("cnb-more")
         rows = [
             W.HBox([self.player_count, self.ruleset_select, self.lang_select]),
-            W.HBox(self.name_boxes[:3]), W.HBox(self.name_boxes[3:]),
-            self.player_select,
-            W.HBox([self.face_down_box, self.take_select, self.auto_advance_box]),
-            self.palette_box, self.legend,
-            W.HBox([self.pass_button, self.undo_button, self.reset_button]),
-            self.message, self.battle_view,
-            W.HBox([self.notation_box, self.load_button]),
-            W.HBox([self.resolve_button, self.compare_select, self.close_button]),
-            self.stepper, self.compare_view,
+            W.HBox([self.player_select, self.face_down_box]),
+            self.palette_box,
+            W.HBox([self.pass_button, self.undo_button, self.reset_button,
+                    W.HTML(layout=W.Layout(width="16px")), self.resolve_button, self.compare_select,
+                    self.close_button], layout=W.Layout(flex_flow="row wrap")),
+            self.message, self.choice_box,
+            self.battle_view, self.stepper, self.compare_view,
+            self.legend, self.more,
         ]
         super().__init__(rows)
         self.add_class("cnb-builder")
@@ -348,26 +403,41 @@ class BattleBuilder(ActsOnModel, W.VBox):
     def _set_auto_advance(self, value):
         self.model.auto_advance = bool(value)
 
+    def _set_ruleset(self, value):
+        if value == "__custom__":
+            return
+        self.model.set_ruleset(value)
+
     def _close(self):
         self.model.close_results()
         self.render()
 
+    def _resolve(self):
+        if self.model.resolve():
+            # the arrow keys step from here on
+            (self.stepper.slider if self.model.stepper is not None else self.compare_view.slider).focus()
+
     def _play(self, kind):
-        return lambda _: self.model.play(kind)
+        return lambda _: self.model.click(kind)
+
+    def _choose(self, take):
+        return lambda _: self.model.choose(take)
 
     # -- rendering ----------------------------------------------------------------------------
     def _build_palette(self) -> None:
         kinds = self.model.ruleset.kinds
         if kinds == self._palette_kinds:
             return
-        buttons = {}
+        cards = {}
         for kind in kinds:
-            b = W.Button(layout=W.Layout(width="auto", min_width="64px", margin="1px"))
-            _classed(b, "cnb-card", f"cnb-card-{kind}")
-            b.on_click(self._play(kind))
-            buttons[kind] = b
-        self.palette = buttons
-        self.palette_box.children = list(buttons.values())
+            cards[kind] = CardButton(self._play(kind), ("cnb-card", f"cnb-card-{kind}"),
+                                     width=H.PALETTE_W, height=H.PALETTE_H)
+        old = self.palette_cards
+        self.palette_cards = cards
+        self.palette = {kind: c.button for kind, c in cards.items()}
+        self.palette_box.children = list(cards.values())
+        for c in old.values():
+            c.close()
         self._palette_kinds = kinds
 
     def _refresh_palette(self) -> None:
@@ -375,15 +445,37 @@ class BattleBuilder(ActsOnModel, W.VBox):
         left = m.deck_left()
         rs = m.ruleset
         returned = {c.kind for c in m.battle.returned.get(m.selected, ())}
-        for kind, b in self.palette.items():
-            card = next(c for c in m.battle.deck if c.kind == kind)
+        for kind, card_button in self.palette_cards.items():
+            card = m.sample(kind)
             name = m.card_label(kind)
-            b.description = f"{name} ×{left[kind]}"
             word = f"{MERCENARY[m.lang]} {kind}" if card.mercenary else name
             extra = " (one is back in this player's hand)" if kind in returned else ""
-            b.tooltip = f"{word}: {left[kind]} of {rs.counts[kind]} left in the deck{extra}"
-            b.style.button_color = H.FAMILY_COLOURS.get(card.family, "#dddddd") if left[kind] or extra \
-                else "#eeeeee"
+            card_button.show(H.palette_card_html(card, left[kind], lang=m.lang, note=" +1" if extra else ""),
+                             tooltip=f"{word}: {left[kind]} of {rs.counts[kind]} left in the deck{extra}")
+
+    def _render_choice(self) -> None:
+        m = self.model
+        key = (m.pending[0], tuple(m.pending[1])) if m.pending else None
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        old = list(self.choice_box.children)
+        if m.pending is None:
+            self.choice_box.children = []
+            self.choice_box.layout.display = "none"
+        else:
+            kind, options = m.pending
+            buttons = [_button(label, "cnb-choice-option", label, style="info" if take is not None else "")
+                       for label, take in options]
+            for b, (_, take) in zip(buttons, options):
+                b.layout.width = "auto"
+                b.on_click(self._choose(take))
+            cancel = _button("Cancel", "cnb-choice-cancel", "do not play the card", "80px")
+            cancel.on_click(lambda _: m.cancel_choice())
+            self.choice_box.children = buttons + [cancel]
+            self.choice_box.layout.display = ""
+        for w in old:
+            w.close()
 
     def render(self) -> None:
         """Make every control show the model (called after each model change)."""
@@ -391,48 +483,55 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._renders += 1
         self._syncing = True
         try:
+            # What a click is for goes to the browser first: the lines and the message; the controls
+            # that follow them (seats, palette counts, choices) after.
+            showing = m.stepper is not None or m.comparison is not None
+            set_if_changed(self.battle_view.layout, "display", "none" if showing else "")
+            if not showing:
+                set_if_changed(self.battle_view, "value", H.battle_html(m.battle, m.lang))
+            colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
+            weight = "bold" if m.message_kind == "error" or m.pending else "normal"
+            set_if_changed(self.message, "value",
+                           f'<div style="color:{colour};font-family:sans-serif;font-weight:{weight};padding:2px 0">'
+                           f'{escape(m.message)}</div>' if m.message else "")
             names = tuple(RULESETS)
-            options = [(n, n) for n in names]
+            options = [(ruleset_label(RULESETS[n]), n) for n in names]
             current = m.ruleset.name if RULESETS.get(m.ruleset.name) == m.ruleset else None
             if current is None:
                 options.append((ruleset_label(m.ruleset), "__custom__"))
             if tuple(options) != tuple(self.ruleset_select.options):
                 self.ruleset_select.options = options
-            self.ruleset_select.value = current if current is not None else "__custom__"
-            self.player_count.value = len(m.players)
+            set_if_changed(self.ruleset_select, "value", current if current is not None else "__custom__")
+            set_if_changed(self.player_count, "value", len(m.players))
             for i, box in enumerate(self.name_boxes):
-                box.value = m.players[i] if i < len(m.players) else ""
-                box.layout.display = "" if i < len(m.players) else "none"
+                set_if_changed(box, "value", m.players[i] if i < len(m.players) else "")
+                set_if_changed(box.layout, "display", "" if i < len(m.players) else "none")
             if tuple(self.player_select.options) != m.players:
                 self.player_select.options = list(m.players)
-            self.player_select.value = m.selected
-            self.lang_select.value = m.lang
+            set_if_changed(self.player_select, "value", m.selected)
+            set_if_changed(self.lang_select, "value", m.lang)
             allowed = m.face_down_allowed()
-            self.face_down_box.disabled = not allowed
-            self.face_down_box.value = m.face_down
-            self.face_down_box.tooltip = ("play the next card face down" if allowed else
-                                          f"the {m.ruleset.name} ruleset has no hidden cards")
+            set_if_changed(self.face_down_box, "disabled", not allowed)
+            set_if_changed(self.face_down_box, "value", m.face_down)
+            set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
             takes = dropdown_options(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
-            self.take_select.value = dropdown_value(takes, m.take)
-            self.auto_advance_box.value = m.auto_advance
+            set_if_changed(self.take_select, "value", dropdown_value(takes, m.take))
+            set_if_changed(self.auto_advance_box, "value", m.auto_advance)
             self._build_palette()
             self._refresh_palette()
-            self.legend.value = H.legend_html(m.lang)
-            colour = "#b00020" if m.message_kind == "error" else "#1b5e20"
-            self.message.value = (f'<div style="color:{colour};font-family:sans-serif;padding:2px 0">'
-                                  f'{escape(m.message)}</div>' if m.message else "")
-            self.battle_view.value = H.battle_html(m.battle, m.lang)
-            self.notation_box.value = m.notation()
-            choices = dropdown_options([("off", None)] + m.compare_choices())
+            set_if_changed(self.legend, "value", H.legend_html(m.lang))
+            self._render_choice()
+            set_if_changed(self.notation_box, "value", m.notation())
+            choices = dropdown_options([("nothing: show the steps", None)] + m.compare_choices())
             if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
                 self.compare_select.options = choices
-            self.compare_select.value = next((v for _, v in choices if v == m.compare_with), NOTHING)
+            set_if_changed(self.compare_select, "value", next((v for _, v in choices if v == m.compare_with), NOTHING))
             self.stepper.set_model(m.stepper)
-            self.stepper.layout.display = "" if m.stepper is not None else "none"
+            set_if_changed(self.stepper.layout, "display", "" if m.stepper is not None else "none")
             self.compare_view.set_model(m.comparison)
-            self.compare_view.layout.display = "" if m.comparison is not None else "none"
-            self.close_button.disabled = m.stepper is None and m.comparison is None
+            set_if_changed(self.compare_view.layout, "display", "" if m.comparison is not None else "none")
+            set_if_changed(self.close_button, "disabled", not showing)
         finally:
             self._syncing = False

@@ -1,0 +1,334 @@
+"""The board as a picture: the 17 regions as shapes inside Italy's outline, drawn as SVG.
+
+Plain Python (no matplotlib, no numpy, no ipywidgets), so it runs wherever the engine does,
+JupyterLite's Pyodide included.  The regions are a Voronoi tessellation of the 17 cities at
+their real positions (``ITALY``'s latitudes and longitudes), clipped to the outline of
+:mod:`~condottiere_nb.views.italy_shape`: each region is the land nearer its city than any
+other city.  That is a drawing, not the rules: which regions border each other is
+``ITALY``'s edge list, and victory reads only that.
+
+The picture goes into notebooks as ``<img src="data:image/svg+xml,...">``: JupyterLab's
+sanitiser keeps an image but strips inline ``<svg>``, and an image needs no extension in
+JupyterLab or Voilà.  The same state always gives the same SVG text.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from html import escape
+from typing import Iterable, Mapping, Sequence
+
+from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
+from .html import PLAYER_COLOURS
+from .icons import svg_uri
+from .italy_shape import ISLANDS, MAINLAND
+
+#: The picture's size in pixels (its viewBox; an <img> may scale it).
+MAP_W, MAP_H = 440, 512
+SEA, LAND, ISLAND, BORDER = "#cfe3ef", "#f1e8d0", "#e4dcc6", "#8a7f66"
+TOKEN = "#7a1010"         # the Condottiere token and the battle region's outline
+FAVOR = "#f5c400"         # the Pope's Favor
+GROUP = "#e8a317"         # a winning connected group
+CHOICE = "#0b61a4"        # a region that may be chosen now
+# The drawn window: longitude and latitude of the top-left corner, pixels per degree of latitude.
+_LON0, _LAT0, _LAT_MID = 6.35, 47.2, 42.0
+_SCALE = MAP_W / ((18.75 - _LON0) * math.cos(math.radians(_LAT_MID)))
+# The point each region grows from (longitude, latitude), where it is not the city itself: the
+# cities of the Po valley and Tuscany lie close together, so a tessellation of the cities alone
+# would give Firenze or Modena a sliver.  These points sit inside each state's historical lands
+# (Modena's duchy reached south into the Apennines, Firenze's Tuscany east of Lucca's, the
+# kingdom of Napoli over the whole south).  The city dots stay at the real cities.
+_SEEDS = {"Firenze": (11.45, 43.55), "Siena": (11.35, 42.95), "Modena": (10.75, 44.4), "Bologna": (11.6, 44.35),
+          "Parma": (10.0, 44.75), "Lucca": (10.35, 43.95), "Ferrara": (11.95, 44.8), "Mantova": (10.75, 45.25),
+          "Venezia": (12.3, 45.75), "Milano": (9.35, 45.6), "Ancona": (13.35, 43.3), "Urbino": (12.55, 43.75),
+          "Spoleto": (12.85, 42.6), "Roma": (12.6, 41.85), "Napoli": (15.3, 40.8), "Torino": (7.6, 45.0),
+          "Genova": (8.9, 44.35)}
+# Labels moved by hand from their region's centre (pixels), where a centre sits badly.
+_NUDGE = {"Genova": (6, 4), "Napoli": (10, -20), "Mantova": (0, 14), "Venezia": (-6, 10), "Modena": (-6, -4),
+          "Bologna": (8, 6), "Urbino": (6, -8)}
+
+
+def project(lon: float, lat: float) -> tuple[float, float]:
+    """Pixel x, y of a longitude and latitude (an equirectangular projection at 42 degrees north)."""
+    return ((lon - _LON0) * math.cos(math.radians(_LAT_MID)) * _SCALE, (_LAT0 - lat) * _SCALE)
+
+
+def _outline(points) -> list[tuple[float, float]]:
+    return [project(lon, lat) for lon, lat, _ in points]
+
+
+def _clip(polygon, a, b):
+    """The part of ``polygon`` on the side of the perpendicular bisector of a-b nearer to a
+    (one Sutherland-Hodgman pass against a half-plane)."""
+    nx_, ny_ = b[0] - a[0], b[1] - a[1]
+    c = (b[0] ** 2 + b[1] ** 2 - a[0] ** 2 - a[1] ** 2) / 2
+
+    def inside(p):
+        return p[0] * nx_ + p[1] * ny_ <= c
+
+    out = []
+    for i, cur in enumerate(polygon):
+        prev = polygon[i - 1]
+        if inside(cur):
+            if not inside(prev):
+                out.append(_cross(prev, cur, nx_, ny_, c))
+            out.append(cur)
+        elif inside(prev):
+            out.append(_cross(prev, cur, nx_, ny_, c))
+    return out
+
+
+def _cross(p, q, nx_, ny_, c):
+    t = (c - p[0] * nx_ - p[1] * ny_) / ((q[0] - p[0]) * nx_ + (q[1] - p[1]) * ny_)
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+
+
+def _centroid(polygon) -> tuple[float, float]:
+    area = cx = cy = 0.0
+    for i, (x1, y1) in enumerate(polygon):
+        x0, y0 = polygon[i - 1]
+        w = x0 * y1 - x1 * y0
+        area += w
+        cx += (x0 + x1) * w
+        cy += (y0 + y1) * w
+    if abs(area) < 1e-9:
+        return polygon[0]
+    return (cx / (3 * area), cy / (3 * area))
+
+
+@lru_cache(maxsize=1)
+def cities() -> dict[str, tuple[float, float]]:
+    """Pixel position of each region's city."""
+    return {r: project(ITALY.nodes[r]["lon"], ITALY.nodes[r]["lat"]) for r in REGIONS}
+
+
+@lru_cache(maxsize=1)
+def region_shapes() -> dict[str, tuple[tuple[float, float], ...]]:
+    """Each region's outline in pixels: its Voronoi cell clipped to the mainland.
+
+    >>> shapes = region_shapes()
+    >>> len(shapes), all(len(s) >= 3 for s in shapes.values())
+    (17, True)
+    """
+    land = _outline(MAINLAND)
+    where = {r: project(*_SEEDS[r]) for r in REGIONS}
+    shapes = {}
+    for r in REGIONS:
+        cell = land
+        for other in REGIONS:
+            if other != r:
+                cell = _clip(cell, where[r], where[other])
+        shapes[r] = tuple((round(x, 1), round(y, 1)) for x, y in cell)
+    return shapes
+
+
+@lru_cache(maxsize=1)
+def label_points() -> dict[str, tuple[float, float]]:
+    """Where each region's name goes: the centre of its shape, a few nudged apart by hand."""
+    out = {}
+    for r, shape in region_shapes().items():
+        x, y = _centroid(shape)
+        dx, dy = _NUDGE.get(r, (0, 0))
+        out[r] = (round(x + dx, 1), round(y + dy, 1))
+    return out
+
+
+def _path(points) -> str:
+    return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
+
+
+@lru_cache(maxsize=1)
+def _base() -> str:
+    """Sea, islands and the mainland: the same under every state."""
+    parts = [f'<rect width="{MAP_W}" height="{MAP_H}" fill="{SEA}"/>']
+    for name, points in ISLANDS.items():
+        parts.append(f'<path class="cnb-island" d="{_path(_outline(points))}" fill="{ISLAND}" stroke="{BORDER}" '
+                     f'stroke-width="1"/>')
+    parts.append(f'<path d="{_path(_outline(MAINLAND))}" fill="{LAND}" stroke="#5f5647" stroke-width="1.6"/>')
+    return "".join(parts)
+
+
+def _token(x: float, y: float) -> str:
+    # The Condottiere token: a dark red disc with two crossed swords.
+    return (f'<g class="cnb-token-condottiere"><circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="{TOKEN}" '
+            f'stroke="#ffffff" stroke-width="2"/>'
+            f'<path d="M{x - 6:.1f} {y - 6:.1f} L{x + 6:.1f} {y + 6:.1f} M{x + 6:.1f} {y - 6:.1f} L{x - 6:.1f} {y + 6:.1f}" '
+            f'stroke="#ffffff" stroke-width="2.4" stroke-linecap="round"/></g>')
+
+
+def _favor(x: float, y: float) -> str:
+    # The Pope's Favor: a gold disc with a cross.
+    return (f'<g class="cnb-token-favor"><circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{FAVOR}" '
+            f'stroke="#6b5900" stroke-width="2"/>'
+            f'<path d="M{x:.1f} {y - 6:.1f} L{x:.1f} {y + 6:.1f} M{x - 4:.1f} {y - 2:.1f} L{x + 4:.1f} {y - 2:.1f}" '
+            f'stroke="#6b5900" stroke-width="2.2"/></g>')
+
+
+def _owners(control: Mapping[str, str], players: Sequence[str] | None) -> list[str]:
+    if players is not None:
+        return list(players)
+    return sorted({p for p in control.values() if p is not None})
+
+
+def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
+            highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None,
+            weights: bool = False, choosable: Iterable[str] = (), legend: bool = True,
+            labels: bool = True, title: str | None = None) -> str:
+    """The map as SVG text.
+
+    ``control``: region -> player (each region filled with its player's seat colour);
+    ``favor``: the region holding the Pope's Favor; ``battle``: the region under the Condottiere
+    token (outlined in dark red, the token on it); ``highlight``: regions outlined in gold (a
+    winning connected group); ``players``: seat order for the colours; ``weights``: the Chinese
+    variant's region weights after the names; ``choosable``: regions that may be chosen now
+    (a blue outline); ``labels``: False leaves the names to a view drawn on top.
+
+    >>> svg = map_svg({"Roma": "Ana"}, battle="Firenze", players=["Ana", "Ben"])
+    >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
+    (17, True)
+    """
+    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+    favor = canonical_region(favor) if favor else None
+    battle = canonical_region(battle) if battle else None
+    ringed = sorted({canonical_region(r) for r in (highlight or ())})
+    choosable = {canonical_region(r) for r in choosable}
+    owners = _owners(control, players)
+    unknown = sorted(set(control.values()) - set(owners))
+    if unknown:
+        raise ValueError(f"control names {unknown[0]!r}, who is not in players {owners}")
+    colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
+    shapes, where, names = region_shapes(), cities(), label_points()
+    parts = [_base()]
+    for r in REGIONS:
+        fill = colour[control[r]] if r in control else LAND
+        opacity = ' fill-opacity="0.78"' if r in control else ""
+        state = "controlled" if r in control else "free"
+        parts.append(f'<path class="cnb-region cnb-region-{state}" data-region="{r}" fill="{fill}"{opacity} '
+                     f'stroke="{BORDER}" stroke-width="1" d="{_path(shapes[r])}"><title>{r}</title></path>')
+    for r in sorted(choosable):
+        parts.append(f'<path d="{_path(shapes[r])}" fill="none" stroke="{CHOICE}" stroke-width="2.5" '
+                     f'stroke-dasharray="5 3"/>')
+    for r in ringed:
+        parts.append(f'<path class="cnb-group" d="{_path(shapes[r])}" fill="none" stroke="{GROUP}" '
+                     f'stroke-width="4" stroke-linejoin="round"/>')
+    if battle:
+        parts.append(f'<path class="cnb-battle-region" d="{_path(shapes[battle])}" fill="none" stroke="{TOKEN}" '
+                     f'stroke-width="3.5" stroke-dasharray="7 4" stroke-linejoin="round"/>')
+    for r in REGIONS:
+        x, y = where[r]
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.6" fill="#3b3326"/>')
+    if labels:
+        for r in REGIONS:
+            x, y = names[r]
+            text = f"{r} ({ITALY.nodes[r]['weight']})" if weights else r
+            parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-family="sans-serif" '
+                         f'font-size="12" font-weight="bold" fill="#1d1a14" stroke="#ffffff" stroke-width="3" '
+                         f'paint-order="stroke" stroke-linejoin="round">{escape(text)}</text>')
+    if battle:
+        x, y = names[battle]
+        parts.append(_token(x - _half_width(battle, weights) - 12, y))
+    if favor:
+        x, y = names[favor]
+        parts.append(_favor(x + _half_width(favor, weights) + 12, y))
+    if legend:
+        parts.append(_legend(owners, colour, battle, favor, ringed, choosable))
+    if title:
+        parts.append(f'<text x="{MAP_W - 8}" y="20" text-anchor="end" font-family="sans-serif" font-size="14" '
+                     f'font-weight="bold" fill="#1d1a14">{escape(title)}</text>')
+    body = "".join(parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MAP_W} {MAP_H}" width="{MAP_W}" '
+            f'height="{MAP_H}">{body}</svg>')
+
+
+def _half_width(region: str, weights: bool) -> float:
+    # about 7.2 pixels a letter at 12 pixels bold sans-serif
+    return 3.6 * (len(region) + (4 if weights else 0))
+
+
+def _legend(owners, colour, battle, favor, ringed, choosable) -> str:
+    # In the sea south of Sardinia, west of Sicily.
+    x, y = 8, MAP_H - 8
+    rows = [(f'<rect x="{x}" y="-6" width="12" height="12" fill="{colour[p]}" fill-opacity="0.78" '
+             f'stroke="{BORDER}"/>', p) for p in owners]
+    rows.append((f'<rect x="{x}" y="-6" width="12" height="12" fill="{LAND}" stroke="{BORDER}"/>',
+                 "no control marker"))
+    if battle:
+        rows.append((_token(x + 6, 0).replace('r="11"', 'r="7"'), f"Condottiere token: {battle}"))
+    if favor:
+        rows.append((_favor(x + 6, 0).replace('r="10"', 'r="7"'), f"Pope's Favor: {favor}"))
+    if ringed:
+        rows.append((f'<rect x="{x}" y="-6" width="12" height="12" fill="none" stroke="{GROUP}" stroke-width="3"/>',
+                     "winning group"))
+    if choosable:
+        rows.append((f'<rect x="{x}" y="-6" width="12" height="12" fill="none" stroke="{CHOICE}" '
+                     f'stroke-width="2" stroke-dasharray="3 2"/>', "you may choose it"))
+    out = []
+    for i, (mark, text) in enumerate(reversed(rows)):
+        ty = y - 8 - 17 * i
+        out.append(f'<g transform="translate(0 {ty})">{mark}<text x="{x + 18}" y="4" font-family="sans-serif" '
+                   f'font-size="12" fill="#1d1a14">{escape(text)}</text></g>')
+    height = 17 * len(rows) + 8
+    return (f'<rect x="2" y="{MAP_H - height - 10}" width="196" height="{height + 6}" rx="5" fill="#ffffff" '
+            f'fill-opacity="0.85" stroke="{BORDER}"/>' + "".join(out))
+
+
+def map_uri(**state) -> str:
+    """:func:`map_svg` as an ``<img>`` source (a data URI)."""
+    svg = map_svg(**state)
+    return svg_uri(svg[svg.index(">") + 1:-len("</svg>")], view_box=f"0 0 {MAP_W} {MAP_H}")
+
+
+def map_html(*, width: int = MAP_W, alt: str = "", **state) -> str:
+    """The map as an HTML ``<img>`` (sanitiser-safe), ``width`` pixels wide."""
+    alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle")})
+    height = round(width * MAP_H / MAP_W)
+    return (f'<img class="cnb-map-svg" src="{map_uri(**state)}" width="{width}" height="{height}" '
+            f'alt="{escape(alt)}" title="{escape(alt)}">')
+
+
+def map_caption(control=None, favor=None, battle=None) -> str:
+    """The map in one sentence (an image's alt text)."""
+    held = len([p for p in (control or {}).values() if p])
+    text = f"Map of Italy: 17 regions, {held} with a control marker"
+    if battle:
+        text += f"; the Condottiere token on {canonical_region(battle)}"
+    if favor:
+        text += f"; the Pope's Favor on {canonical_region(favor)}"
+    return text + "."
+
+
+def game_map_state(game) -> dict:
+    """map_svg's arguments for a Game: control, Favor, the battle region, the winning group."""
+    victory = getattr(game, "victory", None)
+    group = sorted(victory.group) if victory is not None and victory.reason == "adjacent" else None
+    region = game.region if getattr(game, "phase", None) == "battle" else None
+    return {"control": dict(game.control), "favor": game.favor, "battle": region, "highlight": group,
+            "players": list(game.players)}
+
+
+class ItalyMap:
+    """The map as a value a notebook shows (``_repr_html_``): ``ItalyMap(game)`` or
+    ``ItalyMap(control=..., favor=..., battle=..., highlight=...)``.
+
+    >>> "cnb-map-svg" in ItalyMap(control={"Roma": "Ana"})._repr_html_()
+    True
+    """
+
+    def __init__(self, game=None, *, width: int = MAP_W, **state):
+        self.state = game_map_state(game) if game is not None else state
+        self.width = width
+
+    def svg(self) -> str:
+        return map_svg(**self.state)
+
+    def _repr_html_(self) -> str:
+        return map_html(width=self.width, **self.state)
+
+    def __repr__(self) -> str:
+        return map_caption(**{k: v for k, v in self.state.items() if k in ("control", "favor", "battle")})
+
+
+def group_of(control: Mapping[str, str], player: str) -> list[str]:
+    """The largest connected group of ``player``'s regions (for a highlight)."""
+    mine = [r for r, p in control.items() if p == player]
+    return sorted(adjacent_group(mine)) if mine else []
