@@ -57,6 +57,26 @@ def test_widget_progress_marks_a_partial_run():
     assert p.bar.value == 4 and p.bar.bar_style == "warning" and "partial" in p.label.value
 
 
+def test_widget_progress_redraws_a_burst_of_updates_a_few_times():
+    """Thousands of updates in a burst (a study reports every game) must not become thousands of
+    widget messages: the kernel's output channel drops messages past its high-water mark."""
+    p = WidgetProgress(every=60)
+    drawn = []
+    p.bar.observe(lambda change: drawn.append(change["new"]), names="value")
+    p.start(5000, "games")
+    for done in range(1, 5001):
+        p.update(done)
+    p.finish()
+    assert drawn == [5000] and p.label.value == "5000/5000 games" and p.bar.bar_style == "success"
+    p = WidgetProgress(every=0)
+    drawn = []
+    p.bar.observe(lambda change: drawn.append(change["new"]), names="value")
+    p.start(5000, "games")
+    for done in range(1, 5001):
+        p.update(done)
+    assert drawn == list(range(50, 5001, 50))      # once a hundredth, however fast
+
+
 def test_interaction_report_html_shows_counts_and_both_step_lists():
     r = check_interactions(True, False, option="courtesan_token", kinds=("10", "courtesan"), max_cards=2)
     html = interaction_html(r)

@@ -7,6 +7,7 @@ The HTML uses only the tags and inline styles JupyterLab keeps in an untrusted n
 """
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Sequence
 
@@ -70,29 +71,46 @@ def odds_html(odds: BattleOdds) -> str:
 
 
 class WidgetProgress(Progress):
-    """An ipywidgets progress bar with a label, for the explore functions' ``progress=``."""
+    """An ipywidgets progress bar with a label, for the explore functions' ``progress=``.
 
-    def __init__(self, description: str = ""):
+    The bar is redrawn when another hundredth is done, at most every ``every`` seconds, and at the
+    end: a study reports every game, and thousands of widget messages in a burst overflow the
+    kernel's output channel, whose client then drops messages (the end of the cell among them)."""
+
+    def __init__(self, description: str = "", every: float = 0.1):
         import ipywidgets as W
         self.bar = W.IntProgress(value=0, min=0, max=1, description=description)
         self.label = W.Label("")
         self.widget = W.HBox([self.bar, self.label])
         self.widget.add_class("cnb-progress")
         self.total = 1
+        self.every = every
+        self.what = ""
+        self.done = 0
+        self.shown_at = 0.0
 
     def start(self, total: int, label: str = "") -> None:
         self.total = max(1, int(total))
         self.bar.max = self.total
-        self.bar.value = 0
         self.bar.bar_style = ""
-        self.label.value = f"0/{self.total} {label}"
-        self._label = label
+        self.what = label
+        self.done = 0
+        self.show()
+
+    def show(self) -> None:
+        """Draw how much is done now."""
+        self.bar.value = min(self.done, self.total)
+        self.label.value = f"{self.done}/{self.total} {self.what}"
+        self.shown_at = time.monotonic()
 
     def update(self, done: int) -> None:
-        self.bar.value = min(done, self.total)
-        self.label.value = f"{done}/{self.total} {self._label}"
+        hundredth = done * 100 // self.total > self.done * 100 // self.total
+        self.done = done
+        if done >= self.total or (hundredth and time.monotonic() - self.shown_at >= self.every):
+            self.show()
 
     def finish(self, partial: bool = False) -> None:
+        self.show()
         self.bar.bar_style = "warning" if partial else "success"
         if partial:
             self.label.value += " (interrupted: partial result)"
