@@ -4,12 +4,13 @@ from __future__ import annotations
 import random
 
 from .. import board
+from ..arguments import check_seed
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from ..strength import DOUBLERS, fast_totals
 from ..variants import city_states
 from ..variants.city_states import Ball, Bribe, GenovaTrade, RomaClaim, UseAbility, Veto
-from .base import Agent
+from .base import Agent, choices_of
 
 __all__ = ["HeuristicAgent", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
 
@@ -56,19 +57,17 @@ class HeuristicAgent(Agent):
     name = "heuristic"
 
     def __init__(self, seed=None):
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return f"HeuristicAgent({self.seed!r})"
 
     def choose(self, game: Game):
+        legal = choices_of(game)
         handler = self._PHASES.get(game.phase)
         if handler is not None:
             return handler(self, game)
-        legal = game.legal_actions()
-        if not legal:
-            raise RulesError("the game is over: there is nothing to choose")
         return self.rng.choice(legal)        # a decision this agent has no rule for
 
     # -- choosing a region -------------------------------------------------------------------

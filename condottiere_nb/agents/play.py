@@ -8,8 +8,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..arguments import check_count, check_seed
 from ..errors import RulesError
-from ..game import DEFAULT_NAMES, Game
+from ..game import DEFAULT_NAMES, Game, check_players
+from ..options import shown
 from .base import Agent, RandomAgent
 from .heuristic import HeuristicAgent
 
@@ -57,12 +59,15 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
     """Play one game to the end.  ``agents``: one per seat (a list), or {player: agent};
     agents may be given by name ("random", "heuristic").  ``explain=True`` keeps the log
     (``log_length`` is 0 without it)."""
+    check_count("max_actions", max_actions)
     if isinstance(agents, Mapping):
         names = tuple(agents)
         specs = list(agents.values())
-    else:
+    elif isinstance(agents, (list, tuple)):
         specs = list(agents)
         names = tuple(players) if players is not None else DEFAULT_NAMES[:len(specs)]
+    else:
+        raise RulesError(f"agents must be a list with one agent per seat, or {{player: agent}}, not {shown(agents)}")
     if len(names) != len(specs):
         raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
     game = Game(names, ruleset, seed, explain=explain, **game_options)
@@ -121,9 +126,11 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     ``progress``: True prints a progress line on stderr for long runs; a callable is called as
     ``progress(i, n)`` after each game; False is silent.
     """
-    names = DEFAULT_NAMES[:players] if isinstance(players, int) else tuple(players)
-    if not 2 <= (players if isinstance(players, int) else len(names)) <= 6:
-        raise RulesError(f"Condottiere is played by 2 to 6 players, not {len(names)}")
+    check_count("n, the number of games,", n)
+    names = check_players(players)
+    check_seed(seed)
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise RulesError(f"progress must be True, False or a callable(done, total), not {shown(progress)}")
     if agents is None:
         agents = "random"
     specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * len(names)
@@ -136,7 +143,7 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
-    shown = start
+    last_report = start
     report: Callable | None = progress if callable(progress) else None
     for i in range(n):
         result = play_game(seated, rng.randrange(2 ** 32), ruleset, players=names, **game_options)
@@ -150,8 +157,8 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
             report(i + 1, n)
         elif progress:
             now = time.perf_counter()
-            if now - shown > 0.5 or (i + 1 == n and now - start > 0.5):
-                shown = now
+            if now - last_report > 0.5 or (i + 1 == n and now - start > 0.5):
+                last_report = now
                 rate = (i + 1) / (now - start)
                 sys.stderr.write(f"\rsimulate: {i + 1}/{n} games ({100 * (i + 1) / n:.0f}%), "
                                  f"{rate:,.0f} games/s   ")
