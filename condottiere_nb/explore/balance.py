@@ -14,7 +14,8 @@ from ..battle import Battle
 from ..errors import IllegalMove, RulesError
 from ..rulesets import get_ruleset
 from .odds import wilson
-from .progress import as_progress, seed_int
+from ..arguments import check_count
+from .progress import as_progress, player_counts, ruleset_list, seed_int
 
 
 #: What "decides a battle" means, in the words the reports and the notebook use.
@@ -228,13 +229,13 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     Reports first-seat advantage, game length, how games end and how often Surrender,
     Bishop and Courtesan decide a battle (:data:`DECIDES` says exactly what that means).
     """
-    from ..rulesets import RULESETS
+    from ..agents import make_agent
     from ..game import Game
-    names = list(RULESETS) if rulesets is None else list(rulesets)
-    if isinstance(players, int):
-        players = (players,)
-    if not isinstance(games, int) or games < 1:
-        raise RulesError(f"games must be a positive whole number, not {games!r}")
+    names = ruleset_list(rulesets)
+    players = player_counts(players)
+    check_count("games", games)
+    make_agent(agent)               # an unknown agent is refused now, not counted as an error in every game
+    base = seed_int(seed)
     agent_name = agent if isinstance(agent, str) else type(agent).__name__
     rows, skipped, plan = [], [], []
     for name in names:
@@ -251,7 +252,6 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     report = BalanceReport(rows, agent_name, seed, skipped=skipped)
     prog = as_progress(progress)
     prog.start(len(plan) * games, "games")
-    base = seed_int(seed)
     done = 0
     t0 = time.perf_counter()
     try:

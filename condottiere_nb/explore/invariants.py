@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError
 from ..rulesets import get_ruleset
-from .progress import as_progress, seed_int
+from ..arguments import check_count
+from .progress import as_progress, player_counts, ruleset_list, seed_int
 
 
 @dataclass
@@ -182,8 +183,10 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     """Play ``games`` seeded random games, cycling through every named ruleset and player
     count it allows, checking :func:`check_game`'s invariants; violations are collected."""
     from ..game import Game
-    from ..rulesets import RULESETS
-    names = list(RULESETS) if rulesets is None else list(rulesets)
+    check_count("games", games)
+    names = ruleset_list(rulesets)
+    players = player_counts(players)
+    base = seed_int(seed)
     plan = []
     for name in names:
         rs = get_ruleset(name)
@@ -198,7 +201,6 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     out = SoakResult()
     prog = as_progress(progress)
     prog.start(games, "soak")
-    base = seed_int(seed)
     t0 = time.perf_counter()
     try:
         for i in range(games):

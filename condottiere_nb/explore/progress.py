@@ -12,7 +12,9 @@ import time
 import zlib
 from typing import Callable
 
+from ..arguments import check_count, check_seed
 from ..errors import RulesError
+from ..options import shown
 
 #: What to install when a tool needs numpy and it is missing.
 NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
@@ -104,6 +106,28 @@ def as_progress(progress) -> Progress:
 def seed_int(seed) -> int:
     """A seed as a non-negative int; strings through CRC32, which (unlike hash()) is the
     same in every Python process."""
+    check_seed(seed)
     if isinstance(seed, int) and not isinstance(seed, bool):
         return seed % 2 ** 32
     return zlib.crc32(str(seed).encode("utf-8"))
+
+
+def ruleset_list(rulesets) -> list:
+    """The rulesets a long run plays: None for every named ruleset, one name or Ruleset, or a list."""
+    from ..rulesets import RULESETS, Ruleset
+    if rulesets is None:
+        return list(RULESETS)
+    if isinstance(rulesets, (str, Ruleset)):
+        return [rulesets]
+    if isinstance(rulesets, (list, tuple)) and rulesets:
+        return list(rulesets)
+    raise RulesError(f"rulesets must be a ruleset's name, a Ruleset or a non-empty list of them (None: every named "
+                     f"ruleset), not {shown(rulesets)}")
+
+
+def player_counts(players) -> tuple[int, ...]:
+    """The player counts a long run plays: one number from 2 to 6 or a non-empty list of them."""
+    counts = (players,) if isinstance(players, int) and not isinstance(players, bool) else players
+    if not isinstance(counts, (list, tuple)) or not counts:
+        raise RulesError(f"players must be a number of players from 2 to 6 or a list of them, not {shown(players)}")
+    return tuple(check_count("each number of players", n, 2, 6) for n in counts)
