@@ -15,7 +15,7 @@ from html import escape
 from typing import Mapping, Sequence
 
 from ..explain import rule_source, rule_title
-from ..i18n import LANGUAGES, MERCENARY, card_name
+from ..i18n import MERCENARY, card_name, check_language
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
 
 #: Card background and border colours by family (cards.py names the families).
@@ -25,6 +25,12 @@ FAMILY_NAMES = {"mercenary": "Mercenary", "season": "season", "character": "char
 #: One colour per seat, shared by the strength bars and the map's control markers.
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 HIGHLIGHT = "#e8a317"
+
+
+def plot_text(text) -> str:
+    """``text`` as matplotlib should draw it: as written.  Matplotlib reads a pair of ``$`` as
+    mathematics (and fails on some), so a player named "$x^$" must have its dollars escaped."""
+    return str(text).replace("$", r"\$")
 _FONT = "font-family:sans-serif;"
 _BAR_PX = 220
 
@@ -35,12 +41,6 @@ def player_colour(players: Sequence[str], player: str) -> str:
         return PLAYER_COLOURS[list(players).index(player) % len(PLAYER_COLOURS)]
     except ValueError:
         return "#777777"
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    return lang
 
 
 def card_label(card, lang: str = "en") -> str:
@@ -77,7 +77,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     (dashed border).  ``gone``: "discarded" or "returned" (to hand) - struck out.
     ``highlight``: the card the current step changed.
     """
-    _check_lang(lang)
+    check_language(lang)
     if face_down:
         return card_back_html(highlight=highlight)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd")
@@ -255,7 +255,7 @@ def battle_html(battle, lang: str = "en") -> str:
     """A battle in progress: each line (face-down cards as backs, discarded cards struck
     out where they lay), announced strengths, who passed and whose turn it is."""
     from ..strength import evaluate
-    _check_lang(lang)
+    check_language(lang)
     players = battle.players
     visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
     announced, values, _ = evaluate(players, visible, explain=False,
@@ -290,7 +290,7 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
     """A resolved battle: the revealed lines with effective values and the cards the
     steps removed struck out, strengths as bars, the verdict, and (``steps``) every
     step numbered with its rule id."""
-    _check_lang(lang)
+    check_language(lang)
     timeline = resolution_timeline(res)
     players = timeline.players
     frame = timeline.frame(-1) if len(timeline) else {p: tuple(res.lines.get(p, ())) for p in players}
@@ -322,7 +322,7 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
 
 def legend_html(lang: str = "en") -> str:
     """The family colours, as a row of swatches."""
-    _check_lang(lang)
+    check_language(lang)
     items = "".join(
         f'<span style="display:inline-block;margin-right:8px"><span style="display:inline-block;width:12px;'
         f'height:12px;border:1px solid {FAMILY_BORDERS[f]};background:{FAMILY_COLOURS[f]};'
@@ -353,7 +353,7 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
     the battle on the table.  Hands stay hidden (their size only) except ``viewer``'s, or
     all of them with ``open_hands`` (the Spanish rulebook lets players show their hands
     while dealing)."""
-    _check_lang(lang)
+    check_language(lang)
     players = game.players
     if game.is_over:
         who = " and ".join(game.winners)

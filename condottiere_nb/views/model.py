@@ -14,11 +14,11 @@ from dataclasses import fields
 from itertools import zip_longest
 from typing import Callable, Sequence
 
-from ..battle import Battle
+from ..battle import Battle, Resolution
 from ..cards import KINDS
 from ..errors import RulesError
-from ..i18n import LANGUAGES, card_name
-from ..rulesets import RULESETS, Ruleset, get_ruleset
+from ..i18n import card_name, check_language
+from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .timeline import resolution_timeline
 
@@ -113,10 +113,12 @@ class StepperModel(_Cursor):
 
     def __init__(self, resolution, lang: str = "en"):
         super().__init__()
+        if not isinstance(resolution, Resolution):
+            raise RulesError(f"a stepper shows the steps of a Resolution (battle.resolve()), not {shown(resolution)}")
+        self.lang = check_language(lang)
         self.resolution = resolution
         self.timeline = resolution_timeline(resolution)
         self.steps = resolution.steps
-        self.lang = lang
         self.scale = H.timeline_scale(self.timeline)
         self.index = 0
 
@@ -173,10 +175,12 @@ class CompareModel(_Cursor):
 
     def __init__(self, battle: Battle, left, right, lang: str = "en"):
         super().__init__()
+        if not isinstance(battle, Battle):
+            raise RulesError(f"a comparison replays a Battle under two rulesets, not {shown(battle)}")
+        self.lang = check_language(lang)
         self.rulesets = (get_ruleset(left), get_ruleset(right))
         self.resolutions = tuple(replay(battle, rs).resolve() for rs in self.rulesets)
         self.timelines = tuple(resolution_timeline(r) for r in self.resolutions)
-        self.lang = lang
         self.scale = max(H.timeline_scale(t) for t in self.timelines)
         a, b = ([_signature(s) for s in r.steps] for r in self.resolutions)
         rows, differs = [], []
@@ -270,8 +274,7 @@ class BuilderModel(Observable):
     def __init__(self, players: Sequence[str] = ("Ana", "Ben"), ruleset="standard", notation: str | None = None,
                  lang: str = "en", auto_advance: bool = True, compare=None):
         super().__init__()
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        check_language(lang)
         self.lang = lang
         self.auto_advance = bool(auto_advance)
         self.face_down = False
@@ -281,10 +284,10 @@ class BuilderModel(Observable):
         self.stepper: StepperModel | None = None
         self.comparison: CompareModel | None = None
         self.compare_with: Ruleset | None = None
-        if notation:
+        if notation is not None:
             self.battle = Battle.from_notation(notation, ruleset=self._notation_ruleset(notation, ruleset))
         else:
-            self.battle = Battle(list(players), ruleset)
+            self.battle = Battle(players, ruleset)
         self.selected = self.battle.to_move or self.battle.players[0]
         if compare is not None:
             self.compare_with = get_ruleset(compare)
@@ -369,7 +372,7 @@ class BuilderModel(Observable):
     @staticmethod
     def _notation_ruleset(text: str, ruleset):
         # A "(name)" head in the notation chooses the ruleset itself.
-        return None if text.strip().startswith("(") else ruleset
+        return None if isinstance(text, str) and text.strip().startswith("(") else ruleset
 
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
@@ -492,8 +495,10 @@ class BuilderModel(Observable):
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
-        if lang not in LANGUAGES:
-            return self.fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
+        try:
+            check_language(lang)
+        except RulesError as e:
+            return self.fail(e)
         self.lang = lang
         for m in (self.stepper, self.comparison):
             if m is not None:
