@@ -325,7 +325,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
         if not self.state.actions:
-            raise IllegalMove("there is no action to undo")
+            raise IllegalMove("there is no action to undo: the game is at its start")
         last = self.state.actions[-1]
         again = self.replayed(self.state.records[:-1])
         self.__dict__.update(again.__dict__)
