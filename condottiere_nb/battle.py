@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from . import plays
+from . import board, plays
+from .arguments import check_flag
 from .cards import KINDS, Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .explain import explain, format_strengths, join_names
@@ -59,11 +60,9 @@ class Battle:
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
                 raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
-        if region is not None and not isinstance(region, str):
-            raise RulesError(f"region must be a region's name such as 'Roma', not {region!r}")
+        region = None if region is None else board.region(region)
         for name, flag in (("strict", strict), ("explain", explain), ("final", final)):
-            if not isinstance(flag, bool):
-                raise RulesError(f"{name} must be True or False, not {flag!r}")
+            check_flag(name, flag)
         self.players = players
         self.seats = len(players)
         self.strict = strict

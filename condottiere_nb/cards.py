@@ -219,11 +219,22 @@ def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) ->
         return item
     if isinstance(item, str) and "#" in item:
         name, _, num = item.rpartition("#")
+        if not name.strip():
+            raise UnknownCard(f"{_cut(item)!r} names no card: a card's id comes after its kind, such as '5#41'")
         kind = parse_kind(name, kinds)
         if not _is_number(num) or len(num) > 6 or int(num) >= len(deck) or deck[int(num)].kind != kind:
-            raise UnknownCard(f"{item!r} does not name a card of this deck: card #{num} is not a {kind_name(kind)}")
+            ids = [c.id for c in deck if c.kind == kind]
+            have = (f"; the {kind_name(kind)} cards of this deck are #{ids[0]} to #{ids[-1]}" if len(ids) > 1
+                    else f"; the {kind_name(kind)} of this deck is #{ids[0]}" if ids else "")
+            raise UnknownCard(f"{_cut(item)!r} does not name a card of this deck: card #{_cut(num)} is not a "
+                              f"{kind_name(kind)}{have}")
         return deck[int(num)]
     return None
+
+
+def _cut(text: str, limit: int = 24) -> str:
+    """A typed name as a message shows it: whole, or its start and its length."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 #: The longest card name read (the longest real name is about 20 characters); a longer text is

@@ -22,8 +22,7 @@ import gettext
 import unicodedata
 from pathlib import Path
 
-from .errors import RulesError
-from .i18n import LANGUAGES, card_name
+from .i18n import LANGUAGES, card_name, check_language
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
            "spanish_conjunction"]
@@ -31,14 +30,6 @@ __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speak
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "condottiere"
 _default = ["en"]
-
-
-def check_language(lang) -> str:
-    """``lang`` if it is one of the five languages, else a RulesError listing them."""
-    if lang not in LANGUAGES:
-        raise RulesError(f"unknown language {lang!r}; the languages are "
-                         + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
-    return lang
 
 
 def set_language(lang: str) -> None:

@@ -130,7 +130,7 @@ def sandbox_piles(ruleset, players, hands) -> dict:
                         raise RulesError(f"the hands hold more {kind_name(kind)} cards than the deck's "
                                          f"{ruleset.counts[kind]}")
                 if card.id in used:
-                    raise RulesError(f"card {card.tag} is in two hands")
+                    raise RulesError(f"card {card.tag} is in two hands; a card of the deck is in one hand at most")
                 used.add(card.id)
                 dealt[p].append(card)
     piles = {("hand", p): dealt[p] for p in players}

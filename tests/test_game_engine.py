@@ -233,3 +233,27 @@ def test_undo_all_the_way_back_retraces_every_state(ruleset):
         assert game.to_json() == seen.pop()
     with pytest.raises(IllegalMove, match="no action to undo"):
         game.undo()
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS) + ["continuous-war+invasion", "hidden-cards+scoring"])
+def test_undo_from_the_end_of_a_whole_game_retraces_every_state_and_keeps_every_card(ruleset):
+    """The property of issue 14 over whole games (or their first 250 actions): from the last action
+    back to the first, each undo gives exactly the state saved at that point (its JSON and its
+    explanation), with every card of the deck in one pile, and returns the action that was taken."""
+    rng = random.Random(f"{ruleset}:whole")
+    game = Game(3, ruleset, seed=11)
+    seen, steps = [game.to_json()], [len(game.log)]
+    while not game.is_over and len(seen) < 250:
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.random() * len(legal))])
+        seen.append(game.to_json())
+        steps.append(len(game.log))
+    taken = game.actions
+    seen.pop()
+    steps.pop()
+    while seen:
+        assert game.undo() == taken.pop()
+        assert game.to_json() == seen.pop() and len(game.log) == steps.pop()
+        ids = sorted(c.id for pile in game.zones.piles.values() for c in pile)
+        assert ids == list(range(len(game.cards)))
+    assert game.actions == []

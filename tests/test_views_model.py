@@ -4,7 +4,7 @@ from html import unescape
 
 import pytest
 
-from condottiere_nb import RULESETS, Battle
+from condottiere_nb import RULESETS, Battle, RulesError
 from condottiere_nb.views.model import (BuilderModel, CompareModel, StepperModel, option_variants, replay,
                                         ruleset_label)
 
@@ -183,8 +183,8 @@ def test_language_changes_names_only():
     m.play("winter")
     assert m.set_lang("vi") and m.card_label("winter") == "Mùa Đông" and m.card_label("5") == "5"
     assert m.set_lang("fa") and m.card_label("scarecrow") == "مترسک"
-    assert m.set_lang("de") is False and "choose one of en, vi, es, zh, fa" in m.message and m.lang == "fa"
-    with pytest.raises(ValueError, match="unknown language"):
+    assert m.set_lang("de") is False and "the languages are en (English), vi (Tiếng Việt)" in m.message and m.lang == "fa"
+    with pytest.raises(RulesError, match="unknown language"):
         BuilderModel(lang="klingon")
 
 

@@ -8,10 +8,26 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..arguments import check_seed
+from ..errors import RulesError
+from ..options import shown
+
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["Agent", "RandomAgent"]
+__all__ = ["Agent", "RandomAgent", "choices_of"]
+
+
+def choices_of(game) -> list:
+    """The legal actions an agent chooses among: a RulesError when ``game`` is not a Game (or a
+    Match) or is over, rather than a crash deep inside the agent."""
+    legal_actions = getattr(game, "legal_actions", None)
+    if not callable(legal_actions) or not hasattr(game, "to_move"):
+        raise RulesError(f"an agent chooses an action in a Game (or a Match), not in {shown(game)}")
+    legal = legal_actions()
+    if not legal:
+        raise RulesError("the game is over: there is nothing to choose")
+    return legal
 
 
 class Agent:
@@ -35,11 +51,11 @@ class RandomAgent(Agent):
     name = "random"
 
     def __init__(self, seed=None):
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
 
     def choose(self, game: Game):
-        legal = game.legal_actions()
+        legal = choices_of(game)
         return legal[int(self.rng.random() * len(legal))]
 
     def __repr__(self) -> str:

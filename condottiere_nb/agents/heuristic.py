@@ -4,13 +4,14 @@ from __future__ import annotations
 import random
 
 from .. import board, plays
+from ..arguments import check_seed
 from ..cards import KINDS
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from ..strength import DOUBLERS, count
 from ..variants import city_states
 from ..variants.city_states import Ball, Bribe, GenovaTrade, RomaClaim, UseAbility, Veto
-from .base import Agent
+from .base import Agent, choices_of
 
 __all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
 
@@ -136,7 +137,7 @@ class HeuristicAgent(Agent):
     name = "heuristic"
 
     def __init__(self, seed=None):
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rng = random.Random(seed)
         # would_win() for the map of the last decision (see _wins)
         self._map = None
@@ -164,13 +165,11 @@ class HeuristicAgent(Agent):
             self._wins_on_map = {}
 
     def choose(self, game: Game):
+        legal = choices_of(game)
         handler = self._PHASES.get(game.phase)
         if handler is not None:
             self._read_map(game)
             return handler(self, game)
-        legal = game.legal_actions()
-        if not legal:
-            raise RulesError("the game is over: there is nothing to choose")
         return self.rng.choice(legal)        # a decision this agent has no rule for
 
     # -- choosing a region -------------------------------------------------------------------

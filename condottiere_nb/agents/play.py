@@ -7,8 +7,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..arguments import check_count, check_seed
 from ..errors import RulesError
-from ..game import DEFAULT_NAMES, Game
+from ..game import DEFAULT_NAMES, Game, check_players
+from ..options import shown
 from .base import Agent, RandomAgent
 from .heuristic import HeuristicAgent
 
@@ -57,12 +59,15 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
     """Play one game to the end.  ``agents``: one per seat (a list), or {player: agent};
     agents may be given by name ("random", "heuristic").  ``explain=True`` keeps the log
     (``log_length`` is 0 without it)."""
+    check_count("max_actions", max_actions)
     if isinstance(agents, Mapping):
         names = tuple(agents)
         specs = list(agents.values())
-    else:
+    elif isinstance(agents, (list, tuple)):
         specs = list(agents)
         names = tuple(players) if players is not None else DEFAULT_NAMES[:len(specs)]
+    else:
+        raise RulesError(f"agents must be a list with one agent per seat, or {{player: agent}}, not {shown(agents)}")
     if len(names) != len(specs):
         raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
     game = Game(names, ruleset, seed, explain=explain, **game_options)
@@ -128,9 +133,11 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     ``progress(i, n)`` as games complete; False is silent.
     """
     from .workers import check_workers, job_seed, portable_ruleset, run_jobs
-    names = DEFAULT_NAMES[:players] if isinstance(players, int) else tuple(players)
-    if not 2 <= (players if isinstance(players, int) else len(names)) <= 6:
-        raise RulesError(f"Condottiere is played by 2 to 6 players, not {len(names)}")
+    check_count("n, the number of games,", n)
+    names = check_players(players)
+    check_seed(seed)
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise RulesError(f"progress must be True, False or a callable(done, total), not {shown(progress)}")
     if agents is None:
         agents = "random"
     specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * len(names)
@@ -146,7 +153,7 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
-    shown = [start]
+    last_report = [start]
     report: Callable | None = progress if callable(progress) else None
 
     def done(k: int) -> None:
@@ -154,8 +161,8 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
             report(k, n)
         elif progress:
             now = time.perf_counter()
-            if now - shown[0] > 0.5 or (k == n and now - start > 0.5):
-                shown[0] = now
+            if now - last_report[0] > 0.5 or (k == n and now - start > 0.5):
+                last_report[0] = now
                 rate = k / (now - start)
                 sys.stderr.write(f"\rsimulate: {k}/{n} games ({100 * k / n:.0f}%), {rate:,.0f} games/s   ")
                 sys.stderr.flush()

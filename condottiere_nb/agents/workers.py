@@ -31,6 +31,7 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 
+from ..arguments import check_seed
 from ..errors import RulesError
 
 __all__ = ["run_jobs", "check_workers", "cores", "portable_ruleset", "ruleset_of", "seed_int", "job_seed"]
@@ -39,6 +40,7 @@ __all__ = ["run_jobs", "check_workers", "cores", "portable_ruleset", "ruleset_of
 def seed_int(seed) -> int:
     """A seed as a non-negative int; strings through CRC32, which (unlike hash()) is the
     same in every Python process."""
+    check_seed(seed)
     if isinstance(seed, int) and not isinstance(seed, bool):
         return seed % 2 ** 32
     return zlib.crc32(str(seed).encode("utf-8"))

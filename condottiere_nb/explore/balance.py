@@ -15,7 +15,8 @@ from ..battle import Battle
 from ..errors import IllegalMove, RulesError
 from ..rulesets import get_ruleset
 from .odds import wilson
-from .progress import as_progress, seed_int
+from ..arguments import check_count
+from .progress import as_progress, check_player_counts, ruleset_list, seed_int
 
 
 #: What "decides a battle" means, in the words the reports and the notebook use.
@@ -282,13 +283,17 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     in that order, so the report is the same for any number of workers (give ``agent`` as a
     name or an Agent class: an agent object would carry its state from game to game).
     """
+    from ..agents import make_agent
     from ..agents.workers import check_workers, portable_ruleset, run_jobs
     from ..game import Game
-    from ..rulesets import RULESETS
-    names = list(RULESETS) if rulesets is None else list(rulesets)
-    if not isinstance(games, int) or games < 1:
-        raise RulesError(f"games must be a positive whole number, not {games!r}")
+    names = ruleset_list(rulesets)
+    if isinstance(players, Mapping):
+        players = {name: check_player_counts(counts) for name, counts in players.items()}
+    else:
+        players = check_player_counts(players)
+    check_count("games", games)
     check_workers(workers, executor)
+    make_agent(agent)               # an unknown agent is refused now, not counted as an error in every game
     agent_name = agent if isinstance(agent, str) else getattr(agent, "__name__", type(agent).__name__)
     rows, skipped, plan = [], [], []
     for name in names:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError
 from ..rulesets import get_ruleset
-from .progress import as_progress, seed_int
+from ..arguments import check_count
+from .progress import as_progress, check_player_counts, ruleset_list, seed_int
 
 
 @dataclass
@@ -206,8 +207,9 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     its number, and the findings are added up in that order, so the result is the same."""
     from ..agents.workers import check_workers, portable_ruleset, run_jobs
     from ..game import Game
-    from ..rulesets import RULESETS
-    names = list(RULESETS) if rulesets is None else list(rulesets)
+    check_count("games", games)
+    names = ruleset_list(rulesets)
+    players = check_player_counts(players)
     check_workers(workers, executor)
     plan = []
     for name in names:

@@ -14,12 +14,14 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Sequence
 
+from ..arguments import check_count, check_seed
 from ..battle import Battle
 from ..cards import Card, exact_card, kind_name, parse_kind
 from ..errors import RulesError
-from ..rulesets import get_ruleset
+from ..rulesets import get_ruleset, shown
 from .progress import as_progress, seed_int
 from .rollouts import Problem, odds_worlds, setup, world_generator
 
@@ -144,6 +146,18 @@ class BattleOdds:
         return odds_html(self)
 
 
+def _card_list(name: str, cards):
+    """``cards`` (a hand or a pool) as a list: None stays None, a string is split into names."""
+    if cards is None or isinstance(cards, list):
+        return cards
+    if isinstance(cards, str):
+        return cards.split()
+    if isinstance(cards, tuple):
+        return list(cards)
+    raise RulesError(f"{name} must be a list of cards such as ['10', 'winter'] (or one string of names), "
+                     f"not {shown(cards)}")
+
+
 def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
     """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
     out = []
@@ -239,12 +253,16 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
                                   or not 0 < precision < 0.5):
         raise RulesError(f"precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), "
-                         f"not {precision!r}")
+                         f"not {shown(precision)}")
     if samples is None:
         samples = 200 if precision is None else 20_000
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RulesError(f"samples must be a positive whole number, not {samples!r}")
+    check_count("samples", samples)
+    check_count("exact_limit", exact_limit, low=0)
+    check_seed(seed)
     check_workers(workers, executor)
+    hand, pool = _card_list("hand", hand), _card_list("pool", pool)
+    if control is not None and not isinstance(control, Mapping):
+        raise RulesError(f"control must map regions to players, e.g. {{'Parma': 'Ana'}}, not {shown(control)}")
     deck = battle.deck
     busy = {c.id for c in battle.in_play()} | {c.id for c in battle.discarded}
     busy |= {c.id for cs in battle.returned.values() for c in cs}
@@ -253,8 +271,6 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
             raise RulesError(f"give the hand of {me}, the player to move, e.g. hand=['10', 'winter']")
         my_cards = list(battle.hands[me])
     else:
-        if isinstance(hand, str):
-            hand = hand.split()
         mine_back = list(battle.returned[me])
         my_cards = []
         rest = []
@@ -276,11 +292,11 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         if others is None:
             n = len(battle.hands[p]) if battle.hands is not None else len(my_cards)
         elif isinstance(others, int) and not isinstance(others, bool):
-            n = others
+            n = check_count("others", others, low=0)
         elif isinstance(others, dict):
-            n = others.get(p, len(my_cards))
+            n = check_count(f"others[{p!r}]", others.get(p, len(my_cards)), low=0)
         else:
-            raise RulesError(f"others must be a number of cards or {{player: number}}, not {others!r}")
+            raise RulesError(f"others must be a number of cards or {{player: number}}, not {shown(others)}")
         known = battle.returned[p]
         sizes[p] = max(0, n - len(known))
     if pool is None:
@@ -454,6 +470,10 @@ def exact_hands(active, sizes, kinds, by_kind):
 def game_odds(game, **kw) -> BattleOdds:
     """:func:`battle_odds` for the player to move in a Game: the hands' sizes are known, the
     unknown cards are the other hands and the draw pile, the stakes are the Game's map."""
+    from ..game import Game
+    if not isinstance(game, Game):
+        raise RulesError(f"game_odds weighs the actions of a Game, not of {shown(game)}; for a Battle, use "
+                         f"battle_odds")
     if game.phase != "battle":
         raise RulesError(f"odds are for a battle; the game is in its {game.phase!r} phase")
     me = game.to_move

@@ -12,9 +12,12 @@ import time
 from typing import Callable
 
 from ..agents.workers import seed_int
+from ..arguments import check_count
 from ..errors import RulesError
+from ..options import shown
 
-__all__ = ["NUMPY_HINT", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int"]
+__all__ = ["NUMPY_HINT", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int", "ruleset_list",
+           "check_player_counts"]
 
 #: What to install when a tool needs numpy and it is missing.
 NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
@@ -101,3 +104,24 @@ def as_progress(progress) -> Progress:
     if callable(progress):
         return CallbackProgress(progress)
     raise RulesError(f"progress must be None, True, a Progress or a callable(done, total), not {progress!r}")
+
+
+def ruleset_list(rulesets) -> list:
+    """The rulesets a long run plays: None for every named ruleset, one name or Ruleset, or a list."""
+    from ..rulesets import RULESETS, Ruleset
+    if rulesets is None:
+        return list(RULESETS)
+    if isinstance(rulesets, (str, Ruleset)):
+        return [rulesets]
+    if isinstance(rulesets, (list, tuple)) and rulesets:
+        return list(rulesets)
+    raise RulesError(f"rulesets must be a ruleset's name, a Ruleset or a non-empty list of them (None: every named "
+                     f"ruleset), not {shown(rulesets)}")
+
+
+def check_player_counts(players) -> tuple[int, ...]:
+    """The player counts a long run plays: one number from 2 to 6 or a non-empty list of them."""
+    counts = (players,) if isinstance(players, int) and not isinstance(players, bool) else players
+    if not isinstance(counts, (list, tuple)) or not counts:
+        raise RulesError(f"players must be a number of players from 2 to 6 or a list of them, not {shown(players)}")
+    return tuple(check_count("each number of players", n, 2, 6) for n in counts)

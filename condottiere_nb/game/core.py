@@ -37,6 +37,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
+from ..arguments import check_flag, check_seed
 from ..battle import Battle, seat_names
 from ..cards import Card
 from ..errors import IllegalMove, RulesError
@@ -87,18 +88,16 @@ class Game:
                  control: Mapping[str, str] | None = None, favor: str | None = None):
         self.ruleset = get_ruleset(ruleset)
         self.players = check_players(players)
+        check_flag("explain", explain)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed must be an integer or a string (or None), not {shown(seed)}")
+        check_seed(seed)
         if isinstance(seed, int) and abs(seed) >= 10 ** persist.MAX_DIGITS:
             raise RulesError(f"seed must have at most {persist.MAX_DIGITS} digits (so that the game can be saved), "
                              f"not {shown(seed)}")
         if isinstance(seed, str) and len(seed) > persist.MAX_STRING:
             raise RulesError(f"seed must be at most {persist.MAX_STRING:,} characters (so that the game can be "
                              f"saved), not {len(seed):,}")
-        if not isinstance(explain, bool):
-            raise RulesError(f"explain must be True or False, not {explain!r}")
         self.seed = seed
         # Named `explaining` so that it does not hide the explain() method.
         self.explaining = explain
@@ -326,7 +325,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
         if not self.state.actions:
-            raise IllegalMove("there is no action to undo")
+            raise IllegalMove("there is no action to undo: the game is at its start")
         last = self.state.actions[-1]
         again = self.replayed(self.state.records[:-1])
         self.__dict__.update(again.__dict__)

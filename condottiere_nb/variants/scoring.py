@@ -10,6 +10,7 @@ import random
 from numbers import Integral
 from typing import Mapping
 
+from ..arguments import check_flag, check_seed
 from ..errors import IllegalMove, RulesError
 from ..explain import Step, join_names
 from ..game import Game, check_players
@@ -109,12 +110,8 @@ class Match:
         # Like a Game: no seed draws one (shown in .seed), so two matches deal differently.
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed must be an integer or a string (or None), not {shown(seed)}")
-        self.seed = seed
-        if not isinstance(explain, bool):
-            raise RulesError(f"explain must be True or False, not {shown(explain)}")
-        self.explaining = explain
+        self.seed = check_seed(seed)
+        self.explaining = check_flag("explain", explain)
         self.points = {p: 0 for p in self.players}
         self.history: list[dict[str, int]] = []     # points scored in each finished game
         self.games: list = []                         # finished games

@@ -12,7 +12,7 @@ from html import escape
 from typing import Sequence
 
 from ..explore import DECIDING_CARDS, DIVERGENCE_KINDS, BalanceReport, BattleOdds, InteractionReport, Progress
-from .html import PLAYER_COLOURS
+from .html import PLAYER_COLOURS, plot_text
 
 _FONT = "font-family:sans-serif;"
 _W = 240          # pixels of a 100% bar
@@ -250,7 +250,7 @@ def plot_interactions(reports: Sequence[InteractionReport], ax=None):
         fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(len(reports), 1)))
     else:
         fig = ax.figure
-    labels = [f"{r.label_a} vs {r.label_b}" for r in reports]
+    labels = [plot_text(f"{r.label_a} vs {r.label_b}") for r in reports]
     win = [100 * r.winner_differs / r.battles if r.battles else 0 for r in reports]
     tok = [100 * (r.either_differs - r.winner_differs) / r.battles if r.battles else 0 for r in reports]
     y = range(len(reports))
@@ -274,7 +274,7 @@ def plot_balance(report: BalanceReport):
     Bishop and Courtesan decide a battle.  Returns the matplotlib Figure."""
     import matplotlib.pyplot as plt
     rows = [r for r in report.rows if r.games]
-    labels = [f"{r.ruleset} ({r.players}p)" for r in rows]
+    labels = [plot_text(f"{r.ruleset} ({r.players}p)") for r in rows]
     y = list(range(len(rows)))
     fig, axes = plt.subplots(1, 4, figsize=(13, 0.8 + 0.42 * max(len(rows), 2)), sharey=True)
     ax = axes[0]

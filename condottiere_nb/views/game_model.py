@@ -12,8 +12,8 @@ from typing import Mapping, Sequence
 from ..agents import make_agent
 from ..cards import KINDS
 from ..errors import RulesError
-from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
-from ..i18n import LANGUAGES, card_name
+from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play, check_players
+from ..i18n import card_name, check_language
 from . import html as H
 from .model import Observable
 
@@ -56,9 +56,8 @@ class GameModel(Observable):
                  ruleset="standard", seed: int = 0, bots="heuristic", lang: str = "en",
                  open_hands: bool = False):
         super().__init__()
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-        players = tuple(players)
+        check_language(lang)
+        players = check_players(players)
         self.human = players[0] if human == "" else human
         if self.human is not None and self.human not in players:
             raise RulesError(f"the human seat {self.human!r} is not one of the players {list(players)}")
@@ -84,7 +83,9 @@ class GameModel(Observable):
             if p == self.human:
                 continue
             spec = specs.get(p, "heuristic") if isinstance(specs, Mapping) else specs
-            self.bots[p] = make_agent(spec, seed=(seed or 0) * 7 + i)
+            # each bot its own seed, from the game's (which Game drew when seed was None)
+            base = self.game.seed
+            self.bots[p] = make_agent(spec, seed=base * 7 + i if isinstance(base, int) else f"{base}:{i}")
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -231,8 +232,10 @@ class GameModel(Observable):
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
-        if lang not in LANGUAGES:
-            return self.fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
+        try:
+            check_language(lang)
+        except RulesError as e:
+            return self.fail(e)
         self.lang = lang
         return self._ok()
 

@@ -15,7 +15,7 @@ from html import escape
 from typing import Mapping, Sequence
 
 from ..explain import rule_source, rule_title
-from ..i18n import LANGUAGES, MERCENARY, card_name
+from ..i18n import MERCENARY, card_name, check_language
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
 
 #: Card background and border colours by family (cards.py names the families).
@@ -37,6 +37,13 @@ RULESET_WORDS = {
     "city-states": "City-states (Chinese variant)",
 }
 
+
+def plot_text(text) -> str:
+    """``text`` as matplotlib should draw it: as written.  Matplotlib reads a pair of ``$`` as
+    mathematics (and fails on some), so a player named "$x^$" must have its dollars escaped."""
+    return str(text).replace("$", r"\$")
+
+
 _FONT = "font-family:sans-serif;"
 _BAR_PX = 220
 
@@ -47,12 +54,6 @@ def player_colour(players: Sequence[str], player: str) -> str:
         return PLAYER_COLOURS[list(players).index(player) % len(PLAYER_COLOURS)]
     except ValueError:
         return "#777777"
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    return lang
 
 
 def card_label(card, lang: str = "en") -> str:
@@ -109,7 +110,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     hand: faded, a blue "back to hand" badge).  ``highlight``: the card the current step changed.
     """
     from .icons import icon_uri
-    _check_lang(lang)
+    check_language(lang)
     if face_down:
         return card_back_html(highlight=highlight)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd")
@@ -318,7 +319,7 @@ def battle_html(battle, lang: str = "en") -> str:
     """A battle in progress: each line (face-down cards as backs, discarded cards struck
     out where they lay), announced strengths, who passed and whose turn it is."""
     from ..strength import evaluate
-    _check_lang(lang)
+    check_language(lang)
     players = battle.players
     visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
     announced, values, _ = evaluate(players, visible, explain=False,
@@ -354,7 +355,7 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
     """A resolved battle: the revealed lines with effective values and the cards the
     steps removed struck out, strengths as bars, the verdict, and (``steps``) every
     step numbered with its rule id."""
-    _check_lang(lang)
+    check_language(lang)
     timeline = resolution_timeline(res)
     players = timeline.players
     frame = timeline.frame(-1) if len(timeline) else {p: tuple(res.lines.get(p, ())) for p in players}
@@ -386,7 +387,7 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
 
 def legend_html(lang: str = "en") -> str:
     """The family colours, as a row of swatches."""
-    _check_lang(lang)
+    check_language(lang)
     items = "".join(
         f'<span style="display:inline-block;margin-right:8px"><span style="display:inline-block;width:12px;'
         f'height:12px;border:1px solid {FAMILY_BORDERS[f]};background:{FAMILY_COLOURS[f]};'
@@ -433,7 +434,7 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
     Hands stay hidden (their size only) except ``viewer``'s, or all of them with ``open_hands``
     (the Spanish rulebook lets players show their hands while dealing), as small chips that wrap.
     ``you``: the seat a person plays, marked "(you)"."""
-    _check_lang(lang)
+    check_language(lang)
     players = game.players
     if game.is_over:
         who = " and ".join(game.winners)

@@ -22,7 +22,9 @@ import ipywidgets as W
 import networkx as nx
 
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
-from .html import PLAYER_COLOURS
+from ..errors import RulesError
+from ..options import shown
+from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import CHOICE, MAP_H, MAP_W, game_map_state, group_of, label_points, map_html
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
@@ -52,10 +54,28 @@ def positions(graph: nx.Graph = ITALY) -> dict[str, tuple[float, float]]:
     return {n: (d["lon"] * math.cos(lat0), d["lat"]) for n, d in graph.nodes(data=True)}
 
 
+def _regions(control, favor, battle, highlight) -> tuple[dict, str | None, str | None, list[str]]:
+    """The map's arguments, checked, with every region under its canonical name."""
+    if control is not None and not isinstance(control, Mapping):
+        raise RulesError(f"control must map regions to players, e.g. {{'Parma': 'Ana'}}, not {shown(control)}")
+    if highlight is not None and (isinstance(highlight, str) or not isinstance(highlight, Iterable)):
+        raise RulesError(f"highlight must be a list of regions, not {shown(highlight)}")
+    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+    ringed = sorted({canonical_region(r) for r in (highlight or ())})
+    return (control, canonical_region(favor) if favor else None, canonical_region(battle) if battle else None,
+            ringed)
+
+
 def _owners(control: Mapping[str, str], players: Sequence[str] | None) -> list[str]:
-    if players is not None:
-        return list(players)
-    return sorted({p for p in control.values() if p is not None})
+    """The seats in colour order: ``players`` (every owner must be one), or the owners, sorted."""
+    if players is None:
+        return sorted({p for p in control.values() if p is not None})
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RulesError(f"players must be a list of names, not {shown(players)}")
+    unknown = sorted(set(control.values()) - set(players), key=str)
+    if unknown:
+        raise RulesError(f"control names {unknown[0]!r}, who is not in players {list(players)}")
+    return list(players)
 
 
 def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
@@ -69,14 +89,8 @@ def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None,
     order for the colours (default: the owners, sorted); ``weights``: label the Chinese
     variant's region weights.  Without ``ax`` a new pyplot figure is made.
     """
-    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
-    favor = canonical_region(favor) if favor else None
-    battle = canonical_region(battle) if battle else None
-    ringed = sorted({canonical_region(r) for r in (highlight or ())})
+    control, favor, battle, ringed = _regions(control, favor, battle, highlight)
     owners = _owners(control, players)
-    unknown = sorted(set(control.values()) - set(owners))
-    if unknown:
-        raise ValueError(f"control names {unknown[0]!r}, who is not in players {owners}")
     colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
 
     if ax is None:
@@ -112,7 +126,7 @@ def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None,
         ax.scatter([x + 0.13], [y + 0.13], marker="*", s=200, color=FAVOR, edgecolors="#6b5900", zorder=7)
     from matplotlib.lines import Line2D
     handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=colour[p],
-                      markeredgecolor="#444444", label=p) for p in owners]
+                      markeredgecolor="#444444", label=plot_text(p)) for p in owners]
     handles.append(Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=FREE,
                           markeredgecolor="#444444", label="no control marker"))
     if battle:
@@ -131,7 +145,7 @@ def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None,
     ax.set_ylim(min(ys) - 0.4, max(ys) + 0.4)
     ax.set_axis_off()
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(plot_text(title), fontsize=10)
     return fig
 
 
@@ -156,7 +170,7 @@ def map_state(game) -> dict:
 
 def map_info_html(control, favor=None, battle=None, highlight=None, players=None) -> str:
     """The map in words: who holds what, where the tokens are."""
-    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+    control, favor, battle, highlight = _regions(control, favor, battle, highlight)
     owners = _owners(control, players)
     rows = []
     for i, p in enumerate(owners):
@@ -169,11 +183,11 @@ def map_info_html(control, favor=None, battle=None, highlight=None, players=None
                     f'{"; largest connected group " + str(len(group)) if len(group) > 1 else ""}</div>')
     tokens = []
     if battle:
-        tokens.append(f"Condottiere token on {escape(canonical_region(battle))}")
+        tokens.append(f"Condottiere token on {escape(battle)}")
     if favor:
-        tokens.append(f"Pope's Favor on {escape(canonical_region(favor))}")
+        tokens.append(f"Pope's Favor on {escape(favor)}")
     if highlight:
-        tokens.append("highlighted: " + escape(", ".join(sorted(canonical_region(r) for r in highlight))))
+        tokens.append("highlighted: " + escape(", ".join(highlight)))
     tail = f"<div>{'; '.join(tokens)}</div>" if tokens else ""
     return f'<div class="cnb-map-info" style="font-family:sans-serif;font-size:12px">{"".join(rows)}{tail}</div>'
 

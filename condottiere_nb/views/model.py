@@ -14,12 +14,12 @@ from dataclasses import fields
 from itertools import zip_longest
 from typing import Callable, Sequence
 
-from ..battle import Battle
+from ..battle import Battle, Resolution
 from ..plays import Move
 from ..cards import KINDS
 from ..errors import RulesError
-from ..i18n import LANGUAGES, card_name
-from ..rulesets import RULESETS, Ruleset, get_ruleset
+from ..i18n import card_name, check_language
+from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .html import RULESET_WORDS
 from .timeline import resolution_timeline
@@ -197,10 +197,12 @@ class StepperModel(_Cursor):
 
     def __init__(self, resolution, lang: str = "en"):
         super().__init__()
+        if not isinstance(resolution, Resolution):
+            raise RulesError(f"a stepper shows the steps of a Resolution (battle.resolve()), not {shown(resolution)}")
+        self.lang = check_language(lang)
         self.resolution = resolution
         self.timeline = resolution_timeline(resolution)
         self.steps = resolution.steps
-        self.lang = lang
         self.scale = H.timeline_scale(self.timeline)
         self.index = 0
 
@@ -257,6 +259,9 @@ class CompareModel(_Cursor):
 
     def __init__(self, battle: Battle, left, right, lang: str = "en"):
         super().__init__()
+        if not isinstance(battle, Battle):
+            raise RulesError(f"a comparison replays a Battle under two rulesets, not {shown(battle)}")
+        self.lang = check_language(lang)
         self.rulesets = (get_ruleset(left), get_ruleset(right))
         self.resolutions = tuple(replay(battle, rs, face_up=True).resolve() for rs in self.rulesets)
         self.notes = []
@@ -267,7 +272,6 @@ class CompareModel(_Cursor):
                 self.notes.append(f"Under {ruleset_label(rs)} every card is played face up, so {cards} "
                                   f"{'is' if len(turned) == 1 else 'are'} face up there.")
         self.timelines = tuple(resolution_timeline(r) for r in self.resolutions)
-        self.lang = lang
         self.scale = max(H.timeline_scale(t) for t in self.timelines)
         a, b = ([_signature(s) for s in r.steps] for r in self.resolutions)
         rows, differs = [], []
@@ -362,8 +366,7 @@ class BuilderModel(Observable):
     def __init__(self, players: Sequence[str] = ("Ana", "Ben"), ruleset="standard", notation: str | None = None,
                  lang: str = "en", auto_advance: bool = True, compare=None):
         super().__init__()
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        check_language(lang)
         self.lang = lang
         self.auto_advance = bool(auto_advance)
         self.face_down = False
@@ -377,10 +380,10 @@ class BuilderModel(Observable):
         self.pending: tuple[str, list] | None = None
         # Battles cleared by Reset, so Undo can bring them back.
         self._cleared: list[Battle] = []
-        if notation:
+        if notation is not None:
             self.battle = Battle.from_notation(notation, ruleset=self._notation_ruleset(notation, ruleset))
         else:
-            self.battle = Battle(list(players), ruleset)
+            self.battle = Battle(players, ruleset)
         self.selected = self.battle.to_move or self.battle.players[0]
         if compare is not None:
             self.compare_with = get_ruleset(compare)
@@ -501,7 +504,7 @@ class BuilderModel(Observable):
     @staticmethod
     def _notation_ruleset(text: str, ruleset):
         # A "(name)" head in the notation chooses the ruleset itself.
-        return None if text.strip().startswith("(") else ruleset
+        return None if isinstance(text, str) and text.strip().startswith("(") else ruleset
 
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
@@ -684,8 +687,10 @@ class BuilderModel(Observable):
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
-        if lang not in LANGUAGES:
-            return self.fail(ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"))
+        try:
+            check_language(lang)
+        except RulesError as e:
+            return self.fail(e)
         self.lang = lang
         for m in (self.stepper, self.comparison):
             if m is not None:

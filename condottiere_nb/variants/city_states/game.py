@@ -16,8 +16,10 @@ from ... import board
 from ...cards import BY_ID, Card, kind_name
 from ...errors import IllegalMove, RulesError
 from ...explain import Step, join_names
+from ...options import shown
 from ...game import phases
 from ...game.choices import named_card
+from ...game.messages import allowed_text
 from ..base import Variant
 from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courtesan_targets, genova_choices,
                         lift_ban, multisets, pick_bribe, pick_courtesan)
@@ -359,7 +361,8 @@ class CityStates(Variant):
         if cls in (GenovaTrade, GenovaKeep, RomaClaim):
             items = action.discard if cls is GenovaTrade else action.cards
             if isinstance(items, (str, Card)) or not isinstance(items, Iterable):
-                raise IllegalMove(f"{cls.__name__} takes a tuple of cards such as ('1', '2', 'winter')")
+                raise IllegalMove(f"{cls.__name__} takes a tuple of cards such as ('1', '2', 'winter'), "
+                                  f"not {shown(items)}")
             items = tuple(items)
             if len(items) > 3:
                 raise IllegalMove(f"{cls.__name__} names at most 3 cards, not {len(items)}")
@@ -368,13 +371,13 @@ class CityStates(Variant):
             physical = [c for _, c in named] if named and all(c is not None for _, c in named) else None
             if physical is not None:
                 if len({c.id for c in physical}) != len(physical):
-                    raise IllegalMove(f"{cls.__name__} names the same card twice")
+                    raise IllegalMove(f"{cls.__name__} names the same card twice. {allowed_text(game)}")
                 pool = (state.hand(state.to_move) if cls is not GenovaKeep else
                         [c for c in state.hand(state.to_move) if c.id in self.data(game).get("drawn", ())])
                 missing = [c for c in physical if c not in pool]
                 if missing:
                     where = "among the cards Genova drew" if cls is GenovaKeep else f"in {state.to_move}'s hand"
-                    raise IllegalMove(f"{missing[0].tag} is not {where}")
+                    raise IllegalMove(f"{missing[0].tag} is not {where}. {allowed_text(game)}")
             if cls is GenovaTrade:
                 if not isinstance(action.source, str):
                     raise IllegalMove(f"GenovaTrade's source is a player's name, not {action.source!r}")
