@@ -1,11 +1,16 @@
-"""One builder writes every notebook from its source: tools/build_notebooks.py and tools/notebooks/."""
+"""One builder writes every notebook from its source: tools/build_notebooks.py and tools/notebooks/.
+
+A source the builder translates (the tour) gives one notebook per language, ``NN_title.ipynb`` and
+``NN_title.<lang>.ipynb``: the same code, the Markdown from tools/notebooks/locale/<lang>/."""
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+SOURCES = sorted((ROOT / "tools" / "notebooks").glob("*.txt"))
 
 
 def builder():
@@ -16,23 +21,69 @@ def builder():
     return module
 
 
+def built():
+    """(source, language, notebook stem) for every notebook the sources give."""
+    b = builder()
+    return [(source, lang, stem) for source in SOURCES for lang, stem in b.targets(source.stem).items()]
+
+
+def committed(stem):
+    return json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))
+
+
 def test_every_notebook_has_a_source_and_every_source_a_notebook():
     notebooks = {p.stem for p in (ROOT / "notebooks").glob("*.ipynb")}
-    sources = {p.stem for p in (ROOT / "tools" / "notebooks").glob("*.txt")}
+    sources = {stem for _, _, stem in built()}
     assert notebooks == sources, f"notebooks without a source: {notebooks - sources}; " \
                                  f"sources without a notebook: {sources - notebooks}"
     assert not (ROOT / "tools" / "lab").exists(), "the lab's source lives in tools/notebooks/ with the others"
+    b = builder()
+    assert set(b.TRANSLATED) <= {s.stem for s in SOURCES}, "every translated source exists"
 
 
-@pytest.mark.parametrize("source", sorted((ROOT / "tools" / "notebooks").glob("*.txt")), ids=lambda p: p.stem)
-def test_each_notebook_holds_the_cells_of_its_source(source):
-    """The committed notebook was built from its source as it is now (rebuild: python tools/build_notebooks.py NN)."""
-    cells = builder().parse(source.read_text(encoding="utf-8"))
-    nb = json.loads((ROOT / "notebooks" / f"{source.stem}.ipynb").read_text(encoding="utf-8"))
-    built = [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in cells]
-    committed = [(c["cell_type"], "".join(c["source"]), c["metadata"].get("tags", [])) for c in nb["cells"]]
-    assert committed == built, f"notebooks/{source.stem}.ipynb is out of date: python tools/build_notebooks.py {source.stem[:2]}"
+@pytest.mark.parametrize("source,lang,stem", built() if importlib.util.find_spec("nbformat") else [],
+                         ids=lambda v: v.stem if isinstance(v, Path) else v)
+def test_each_notebook_holds_the_cells_of_its_source(source, lang, stem):
+    """The committed notebook was built from its source (and, translated, from its catalogue) as they
+    are now (rebuild: python tools/build_notebooks.py NN)."""
+    cells = builder().parse(source.read_text(encoding="utf-8"), lang)
+    nb = committed(stem)
+    built_cells = [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in cells]
+    got = [(c["cell_type"], "".join(c["source"]), c["metadata"].get("tags", [])) for c in nb["cells"]]
+    assert got == built_cells, f"notebooks/{stem}.ipynb is out of date: python tools/build_notebooks.py {source.stem[:2]}"
     assert [c["id"] for c in nb["cells"]] == [f"c{i:03d}" for i in range(len(cells))]
+
+
+def _cells(nb, kind):
+    return [("".join(c["source"]), c["metadata"].get("tags", [])) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+@pytest.mark.parametrize("lang", ["vi", "es", "zh", "fa"])
+def test_a_translated_tour_has_the_english_code_but_its_language_line_and_every_paragraph_translated(lang):
+    """The tours cannot drift: the same code cells as the English one, in the same places, except the
+    first code cell's ``LANG = "en"``; and every Markdown cell is a translation, not the English."""
+    b = builder()
+    for stem in b.TRANSLATED:
+        english, other = committed(stem), committed(f"{stem}.{lang}")
+        assert [c["cell_type"] for c in other["cells"]] == [c["cell_type"] for c in english["cells"]]
+        code_en, code = _cells(english, "code"), _cells(other, "code")
+        assert code[0][0] == code_en[0][0].replace('LANG = "en"', f'LANG = "{lang}"') != code_en[0][0]
+        assert code[1:] == code_en[1:]
+        md_en, md = _cells(english, "markdown"), _cells(other, "markdown")
+        for (text_en, _), (text, _) in zip(md_en, md):
+            assert text.strip() != text_en.strip(), f"{stem}.{lang}: a Markdown cell left in English: {text_en[:60]!r}"
+            assert re.search(r"[^\x00-\x7f]", text), f"{stem}.{lang}: no word of {lang} in {text[:60]!r}"
+            if lang == "fa":
+                assert text.startswith('<div dir="rtl">') and text.endswith("</div>"), "Persian reads right to left"
+
+
+def test_a_paragraph_without_a_translation_stops_the_build():
+    b = builder()
+    text = (b.SOURCES / f"{b.TRANSLATED[0]}.txt").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="no translation"):
+        b.translate(text + "\n%% md\nA paragraph nobody translated.\n", "vi")
+    with pytest.raises(ValueError, match="LANG"):
+        b.translate(text.replace('LANG = "en"', 'LANG = "vi"'), "es")
 
 
 def test_a_source_gives_cell_tags_after_code():

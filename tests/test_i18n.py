@@ -38,6 +38,35 @@ def test_every_catalogue_translates_every_message_with_its_placeholders_and_is_c
         assert tool.compiled_is_current(lang), f"{lang}: run python tools/i18n.py compile"
 
 
+def test_the_check_covers_the_notebooks_translated_paragraphs(tmp_path, monkeypatch):
+    """The tour's Markdown is the gettext domain "notebooks": each paragraph of its source is a message,
+    translated and compiled in every language; a paragraph left in English, untranslated or losing a
+    code span is a problem the check reports."""
+    tool = _i18n_tool()
+    pot = tool.template(tool.NOTEBOOKS)
+    source = (ROOT / "tools" / "notebooks" / "00_start_here.txt").read_text(encoding="utf-8")
+    assert [m.id for m in pot if m.id] == [body for _, body in tool._builder().messages(source)]
+    assert tool.domain_problems(tool.NOTEBOOKS) == (len(pot), [])
+    assert tool._builder().LANGUAGES == tool.LANGUAGES
+    # a reader's slips, in a copy of the Vietnamese catalogue
+    catalogue = tool.read("vi", tool.NOTEBOOKS)
+    first, second, third = [m.id for m in pot if m.id][:3]
+    catalogue[first].string = catalogue[first].string.replace("`", "")
+    catalogue[second].string = ""
+    catalogue[third].string = third
+    folder = tmp_path / "vi" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    from babel.messages.pofile import write_po
+    with open(folder / "notebooks.po", "wb") as f:
+        write_po(f, catalogue)
+    monkeypatch.setitem(tool.LOCALES, tool.NOTEBOOKS, tmp_path)
+    found = tool.problems("vi", pot, tool.NOTEBOOKS)
+    assert len(found) == 3, found
+    assert "leaves out the code ['`05_full_game`'" in found[0] and "`LANG = ...`']" in found[0]
+    assert found[1].startswith("vi: untranslated:") and found[2].startswith("vi: left in English:")
+    assert not tool.compiled_is_current("vi", tool.NOTEBOOKS)
+
+
 def _has_words(message: str) -> bool:
     """Does a message say something in English beyond its placeholders and punctuation?"""
     return bool(re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", message)))

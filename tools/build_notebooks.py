@@ -14,6 +14,15 @@ nbval then checks on every test run.
 
 The sources are the thing to edit; the .ipynb files are generated (outputs included).
 
+A source named in :data:`TRANSLATED` (the tour) is written once, in English, and built in every
+language: ``NN_title.ipynb`` and ``NN_title.<lang>.ipynb`` for vi, es, zh and fa.  Its Markdown
+cells are the messages of the gettext domain ``notebooks``; their translations are in
+``tools/notebooks/locale/<lang>/LC_MESSAGES/notebooks.po``, compiled to ``.mo`` and checked by
+``python tools/i18n.py`` like the package's own catalogue.  A translated notebook has the English
+one's code cells, except its first code cell's line ``LANG = "en"``, which names its language (so
+every output, explanations and widgets, is in that language); a Markdown cell without a
+translation stops the build.  Persian cells are wrapped in ``<div dir="rtl">``.
+
 Every notebook keeps its widgets' state (``metadata.widgets``): a reader who opens it before
 running it, on GitHub or in a static view, sees each widget as the run left it.  A cell that
 shows a widget gets the cell tag ``nbval-ignore-output`` (a widget's display holds a model id
@@ -24,13 +33,11 @@ works; new sources need none.)
 from __future__ import annotations
 
 import argparse
+import gettext
 import re
 import sys
 import time
 from pathlib import Path
-
-import nbformat
-from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "tools" / "notebooks"
@@ -44,21 +51,77 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: The cell tag nbval reads: run the cell, do not compare its output.
 IGNORE_OUTPUT = "nbval-ignore-output"
 
+#: The sources built in every language (see the module's docstring), and the languages besides English.
+TRANSLATED = ("00_start_here",)
+LANGUAGES = ("vi", "es", "zh", "fa")
+#: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
+#: not in the package: only this builder reads them, and the notebooks it writes carry the text.
+DOMAIN = "notebooks"
+LOCALE = SOURCES / "locale"
+RIGHT_TO_LEFT = {"fa"}
+#: The line of a translated source's first code cell that names the notebook's language.
+LANGUAGE_LINE = 'LANG = "en"'
 
-def parse(text: str) -> list:
-    """The cells of a source text, in order."""
-    parts = SEPARATOR.split(text)
-    if parts[0].strip():
+
+def split(text: str) -> list[tuple[str, list[str], str, int]]:
+    """The cells of a source text as (kind, tags, body, line of the body's separator), in order.
+    Needs no Jupyter package (tools/i18n.py reads the Markdown through it)."""
+    marks = list(SEPARATOR.finditer(text))
+    if not marks or text[:marks[0].start()].strip():
         raise ValueError("a source must start with a '%% md' or '%% code' line")
     cells = []
-    for kind, tags, body in zip(parts[1::3], parts[2::3], parts[3::3]):
-        body = body.strip("\n")
-        tags = tags.split()
+    for mark, following in zip(marks, marks[1:] + [None]):
+        kind, tags = mark.group(1), mark.group(2).split()
+        body = text[mark.end():following.start() if following else len(text)].strip("\n")
         unknown = set(tags) - TAGS
         if unknown or (tags and kind == "md"):
             raise ValueError(f"a '%% {kind}' line names tags {sorted(unknown or tags)}; code cells may have {sorted(TAGS)}")
-        if not body.strip():
-            continue
+        if body.strip():
+            cells.append((kind, tags, body, text.count("\n", 0, mark.start()) + 1))
+    return cells
+
+
+def messages(text: str) -> list[tuple[int, str]]:
+    """The messages of a translated source: each Markdown cell, with its line."""
+    return [(line, body) for kind, _, body, line in split(text) if kind == "md"]
+
+
+def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
+    """A translated source's cells in ``lang``: each Markdown cell its translation (from the
+    compiled catalogue), the first code cell's language line naming ``lang``, the rest unchanged."""
+    cells = split(text)
+    if lang == "en":
+        return cells
+    catalogue = gettext.translation(DOMAIN, LOCALE, languages=[lang])
+    out, named = [], False
+    for kind, tags, body, line in cells:
+        if kind == "md":
+            translated = catalogue.gettext(body)
+            if translated == body:
+                raise ValueError(f"{lang}: the Markdown cell of line {line} has no translation: edit "
+                                 f"{LOCALE.relative_to(ROOT)}/{lang}/LC_MESSAGES/{DOMAIN}.po, then run "
+                                 f"python tools/i18n.py all")
+            body = f'<div dir="rtl">\n\n{translated}\n\n</div>' if lang in RIGHT_TO_LEFT else translated
+        elif not named:
+            lines = body.split("\n")
+            if lines.count(LANGUAGE_LINE) != 1:
+                raise ValueError(f"a translated source's first code cell has the line {LANGUAGE_LINE!r} once")
+            body = "\n".join(f'LANG = "{lang}"' if x == LANGUAGE_LINE else x for x in lines)
+            named = True
+        out.append((kind, tags, body, line))
+    return out
+
+
+def targets(stem: str) -> dict[str, str]:
+    """language -> the notebook (stem) a source builds: ``{"en": stem}``, and one per language if translated."""
+    return {"en": stem, **({lang: f"{stem}.{lang}" for lang in LANGUAGES} if stem in TRANSLATED else {})}
+
+
+def parse(text: str, lang: str = "en") -> list:
+    """The cells of a source text, in order, as notebook cells (in ``lang``: see :func:`translate`)."""
+    import nbformat
+    cells = []
+    for kind, tags, body, _ in translate(text, lang):
         if kind == "md":
             cells.append(nbformat.v4.new_markdown_cell(body))
         else:
@@ -85,16 +148,18 @@ def tag_widget_cells(nb) -> int:
     return tagged
 
 
-def build(source: Path, run: bool = True) -> Path:
+def build(source: Path, run: bool = True, lang: str = "en") -> Path:
+    import nbformat
+    from nbclient import NotebookClient
     nb = nbformat.v4.new_notebook()
-    nb.cells = parse(source.read_text(encoding="utf-8"))
+    nb.cells = parse(source.read_text(encoding="utf-8"), lang)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     # Stable cell ids, so a rebuild changes only what changed.
     for i, cell in enumerate(nb.cells):
         cell["id"] = f"c{i:03d}"
-    target = NOTEBOOKS / (source.stem + ".ipynb")
+    target = NOTEBOOKS / (targets(source.stem)[lang] + ".ipynb")
     if run:
         start = time.perf_counter()
         NotebookClient(nb, timeout=TIMEOUT.get(source.stem, 300), kernel_name="python3",
@@ -121,7 +186,8 @@ def main(argv=None) -> int:
         print("no notebook source matches", args.prefixes, file=sys.stderr)
         return 1
     for source in sources:
-        build(source, run=not args.no_run)
+        for lang in targets(source.stem):
+            build(source, run=not args.no_run, lang=lang)
     return 0
 
 
