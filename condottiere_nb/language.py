@@ -122,8 +122,8 @@ class Speaker:
         kinds named and its lists joined here; any other error as its own (English) text.
 
         >>> from condottiere_nb.errors import IllegalMove, Kind
-        >>> speaker("es").error(IllegalMove.say("{player} has no {card} in hand", player="Ana", card=Kind("winter")))
-        'Ana no tiene Invierno en la mano'
+        >>> speaker("es").error(IllegalMove.say("the {card} is not in that ruleset's deck", card=Kind("winter")))
+        'Invierno no está en el mazo de esas reglas'
         """
         template = getattr(err, "message_id", None)
         if template is None:

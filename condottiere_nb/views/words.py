@@ -8,9 +8,9 @@ so a Latin player name or a number keeps its place in the Persian sentence, and 
 gives the ``dir="rtl"`` attribute of the blocks that hold its text.  Engine errors are told by
 :meth:`~condottiere_nb.language.Speaker.error`.
 
->>> words("es").say("Step {i} of {n}", i=2, n=5), words("en").dir
-('Paso 2 de 5', '')
->>> words("fa").dir, words("fa").say("Step {i} of {n}", i=2, n=5) == "گام \\u20682\\u2069 از \\u20685\\u2069"
+>>> words("es").say("row {i} of {n}", i=2, n=5), words("en").dir
+('fila 2 de 5', '')
+>>> words("fa").dir, words("fa").say("row {i} of {n}", i=2, n=5) == "ردیف \\u20682\\u2069 از \\u20685\\u2069"
 (' dir="rtl"', True)
 """
 from __future__ import annotations
