@@ -261,7 +261,7 @@ def _steps_table(res, first: int | None, lang: str = "en") -> str:
     for i, s in enumerate(res.steps):
         mark = "background:#fff3cd;" if first is not None and i >= first else ""
         rows.append(f'<tr><td style="padding:1px 6px;vertical-align:top;{mark}">{i + 1}</td>'
-                    f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap;{mark}"><small>'
+                    f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap;{mark}"><small title="{escape(s.rule)}">'
                     f'{escape(s.title_in(lang))}</small></td><td style="padding:1px 6px;{mark}">{escape(s.text_in(lang))}</td></tr>')
     return f'<table style="border-collapse:collapse;font-size:12px">{"".join(rows)}</table>'
 

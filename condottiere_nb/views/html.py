@@ -216,7 +216,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     # Two cells: the name and strength in a column of fixed width, so the badges line up.
     return (f'<div class="cnb-line" style="display:table;margin:3px 0;border-left:5px solid {colour};{_FONT}">'
             f'<div style="display:table-cell;width:96px;min-width:96px;padding:2px 6px;vertical-align:middle;'
-            f'font-size:14px"><b dir="auto">{escape(player)}</b>{tag}<br>{shown}</div>'
+            f'font-size:14px"><b>{escape(player)}</b>{tag}<br>{shown}</div>'
             f'<div style="display:table-cell;vertical-align:middle">{body}</div></div>')
 
 
@@ -243,7 +243,7 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
             figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{a}</span>'))
         crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
-            f'<tr><td style="padding:1px 6px 1px 0;white-space:nowrap"><b dir="auto">{escape(p)}</b></td>'
+            f'<tr><td style="padding:1px 6px 1px 0;white-space:nowrap"><b>{escape(p)}</b></td>'
             f'<td style="padding:1px 0;width:{_BAR_PX + 4}px">'
             f'<div style="height:4px;width:{wb}px;background:{colour};opacity:0.3"></div>'
             f'<div style="height:12px;width:{wa}px;background:{colour}"></div></td>'
@@ -364,9 +364,9 @@ def battle_html(battle, lang: str = "en") -> str:
         foot.append(t.say("{player} surrendered", player=battle.surrendered_by))
     if battle.face_down:
         foot.append(t.say("announced strengths count face-up cards only"))
-    tail = (f'<div style="opacity:0.8;font-size:12px"{t.dir}>{escape(t.clauses(foot))}</div>' if foot else "")
+    tail = (f'<div style="opacity:0.8;font-size:12px"{t.dir}>{escape(t.clauses(foot), quote=False)}</div>' if foot else "")
     return (f'<div class="cnb-battle" style="{_FONT}"><div style="font-size:12px;opacity:0.8"{t.dir}>'
-            f'{escape(head)}</div>'
+            f'{escape(head, quote=False)}</div>'
             + "".join(rows) + tail + "</div>")
 
 
@@ -384,10 +384,10 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
     if res.winner:
         verdict = t.say("{player} has the strongest line and conquers the region.", player=bold(res.winner))
     else:
-        verdict = escape(t.say("Tie between {players}: nobody conquers the region.", players=t.join(res.tied)))
+        verdict = escape(t.say("Tie between {players}: nobody conquers the region.", players=t.join(res.tied)), quote=False)
     facts = [verdict]
     if res.surrendered_by:
-        facts.append(escape(t.say("{player} played a Surrender.", player=res.surrendered_by)))
+        facts.append(escape(t.say("{player} played a Surrender.", player=res.surrendered_by), quote=False))
     facts.append(t.say("Condottiere token: {player}.", player=bold(res.token_holder)))
     if res.favor:
         facts.append(t.say("Pope's Favor: {region}.", region=bold(res.favor)))
@@ -488,7 +488,7 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
         held = escape(t.say("{count}: {regions}", count=len(regions), regions=t.say(", ").join(regions) or "-"))
         rows.append(
             f'<tr><td style="padding:2px 6px;border-left:5px solid {colour};white-space:nowrap;vertical-align:top">'
-            f'<b dir="auto">{name}</b>{mark}</td>'
+            f'<b>{name}</b>{mark}</td>'
             f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{held}</td>'
             f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{shown}</td></tr>')
     favor = (t.say("Pope's Favor: {region}", region=game.favor) if game.favor
@@ -503,7 +503,7 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
     if battle and game.battle is not None and game.phase == "battle":
         shown_battle = battle_html(game.battle, lang)
     return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px"{t.dir}>{state}</div>{table}'
-            f'<div style="font-size:12px;opacity:0.8"{t.dir}>{escape(favor)}</div>{shown_battle}</div>')
+            f'<div style="font-size:12px;opacity:0.8"{t.dir}>{escape(favor, quote=False)}</div>{shown_battle}</div>')
 
 
 def reason_words(t: Words) -> dict[str, str]:

@@ -186,7 +186,7 @@ def map_info_html(control, favor=None, battle=None, highlight=None, players=None
     if highlight:
         tokens.append(t.say("highlighted: {regions}",
                             regions=t.say(", ").join(sorted(canonical_region(r) for r in highlight))))
-    tail = f"<div>{escape(t.clauses(tokens))}</div>" if tokens else ""
+    tail = f"<div>{escape(t.clauses(tokens), quote=False)}</div>" if tokens else ""
     return (f'<div class="cnb-map-info" style="font-family:sans-serif;font-size:12px"{t.dir}>'
             f'{"".join(rows)}{tail}</div>')
 

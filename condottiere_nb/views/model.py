@@ -266,7 +266,7 @@ class BuilderModel(Tells):
         allowed = [v for _, v in self.take_options()]
         if take is not None and take not in allowed:      # None: nothing chosen (yet)
             return self.fail(RulesError.say("{player} has no face-up Mercenary {take} to take back; choices: {choices}",
-                                            player=self.selected, take=repr(take), choices=Listed(allowed)))
+                                            player=self.selected, take=repr(take), choices=Listed(str(v) for v in allowed)))
         self.take = take
         return self._ok()
 

@@ -66,7 +66,7 @@ class Words(Speaker):
         if not html:
             return super().say(message, **self._values(values))
         marks = {k: f"\x00{k}\x00" for k in html}
-        text = escape(super().say(message, **self._values({**values, **marks})))
+        text = escape(super().say(message, **self._values({**values, **marks})), quote=False)
         for k, v in html.items():
             text = text.replace(marks[k], v)
         return Html(text)
