@@ -48,6 +48,21 @@ def _settled(t: Words, why: str) -> str:
             "sample cap": t.say("sample cap")}.get(why, why)
 
 
+def space_text(space, t: Words) -> str:
+    """The bound of an enumeration in words (BattleSpace.describe, in the learner's language)."""
+    values = dict(count=len(space.players), names=" ".join(space.players),
+                  kinds=" ".join(t.card(k) for k in space.kinds))
+    if space.face_down:
+        return t.say_n("{count} players ({names}), at most {n} card each from {kinds}, face down where the ruleset "
+                       "allows, strict turn order, every prefix resolved",
+                       "{count} players ({names}), at most {n} cards each from {kinds}, face down where the ruleset "
+                       "allows, strict turn order, every prefix resolved", space.max_cards, **values)
+    return t.say_n("{count} players ({names}), at most {n} card each from {kinds}, strict turn order, every prefix "
+                   "resolved",
+                   "{count} players ({names}), at most {n} cards each from {kinds}, strict turn order, every prefix "
+                   "resolved", space.max_cards, **values)
+
+
 def divergence_title(t: Words, kind: str, label_a: str, label_b: str) -> str:
     """A kind of divergence between two rulesets, in words."""
     said = {"winner:different": t.say("the two rulesets name different winners"),
@@ -287,7 +302,7 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
     versus = t.say("{a} vs {b}", a=bold(report.label_a), b=bold(report.label_b))
     parts = [f'<div class="cnb-interactions" style="{_FONT}font-size:13px"{t.dir}>'
              f'<div>{versus}{part}</div>'
-             f'<div style="color:#555;font-size:11px" dir="ltr">{escape(report.space.describe())}</div>'
+             f'<div style="color:#555;font-size:11px">{escape(space_text(report.space, t))}</div>'
              f'<table style="border-collapse:collapse;margin:4px 0">{rows}</table>']
     for d in report.divergences:
         title = divergence_title(t, d.kind, d.label_a, d.label_b)

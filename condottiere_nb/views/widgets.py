@@ -178,6 +178,7 @@ class Stepper(_FollowsModel, W.HBox):
     """
 
     def __init__(self, resolution=None, *, model: StepperModel | None = None, lang: str = "en"):
+        self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
         self.slider = _classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
@@ -202,19 +203,21 @@ class Stepper(_FollowsModel, W.HBox):
             model = StepperModel(resolution, lang)
         if model is not None:
             self.set_model(model)
+        else:
+            self.render()
 
     def render(self) -> None:
         m = self.model
         self._syncing = True
         try:
+            t = words(m.lang if m is not None else self.lang)
+            label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
+            label(self.next_button, t.say("Next ▶"), t.say("next step"))
+            label(self.slider, t.say("Step"))
             if m is None:
                 for w in (self.header, self.lines, self.strengths, self.rule):
                     w.value = ""
                 return
-            t = words(m.lang)
-            label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
-            label(self.next_button, t.say("Next ▶"), t.say("next step"))
-            label(self.slider, t.say("Step"))
             # The browser applies the updates in this order: the header last, so a page that shows
             # "Step n" already shows step n's lines, bars and rule.
             set_if_changed(self.lines, "value", m.lines_html())
@@ -235,6 +238,7 @@ class CompareView(_FollowsModel, W.VBox):
 
     def __init__(self, battle=None, left=None, right=None, *, model: CompareModel | None = None,
                  lang: str = "en"):
+        self.lang = words(lang).lang          # the words of an empty view (a model brings its own)
         self.summary = _classed(W.HTML(), "cnb-compare-summary")
         self.prev_button = _button("◀ Previous", "cnb-compare-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-compare-next", "next step", "110px", "info")
@@ -257,19 +261,21 @@ class CompareView(_FollowsModel, W.VBox):
             model = CompareModel(battle, left, right, lang)
         if model is not None:
             self.set_model(model)
+        else:
+            self.render()
 
     def render(self) -> None:
         m = self.model
         self._syncing = True
         try:
-            if m is None:
-                self.summary.value = self.body.value = ""
-                return
-            t = words(m.lang)
+            t = words(m.lang if m is not None else self.lang)
             label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
             label(self.next_button, t.say("Next ▶"), t.say("next step"))
             label(self.diff_button, t.say("Next difference"), t.say("jump to the next step where the rulesets diverge"))
             label(self.slider, t.say("Row"))
+            if m is None:
+                self.summary.value = self.body.value = ""
+                return
             set_if_changed(self.slider, "max", len(m))
             set_if_changed(self.slider, "value", m.index + 1)
             set_if_changed(self.prev_button, "disabled", m.index == 0)
@@ -588,6 +594,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
             if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
                 self.compare_select.options = choices
             set_if_changed(self.compare_select, "value", next((v for _, v in choices if v == m.compare_with), NOTHING))
+            self.stepper.lang = self.compare_view.lang = m.lang
             self.stepper.set_model(m.stepper)
             set_if_changed(self.stepper.layout, "display", "" if m.stepper is not None else "none")
             self.compare_view.set_model(m.comparison)

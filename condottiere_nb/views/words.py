@@ -72,7 +72,7 @@ class Words(Speaker):
         return Html(text)
 
     def say_n(self, singular: str, plural: str, n: int, **values) -> str:
-        return self.catalogue.ngettext(singular, plural, n).format(**self._values(dict(values, n=n)))
+        return super().say_n(singular, plural, n, **self._values(values))
 
 
 @functools.lru_cache(maxsize=None)
