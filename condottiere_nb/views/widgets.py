@@ -91,7 +91,9 @@ def _classed(widget, *classes):
 def _button(description, cls, tooltip="", width=None, style=""):
     b = W.Button(description=description, tooltip=tooltip or description, button_style=style)
     if width:
-        b.layout.width = width
+        # at least ``width``, wider where a language's word is longer ("برگرداندن" for Undo)
+        b.layout.min_width = width
+        b.layout.width = "auto"
     return _classed(b, cls)
 
 
