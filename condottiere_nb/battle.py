@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import plays
 from .cards import KINDS, Card, exact_card, kind_name, parse_kind
-from .errors import IllegalMove, Kind, Listed, RulesError, Spaced
+from .errors import IllegalMove, Joined, Kind, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
@@ -474,7 +474,7 @@ class Battle:
         if chosen.kind in self.state.banned:
             raise IllegalMove.say("{player}'s ban keeps every {card} out of this battle; banned now: {banned}",
                                   player=self.state.banned[chosen.kind], card=Kind(chosen.kind),
-                                  banned=Listed(Kind(k) for k in sorted(self.state.banned)))
+                                  banned=Joined(Kind(k) for k in sorted(self.state.banned)))
         if not isinstance(face_down, bool):
             raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
         rs = self.ruleset

@@ -34,10 +34,21 @@ class Spaced(Listed):
     __slots__ = ()
 
 
+class Joined(Listed):
+    """Several values joined as a list ("a, b and c"), with each language's conjunction."""
+
+    __slots__ = ()
+
+
 def english(value) -> str:
     """A value of an error as its English text says it."""
     if isinstance(value, Kind):
         return card_name(str(value), "en")
+    if isinstance(value, Joined):
+        names = [english(v) for v in value]
+        if len(names) < 2:
+            return names[0] if names else "nothing"
+        return ", ".join(names[:-1]) + " and " + names[-1]
     if isinstance(value, Listed):
         return (" " if isinstance(value, Spaced) else ", ").join(english(v) for v in value)
     return str(value)

@@ -22,7 +22,7 @@ import gettext
 import unicodedata
 from pathlib import Path
 
-from .errors import Kind, Listed, RulesError, Spaced
+from .errors import Joined, Kind, Listed, RulesError, Spaced
 from .i18n import LANGUAGES, card_name
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
@@ -139,6 +139,8 @@ class Speaker:
             return said_by(self)
         if isinstance(value, Kind):
             return self.card(str(value))
+        if isinstance(value, Joined):
+            return self.join(self.value(v) for v in value)
         if isinstance(value, Listed):
             gap = " " if isinstance(value, Spaced) else self.say(", ")
             return gap.join(self.value(v) for v in value)
