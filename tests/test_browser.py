@@ -388,11 +388,13 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         persian = words("fa").say("Resolve ▶")
         page.wait_for_function("([e, w]) => e.innerText.includes(w)", arg=[resolve.element_handle(), persian],
                                timeout=30_000)
-        assert "زمستان" in shown.inner_text()                           # the cards too
+        # the lines follow the labels (each control is a message of its own): the cards too
+        page.wait_for_function("e => e.innerText.includes('زمستان')", arg=shown.element_handle(), timeout=30_000)
         to_top(page, resolve, margin=120)
         resolve.click()
         rule = builder.locator(".cnb-stepper .cnb-rule div.cnb-rule").first
         rule.wait_for(state="visible")
+        page.wait_for_function("e => e.getAttribute('dir') === 'rtl'", arg=rule.element_handle(), timeout=30_000)
         assert plain(first_step) in plain(rule.inner_text()), (first_step, rule.inner_text())
         assert rule.get_attribute("dir") == "rtl"
         assert rule.evaluate("e => getComputedStyle(e).direction") == "rtl"
