@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from . import board, plays
 from .arguments import check_flag
 from .cards import KINDS, Card, exact_card, kind_name, parse_kind
-from .errors import IllegalMove, RulesError
+from .errors import IllegalMove, Joined, Kind, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
@@ -267,13 +267,15 @@ class Battle:
         if not isinstance(player, str) or player not in self.players:
             raise IllegalMove(f"{player!r} is not a player in this battle; players are {list(self.players)}")
         if self.state.surrendered_by is not None:
-            raise IllegalMove(f"the battle is over: {self.state.surrendered_by} played a Surrender; call resolve()")
+            raise IllegalMove.say("the battle is over: {player} played a Surrender; call resolve()",
+                                  player=self.state.surrendered_by)
         if self.is_over:
-            raise IllegalMove("the battle is over: everyone has passed; call resolve()")
+            raise IllegalMove.say("the battle is over: everyone has passed; call resolve()")
         if player in self.state.passed:
-            raise IllegalMove(f"{player} has passed and cannot play again in this battle")
+            raise IllegalMove.say("{player} has passed and cannot play again in this battle", player=player)
         if self.strict and self.players[self.state.turn] != player:
-            raise IllegalMove(f"it is {self.players[self.state.turn]}'s turn, not {player}'s")
+            raise IllegalMove.say("it is {turn}'s turn, not {player}'s", turn=self.players[self.state.turn],
+                                  player=player)
 
     def source_of(self, player: str, card: Card):
         """The pile ``player`` would play ``card`` from (their hand, or in a sandbox without hands
@@ -378,17 +380,22 @@ class Battle:
             if c.kind == kind and (want is None or c is want):
                 return c
         if not self.sandbox_hands:
-            shown = " ".join(c.name for c in hand) or "no cards"
-            raise IllegalMove(f"{player} has no {kind_name(kind)} in hand; {player}'s hand: {shown}")
+            if not hand:
+                raise IllegalMove.say("{player} has no {card} in hand; {player}'s hand: no cards", player=player,
+                                      card=Kind(kind))
+            raise IllegalMove.say("{player} has no {card} in hand; {player}'s hand: {hand}", player=player,
+                                  card=Kind(kind), hand=Spaced(Kind(c.kind) for c in hand))
         for c in self.zones.piles[("supply", kind)]:
             if want is None or c is want:
                 return c
         total = self.ruleset.counts[kind]
         if want is not None:
             raise IllegalMove(f"card {kind_name(kind)}#{want.id} is already used in this battle")
-        raise IllegalMove(f"the deck has only {total} {kind_name(kind)} card{'s' if total > 1 else ''}, "
-                          f"and all {total} are already used in this battle (in lines, discarded or back "
-                          f"in a hand)")
+        if total == 1:
+            raise IllegalMove.say("the deck has only 1 {card} card, and it is already used in this battle (in a "
+                                  "line, discarded or back in a hand)", card=Kind(kind))
+        raise IllegalMove.say("the deck has only {total} {card} cards, and all {total} are already used in this "
+                              "battle (in lines, discarded or back in a hand)", total=total, card=Kind(kind))
 
     def find_take(self, player: str, take) -> Card:
         """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
@@ -464,17 +471,20 @@ class Battle:
         self.check_can_act(player)
         chosen = self.find_card(player, card)
         if chosen.kind in self.state.banned:
-            raise IllegalMove(f"{self.state.banned[chosen.kind]}'s ban keeps every {chosen.name} out of this battle; "
-                              f"banned now: {join_names(kind_name(k) for k in sorted(self.state.banned))}")
+            raise IllegalMove.say("{player}'s ban keeps every {card} out of this battle; banned now: {banned}",
+                                  player=self.state.banned[chosen.kind], card=Kind(chosen.kind),
+                                  banned=Joined(Kind(k) for k in sorted(self.state.banned)))
         if not isinstance(face_down, bool):
             raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
         rs = self.ruleset
         if face_down and True not in self.face_down_options(chosen) and \
                 not (rs.mercenaries_face_down and chosen.mercenary):
             if not rs.hidden_cards:
-                raise IllegalMove(f"cards are played face up under the {rs.name!r} ruleset; face_down=True "
-                                  f"needs a ruleset with hidden cards, such as 'hidden-cards'")
-            raise IllegalMove(f"under this ruleset only Mercenaries may be played face down, not a {chosen.name}")
+                raise IllegalMove.say("cards are played face up under the {rules} ruleset; face_down=True needs a "
+                                      "ruleset with hidden cards, such as {example}", rules=repr(rs.name),
+                                      example="'hidden-cards'")
+            raise IllegalMove.say("under this ruleset only Mercenaries may be played face down, not a {card}",
+                                  card=Kind(chosen.kind))
         choice = chosen.spec.choice
         if take is not _UNSET and choice is None:
             raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
@@ -488,8 +498,8 @@ class Battle:
         """The card that playing ``card`` names with ``take``: the player's own Mercenary a
         Scarecrow takes back, or the soldier a Maiden removes; IllegalMove when it cannot."""
         if not self.acts_now(card, face_down):
-            raise IllegalMove(f"a face-down {card.name} does nothing until it is revealed, so it cannot "
-                              f"take a card; use take=None")
+            raise IllegalMove.say("a face-down {card} does nothing until it is revealed, so it cannot take a card; "
+                                  "use take=None", card=Kind(card.kind))
         if card.spec.choice == "take":
             return self.find_take(player, take)
         from .variants.persian import maiden_target
@@ -515,8 +525,9 @@ class Battle:
             raise IllegalMove("this battle has already been resolved; its result is in .resolution")
         if self.strict and not self.is_over:
             left = [p for p in self.players if p not in self.state.passed]
-            raise IllegalMove(f"the battle is not over: {join_names(left)}"
-                              f" still {'has' if len(left) == 1 else 'have'} to pass")
+            if len(left) == 1:
+                raise IllegalMove.say("the battle is not over: {player} still has to pass", player=left[0])
+            raise IllegalMove.say("the battle is not over: {players} still have to pass", players=join_names(left))
         self.state.resolution = resolve(self)
         return self.state.resolution
 
@@ -524,12 +535,12 @@ class Battle:
     def undo(self) -> Move:
         """Take back the last move (by replaying the others); returns the move undone."""
         if self.state.resolution is not None:
-            raise IllegalMove("this battle has already been resolved; undo is no longer possible")
+            raise IllegalMove.say("this battle has already been resolved; undo is no longer possible")
         if self._initial is None:
             raise IllegalMove("this battle is (a copy of) a game's battle: undo the game's last action "
                               "(Game.undo) instead")
         if not self.state.moves:
-            raise IllegalMove("there is no move to undo")
+            raise IllegalMove.say("there is no move to undo")
         moves = self.state.moves[:-1]
         last = self.state.moves[-1]
         self._reset()

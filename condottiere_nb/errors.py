@@ -1,8 +1,75 @@
-"""The three error types of the public API (the README, "The API in ten lines")."""
+"""The three error types of the public API (the README, "The API in ten lines").
+
+An error raised to a programmer reads in English.  One a learner may meet in a widget (a card
+refused, a seat name refused) is said as a sentence of the catalogues: ``IllegalMove.say(message,
+**values)`` keeps the English message and its values next to the English text, and
+``speaker(lang).error(err)`` (:meth:`condottiere_nb.language.Speaker.error`) tells it in any language.
+Values that a language names in its own words are wrapped: :class:`Kind` (a card kind, named as
+each language names it) and :class:`Listed` (names listed with each language's comma).
+
+>>> err = IllegalMove.say("{player} has no {card} in hand", player="Ana", card=Kind("winter"))
+>>> str(err), err.message_id, err.values["card"]
+('Ana has no Winter in hand', '{player} has no {card} in hand', 'winter')
+"""
+from __future__ import annotations
+
+from .i18n import card_name
+
+
+class Kind(str):
+    """A card kind in an error's values ("winter", "10"): each language writes its own name."""
+
+    __slots__ = ()
+
+
+class Listed(tuple):
+    """Several values in an error's values, listed with each language's comma ("a, b, c")."""
+
+    __slots__ = ()
+
+
+class Spaced(Listed):
+    """Several values listed with spaces (the cards of a hand: "5 Winter")."""
+
+    __slots__ = ()
+
+
+class Joined(Listed):
+    """Several values joined as a list ("a, b and c"), with each language's conjunction."""
+
+    __slots__ = ()
+
+
+def english(value) -> str:
+    """A value of an error as its English text says it."""
+    if isinstance(value, Kind):
+        return card_name(str(value), "en")
+    if isinstance(value, Joined):
+        names = [english(v) for v in value]
+        if len(names) < 2:
+            return names[0] if names else "nothing"
+        return ", ".join(names[:-1]) + " and " + names[-1]
+    if isinstance(value, Listed):
+        return (" " if isinstance(value, Spaced) else ", ").join(english(v) for v in value)
+    return str(value)
 
 
 class RulesError(ValueError):
-    """Something the rules do not allow, or input the engine cannot read."""
+    """Something the rules do not allow, or input the engine cannot read.
+
+    ``message_id`` and ``values``: the English message (with named placeholders) and its values, for an
+    error said with :meth:`say` (None and {} for one raised with a plain text)."""
+
+    message_id: str | None = None
+    values: dict = {}
+
+    @classmethod
+    def say(cls, message: str, **values):
+        """The error whose text is ``message`` filled with ``values`` (and that keeps both, so a view
+        tells it in the learner's language: ``speaker(lang).error(err)``)."""
+        err = cls(message.format(**{k: english(v) for k, v in values.items()}))
+        err.message_id, err.values = message, dict(values)
+        return err
 
 
 class IllegalMove(RulesError):

@@ -7,17 +7,8 @@ Shirzan and Parchamdar seen in Iranian course projects belong to other cards of 
 and a Turncoat), so they are not used.  Every name here is also accepted
 as input by :func:`condottiere_nb.cards.parse_kind`.
 """
-from .errors import RulesError
-
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt", "es": "Español", "zh": "中文", "fa": "فارسی"}
 
-
-def check_language(lang) -> str:
-    """``lang`` if it is one of the five languages, else a RulesError listing them."""
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise RulesError(f"unknown language {lang!r}; the languages are "
-                         + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
-    return lang
 
 # kind -> language -> display name.  Mercenaries are shown by their value with the
 # language's word for "Mercenary" in the tooltip (see MERCENARY).
@@ -67,8 +58,8 @@ TERMS = {
 
 
 def card_name(kind: str, lang: str = "en") -> str:
-    """The display name of a card kind in a language ("5" stays "5")."""
-    check_language(lang)
-    if kind in NAMES:
-        return NAMES[kind][lang]
-    return kind
+    """The display name of a card kind in a language ("5" stays "5").  ``lang`` is one of
+    :data:`LANGUAGES`: a language a learner chose is checked first, by
+    :func:`condottiere_nb.language.check_language`."""
+    names = NAMES.get(kind)
+    return names[lang] if names else kind

@@ -22,7 +22,8 @@ import gettext
 import unicodedata
 from pathlib import Path
 
-from .i18n import LANGUAGES, card_name, check_language
+from .errors import Joined, Kind, Listed, RulesError, Spaced
+from .i18n import LANGUAGES, card_name
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
            "spanish_conjunction"]
@@ -30,6 +31,14 @@ __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speak
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "condottiere"
 _default = ["en"]
+
+
+def check_language(lang) -> str:
+    """``lang`` if it is one of the five languages, else a RulesError listing them."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise RulesError(f"unknown language {lang!r}; the languages are "
+                         + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
+    return lang
 
 
 def set_language(lang: str) -> None:
@@ -106,6 +115,36 @@ class Speaker:
     def say_n(self, singular: str, plural: str, n: int, **values) -> str:
         """The form of a message for the count ``n`` (``n`` is also the placeholder {n})."""
         return self.catalogue.ngettext(singular, plural, n).format(n=n, **values)
+
+    def error(self, err: BaseException) -> str:
+        """An engine error as this language tells it: an error said as a message of the catalogues
+        (``IllegalMove.say(...)``, see :mod:`condottiere_nb.errors`) in this language, with its card
+        kinds named and its lists joined here; any other error as its own (English) text.
+
+        >>> from condottiere_nb.errors import IllegalMove, Kind
+        >>> speaker("es").error(IllegalMove.say("the {card} is not in that ruleset's deck", card=Kind("winter")))
+        'Invierno no está en el mazo de esas reglas'
+        """
+        template = getattr(err, "message_id", None)
+        if template is None:
+            return str(err)
+        return self.say(template, **{k: self.value(v) for k, v in getattr(err, "values", {}).items()})
+
+    def value(self, value) -> str:
+        """A value of an error's message in this language: a :class:`~condottiere_nb.errors.Kind` by
+        its name, a :class:`~condottiere_nb.errors.Listed` with this language's comma, anything with a
+        ``said_by(speaker)`` method (a view's ruleset name, an error inside an error) as it says itself."""
+        said_by = getattr(value, "said_by", None)
+        if said_by is not None:
+            return said_by(self)
+        if isinstance(value, Kind):
+            return self.card(str(value))
+        if isinstance(value, Joined):
+            return self.join(self.value(v) for v in value)
+        if isinstance(value, Listed):
+            gap = " " if isinstance(value, Spaced) else self.say(", ")
+            return gap.join(self.value(v) for v in value)
+        return value
 
     def card(self, kind: str) -> str:
         """A card kind's name ("Winter", "Mùa Đông"; a Mercenary is its value)."""

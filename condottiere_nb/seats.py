@@ -28,9 +28,10 @@ def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
         raise RulesError(f"{count_rule}, not {len(players)}")
     for p in players:
         if not isinstance(p, str) or not p.strip():
-            raise RulesError(f"player names must be non-empty strings; got {p!r}")
+            raise RulesError.say("player names must be non-empty strings; got {name}", name=repr(p))
         if len(p) > MAX_SEAT_NAME:
-            raise RulesError(f"a player's name is at most {MAX_SEAT_NAME} characters; {p[:20]!r}... has {len(p)}")
+            raise RulesError.say("a player's name is at most {most} characters; {start}... has {n}", most=MAX_SEAT_NAME,
+                                 start=repr(p[:20]), n=len(p))
         odd = next((ch for ch in p if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")), None)
         if odd is not None:
             raise RulesError(f"the name {p!r} holds the character U+{ord(odd):04X}, which is not a letter, digit, "
@@ -38,5 +39,5 @@ def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
                              f"مریم, 王芳)")
     if len(set(players)) != len(players):
         dup = next(p for p in players if players.count(p) > 1)
-        raise RulesError(f"player {dup!r} appears twice; each seat needs its own name")
+        raise RulesError.say("player {name} appears twice; each seat needs its own name", name=repr(dup))
     return players

@@ -350,7 +350,9 @@ def test_vietnamese_builder_compares_with_the_standard_rules(lab, browser):
         message = builder.locator(".cnb-message").first
         assert "cannot" not in message.inner_text() and "Error" not in message.inner_text()
         summary = builder.locator(".cnb-compare-summary").first.inner_text()
-        assert "every card is played face up, so Huy's 10 is face up there" in summary, summary
+        # the notebook's builder speaks Vietnamese: "under the standard rules every card is played face up,
+        # so Huy's 10 is laid face up there"
+        assert "mọi lá bài đều được chơi ngửa, nên ở đó lá 10 của Huy được đặt ngửa" in summary, summary
         # the message line sits right under the Resolve button
         gap = message.bounding_box()["y"] - (resolve.bounding_box()["y"] + resolve.bounding_box()["height"])
         assert 0 <= gap < 40, gap
@@ -358,6 +360,58 @@ def test_vietnamese_builder_compares_with_the_standard_rules(lab, browser):
         assert options and not any("=" in o or "_" in o for o in options), options
         assert in_viewport(page, builder.locator(".cnb-compare-summary").first)
         screenshot(page, "browser-10-compare.png")
+    finally:
+        context.close()
+
+
+# -- the builder in Persian and in Chinese -----------------------------------------------------------
+
+def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, browser):
+    """The Language dropdown switches every word: Persian step text, read right to left; a Chinese button."""
+    from condottiere_nb import Battle
+    from condottiere_nb.views.words import FSI, PDI, words
+    battle = Battle(["Ana", "Ben", "Cy"])
+    battle.play("Ana", "10")
+    battle.play("Ben", "winter")
+    first_step = battle.resolve().steps[0].text_in("fa")
+
+    def plain(text: str) -> str:
+        return squash(text.replace(FSI, "").replace(PDI, "").replace("\u200e", "").replace("\u200f", ""))
+
+    context, page = notebook_page(browser, lab, "90_battle_app.ipynb")
+    try:
+        builder = builder_of(page)
+        to_top(page, builder.locator(".cnb-palette").first)
+        shown = builder.locator(".cnb-battle").first
+        click_and_wait(page, builder.locator("button.cnb-card-10"), shown, "t.includes('10')")
+        click_and_wait(page, builder.locator("button.cnb-card-winter"), shown, "t.includes('Winter')")
+        resolve = builder.locator(".cnb-resolve")
+        builder.locator(".cnb-lang select").first.select_option(label="فارسی (fa)")
+        persian = words("fa").say("Resolve ▶")
+        page.wait_for_function("([e, w]) => e.innerText.includes(w)", arg=[resolve.element_handle(), persian],
+                               timeout=30_000)
+        # the lines follow the labels (each control is a message of its own): the cards too
+        page.wait_for_function("e => e.innerText.includes('زمستان')", arg=shown.element_handle(), timeout=30_000)
+        to_top(page, resolve, margin=120)
+        resolve.click()
+        rule = builder.locator(".cnb-stepper .cnb-rule div.cnb-rule").first
+        rule.wait_for(state="visible")
+        page.wait_for_function("e => e.getAttribute('dir') === 'rtl'", arg=rule.element_handle(), timeout=30_000)
+        assert plain(first_step) in plain(rule.inner_text()), (first_step, rule.inner_text())
+        assert rule.get_attribute("dir") == "rtl"
+        assert rule.evaluate("e => getComputedStyle(e).direction") == "rtl"
+        header = builder.locator(".cnb-step-header .cnb-step-head").first
+        assert header.evaluate("e => getComputedStyle(e).direction") == "rtl" and "گام" in header.inner_text()
+        screenshot(page, "browser-builder-fa.png")
+        builder.locator(".cnb-lang select").first.select_option(label="中文 (zh)")
+        chinese = words("zh").say("Resolve ▶")
+        page.wait_for_function("([e, w]) => e.innerText.includes(w)", arg=[resolve.element_handle(), chinese],
+                               timeout=30_000)
+        assert builder.locator(".cnb-pass").first.inner_text().strip() == words("zh").say("Pass") == "放棄出牌"
+        page.wait_for_function("e => e.innerText.includes('第1步')", arg=builder.locator(
+            ".cnb-step-header").first.element_handle(), timeout=30_000)
+        assert rule.evaluate("e => getComputedStyle(e).direction") == "ltr"
+        screenshot(page, "browser-builder-zh.png")
     finally:
         context.close()
 

@@ -9,6 +9,8 @@ import pytest
 from condottiere_nb import STANDARD_DECK, Card, UnknownCard, parse_kind
 from condottiere_nb.cards import MERCENARY_VALUES, STANDARD_COUNTS, kind_name, make_deck
 from condottiere_nb.i18n import LANGUAGES, NAMES, card_name
+from condottiere_nb.language import check_language
+from condottiere_nb.errors import RulesError
 
 SPECIALS = ["winter", "spring", "bishop", "courtesan", "drummer", "heroine", "scarecrow", "surrender"]
 
@@ -153,8 +155,8 @@ def test_card_name_displays_every_language():
         assert card_name(kind, "en") == kind.capitalize()
     assert card_name("5", "zh") == "5"
     assert set(LANGUAGES) == {"en", "vi", "es", "zh", "fa"}
-    with pytest.raises(ValueError, match="unknown language 'xx'"):
-        card_name("winter", "xx")
+    with pytest.raises(RulesError, match="unknown language 'xx'"):
+        check_language("xx")
 
 
 def test_every_display_name_reads_back_as_its_kind():

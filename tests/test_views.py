@@ -124,7 +124,7 @@ def test_line_html_accepts_shown_items():
 
 def test_strengths_html_shows_before_and_after():
     html = strengths_html(["Ana", "Ben"], {"Ana": 3, "Ben": 12}, {"Ana": 19, "Ben": 12}, scale=20)
-    assert "19 <span" in html and "-&gt; 3" in html          # Ana fell from 19 to 3
+    assert "19 -&gt; <span" in html and ">3</span>" in html          # Ana fell from 19 to 3
     assert ">12</td>" in html                                # Ben unchanged
     assert "width:33px" in html and "width:209px" in html    # 3/20 and 19/20 of 220 px
 
@@ -204,7 +204,7 @@ def test_step_html_highlights_the_cards_the_step_touched():
                              + re.escape(HIGHLIGHT), html)
     assert highlighted == ["6", "6"]
     assert f"Step {i + 1} of {len(r.steps)}" in html
-    assert "11 <span" in html and "-&gt; 5" in html    # Huy 11 -> 5
+    assert "11 -&gt; <span" in html and ">5</span>" in html    # Huy 11 -> 5
     assert "Source: vi: Các lá bài Đặc Biệt 3" in html
     with pytest.raises(IndexError, match="steps 0 to"):
         step_html(tl, len(r.steps))

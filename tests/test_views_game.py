@@ -84,11 +84,11 @@ def test_scarecrow_take_and_face_down_options():
 def test_open_hands_and_language_in_the_status():
     m = GameModel(["You", "Ana"], seed=3, lang="es")
     hidden = m.status_html()
-    assert ">10 cards</td>" in hidden and hidden.count("cnb-chip cnb-chip-") == 0
-    assert "<b>You (you)</b>" in hidden or "<b>You" in hidden
+    assert ">10 cartas</td>" in hidden and hidden.count("cnb-chip cnb-chip-") == 0     # every word in Spanish
+    assert "<b>You (tú)</b>" in hidden and "Favor del Papa" in hidden
     m.set_open_hands(True)
     shown = m.status_html()
-    assert ">10 cards</td>" not in shown
+    assert ">10 cartas</td>" not in shown
     # every hand as small chips that wrap inside the table (they never widen it past the page)
     assert shown.count("cnb-chip cnb-chip-") == len(m.hand()) + len(m.game.hand("Ana"))
     assert "cnb-face" not in shown and 'white-space:normal">' in shown
@@ -111,8 +111,9 @@ def test_action_labels():
     assert action_label(PlaceFavor(None)) == "Put the Pope's Favor off the map"
     assert action_label(PlaceFavor("Roma")) == "Put the Pope's Favor on Roma"
     assert action_label(DiscardHand(True)).startswith("Discard my whole hand")
-    assert action_label(Keep(("10", "heroine")), "vi") == "Keep 10 and Nữ Anh Hùng"
-    assert action_label(Play("winter", face_down=True), "es") == "Play Invierno face down"
+    assert action_label(Keep(("10", "heroine")), "vi") == "Giữ 10 và Nữ Anh Hùng"
+    assert action_label(Play("winter", face_down=True), "es") == "Jugar Invierno boca abajo"
+    assert action_label(Keep(("10", "heroine"))) == "Keep 10 and Heroine"
     assert action_label(Pass()) == "Pass"
 
 

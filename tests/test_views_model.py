@@ -165,7 +165,7 @@ def test_ruleset_switch_replays_or_refuses():
     m.play("5")
     before = snapshot(m)
     assert m.set_ruleset("standard") is False
-    assert "move 2, Ben's a 5 face down, is not allowed there: every card is played face up there" in m.message
+    assert "move 2, Ben's 5 played face down, is not allowed there: every card is played face up there" in m.message
     assert snapshot(m) == before
     assert m.set_ruleset("no-such-rules") is False and "named rulesets are" in m.message
 
@@ -178,12 +178,14 @@ def test_rulesets_are_read_from_RULESETS_at_call_time(monkeypatch):
     assert m.set_ruleset("late-arrival") and m.ruleset is extra
 
 
-def test_language_changes_names_only():
+def test_language_changes_every_word_and_keeps_the_message():
     m = BuilderModel(["Ana", "Ben"])
     m.play("winter")
     assert m.set_lang("vi") and m.card_label("winter") == "Mùa Đông" and m.card_label("5") == "5"
     assert m.set_lang("fa") and m.card_label("scarecrow") == "مترسک"
-    assert m.set_lang("de") is False and "the languages are en (English), vi (Tiếng Việt)" in m.message and m.lang == "fa"
+    assert m.set_lang("de") is False and m.lang == "fa" and m.message_kind == "error"
+    assert "'de'" in m.message and "یکی از" in m.message                    # told in Persian
+    assert m.set_lang("en") and "choose one of en, vi, es, zh, fa" in m.message   # the same error, re-told
     with pytest.raises(RulesError, match="unknown language"):
         BuilderModel(lang="klingon")
 
@@ -216,7 +218,7 @@ def test_resolve_opens_the_stepper_on_a_copy():
     i = next(i for i, s in enumerate(st.steps) if s.rule == "card.bishop")
     st.goto(i)
     assert st.strengths() == ({"Huy": 11, "Hoàng": 8}, {"Huy": 5, "Hoàng": 2})
-    assert "11 <span" in st.strengths_html() and "Source: vi:" in st.rule_html()
+    assert "11 -&gt; <span" in st.strengths_html() and "Source: vi:" in st.rule_html()
     assert "Bishop" in st.rule_html() and st.lines_html().count("cnb-gone") == 3
     while st.next():
         pass

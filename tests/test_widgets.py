@@ -200,7 +200,7 @@ def test_pass_undo_reset_buttons():
     assert "took back Ben&#x27;s pass" in bb.message.value
     bb.reset_button.click()
     assert bb.notation_box.value == "[Ana Ben]" and faces(bb.battle_view.value) == []
-    assert "Undo brings them back" in bb.message.value
+    assert "cleared 1 move; Undo brings it back" in bb.message.value
     bb.undo_button.click()                                   # Reset is undone
     assert bb.notation_box.value == "[Ana Ben] Ana 10" and faces(bb.battle_view.value) == ["10"]
     bb.undo_button.click()
@@ -226,7 +226,7 @@ def test_ruleset_switch_refused_snaps_back():
     bb.palette["5"].click()
     bb.ruleset_select.value = "standard"
     assert bb.ruleset_select.value == "hidden-cards"
-    assert "move 1, Ana&#x27;s a 5 face down, is not allowed there" in bb.message.value
+    assert "move 1, Ana&#x27;s 5 played face down, is not allowed there" in bb.message.value
 
 
 def test_language_dropdown_renames_cards():
@@ -282,8 +282,8 @@ def test_resolve_opens_the_stepper_and_next_prev_slider_move():
     bishop = next(i for i, s in enumerate(st.model.steps) if s.rule == "card.bishop")
     st.slider.value = bishop + 1
     assert "Step %d of" % (bishop + 1) in st.header.value
-    assert "11 <span" in st.strengths.value and "-&gt; 5" in st.strengths.value
-    assert "8 <span" in st.strengths.value and "-&gt; 2" in st.strengths.value
+    assert "11 -&gt; <span" in st.strengths.value and ">5</span>" in st.strengths.value
+    assert "8 -&gt; <span" in st.strengths.value and ">2</span>" in st.strengths.value
     assert "Source: vi: Các lá bài Đặc Biệt 3" in st.rule.value
     highlighted = re.findall(r'cnb-face-(\w+)[^"]*" title="[^"]*" style="[^"]*' + re.escape(HIGHLIGHT),
                              st.lines.value)
@@ -331,7 +331,7 @@ def test_standalone_stepper():
     st = Stepper(b.resolve(), lang="vi")
     assert "Mùa Đông" not in st.lines.value                     # step 1: only Ana's 10
     st.slider.value = st.slider.max
-    assert "Who takes the Condottiere token" in st.rule.value and st.next_button.disabled
+    assert "Ai nhận Token Xung Đột" in st.rule.value and st.next_button.disabled     # the Vietnamese title
     assert "Mùa Đông" in st.lines.value
 
 

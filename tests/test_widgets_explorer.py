@@ -97,7 +97,8 @@ def test_open_hands_language_and_new_game(ge):
     assert ge.model.lang == "zh"
     ge.seed_box.value = 42
     ge.new_button.click()
-    assert ge.model.game.seed == 42 and "new game, seed 42" in ge.message.value
+    assert ge.model.game.seed == 42 and "新遊戲，種子42" in ge.message.value       # every word in Chinese
+    assert ge.new_button.description == "新遊戲" and "教皇恩寵" in ge.status.value
     assert unsafe_parts(ge.status.value) == [] and unsafe_parts(ge.log_view.value) == []
 
 

@@ -4,32 +4,38 @@ from __future__ import annotations
 
 from ..cards import kind_name
 from ..errors import RulesError
+from ..language import speaker
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
 __all__ = ["waiting_text", "allowed_text", "rejection"]
 
 
-def waiting_text(game) -> str:
-    """Whose decision the game waits for, and which."""
+def waiting_text(game, lang: str | None = "en") -> str:
+    """Whose decision the game waits for, and which, in ``lang`` (English unless asked; None: the
+    default language).  The names in brackets are the actions' classes, the same in every language."""
+    t = speaker(lang)
     state = game.state
     who, phase = state.to_move, state.phase
     if phase == "token":
-        return f"{who} holds the Condottiere token and must place it on a region (PlaceToken)"
+        return t.say("{player} holds the Condottiere token and must place it on a region (PlaceToken)", player=who)
     if phase == "battle":
-        where = "the final battle" if state.final else f"the battle for {game.battle.region}"
-        return f"it is {who}'s turn in {where} (Play or Pass)"
+        if state.final:
+            return t.say("it is {player}'s turn in the final battle (Play or Pass)", player=who)
+        return t.say("it is {player}'s turn in the battle for {region} (Play or Pass)", player=who,
+                     region=game.battle.region)
     if phase == "favor":
-        return f"{who} played a Bishop and must place the Pope's Favor (PlaceFavor)"
+        return t.say("{player} played a Bishop and must place the Pope's Favor (PlaceFavor)", player=who)
     if phase == "discard":
-        return f"{who} has no Mercenary in hand and may discard it (DiscardHand)"
+        return t.say("{player} has no Mercenary in hand and may discard it (DiscardHand)", player=who)
     if phase == "keep":
-        return f"the round is over and {who}, the only player with cards, chooses what to keep (Keep)"
+        return t.say("the round is over and {player}, the only player with cards, chooses what to keep (Keep)",
+                     player=who)
     if phase != "over":
         for v in game.variants:
             text = v.waiting_text(game)
             if text:
                 return text
-    return "the game is over"
+    return t.say("the game is over")
 
 
 def allowed_text(game, context: bool = True, limit: int = 16) -> str:

@@ -11,8 +11,9 @@ import time
 from html import escape
 from typing import Sequence
 
-from ..explore import DECIDING_CARDS, DIVERGENCE_KINDS, BalanceReport, BattleOdds, InteractionReport, Progress
-from .html import PLAYER_COLOURS, plot_text
+from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
+from .html import PLAYER_COLOURS, bold, plot_text, reason_words
+from .words import Html, Words, words
 
 _FONT = "font-family:sans-serif;"
 _W = 240          # pixels of a 100% bar
@@ -28,11 +29,57 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def odds_action_label(action, t: Words) -> str:
+    """A battle action of the odds in words: '10', 'Scarecrow, taking back the 5', '6 face down', 'pass'."""
+    card = getattr(action, "card", None)
+    if card is None:
+        return t.say("pass")
+    name = t.card(str(card).split("#")[0])
+    take = getattr(action, "take", None)
+    down = getattr(action, "face_down", False)
+    if take is not None:
+        taken = t.card(str(take).split("#")[0])
+        return (t.say("{card} face down, taking back the {taken}", card=name, taken=taken) if down
+                else t.say("{card}, taking back the {taken}", card=name, taken=taken))
+    return t.say("{card} face down", card=name) if down else name
+
+
+def _settled(t: Words, why: str) -> str:
+    return {"precise": t.say("precise"), "below the best": t.say("below the best"),
+            "sample cap": t.say("sample cap")}.get(why, why)
+
+
+def space_text(space, t: Words) -> str:
+    """The bound of an enumeration in words (BattleSpace.describe, in the learner's language)."""
+    values = dict(count=len(space.players), names=" ".join(space.players),
+                  kinds=" ".join(t.card(k) for k in space.kinds))
+    if space.face_down:
+        return t.say_n("{count} players ({names}), at most {n} card each from {kinds}, face down where the ruleset "
+                       "allows, strict turn order, every prefix resolved",
+                       "{count} players ({names}), at most {n} cards each from {kinds}, face down where the ruleset "
+                       "allows, strict turn order, every prefix resolved", space.max_cards, **values)
+    return t.say_n("{count} players ({names}), at most {n} card each from {kinds}, strict turn order, every prefix "
+                   "resolved",
+                   "{count} players ({names}), at most {n} cards each from {kinds}, strict turn order, every prefix "
+                   "resolved", space.max_cards, **values)
+
+
+def divergence_title(t: Words, kind: str, label_a: str, label_b: str) -> str:
+    """A kind of divergence between two rulesets, in words."""
+    said = {"winner:different": t.say("the two rulesets name different winners"),
+            "winner:a-wins-b-ties": t.say("a winner under {a}, a tie (nobody conquers) under {b}", a=label_a,
+                                          b=label_b),
+            "winner:a-ties-b-wins": t.say("a tie under {a}, a winner under {b}", a=label_a, b=label_b),
+            "token:different": t.say("a different player takes the Condottiere token")}
+    return said.get(kind, kind)
+
+
 # --- battle odds ------------------------------------------------------------------------------
 
-def odds_html(odds: BattleOdds) -> str:
+def odds_html(odds: BattleOdds, lang: str = "en") -> str:
     """One row per action: a bar for the chance of winning the battle, the 95% interval as a
-    thin bar under it (none when exact), and the figures; the best action in green."""
+    thin bar under it (none when exact), and the figures; the best action in green; in ``lang``."""
+    t = words(lang)
     best = odds.best.p
     rows = []
     for a in odds.actions:
@@ -40,34 +87,46 @@ def odds_html(odds: BattleOdds) -> str:
         width = round(_W * a.p)
         if a.exact:
             ci_bar = ""
-            figures = f"{_pct(a.p)} <small>(exact)</small>"
+            exact = t.say("(exact)")
+            figures = f"{_pct(a.p)} <small>{escape(exact)}</small>"
         else:
             lo, hi = round(_W * a.low), round(_W * a.high)
             ci_bar = (f'<div style="height:3px;margin-left:{lo}px;width:{max(hi - lo, 1)}px;'
                       f'background:{_CI}"></div>')
-            why = f", {escape(a.settled)}" if a.settled else ""
-            figures = (f"{_pct(a.p)} <small>({_pct(a.low)} - {_pct(a.high)}, ±{100 * a.half_width:.1f} "
-                       f"points, {a.n:,} hands{why})</small>")
-        label = f"<b>{escape(a.label)}</b>" if a.p == best else escape(a.label)
+            values = dict(low=_pct(a.low), high=_pct(a.high), half=f"{100 * a.half_width:.1f}", hands=f"{a.n:,}")
+            said = (t.say("({low} - {high}, ±{half} points, {hands} hands, {why})", why=_settled(t, a.settled),
+                          **values) if a.settled
+                    else t.say("({low} - {high}, ±{half} points, {hands} hands)", **values))
+            figures = f"{_pct(a.p)} <small>{escape(said)}</small>"
+        name = odds_action_label(a.action, t)
+        label = f"<b>{escape(name)}</b>" if a.p == best else escape(name)
         rows.append(
             f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{label}</td>'
             f'<td style="padding:2px 0;width:{_W + 4}px">'
             f'<div style="height:14px;width:{max(width, 1)}px;background:{colour}"></div>{ci_bar}</td>'
             f'<td style="padding:2px 0 2px 8px;white-space:nowrap">{figures}</td></tr>')
     if odds.method == "exact":
-        how = "exact: every possible hand of the opponents, weighted by its probability"
+        how = t.say("exact: every possible hand of the opponents, weighted by its probability")
     elif odds.precision is not None:
-        how = (f"Monte Carlo until every action is within \u00b1{100 * odds.precision:g} points or clearly below the "
-               f"best: random hands for the opponents ({odds.rollouts:,} battles played out), 95% Wilson intervals")
+        points, battles = f"{100 * odds.precision:g}", f"{odds.rollouts:,}"
+        how = t.say("Monte Carlo until every action is within \u00b1{points} points or clearly below the best: random "
+                    "hands for the opponents ({battles} battles played out), 95% Wilson intervals",
+                    points=points, battles=battles)
     else:
-        how = f"Monte Carlo: {odds.samples} random hands for the opponents, 95% Wilson intervals"
-    part = ' <b style="color:#b00020">partial: interrupted</b>' if odds.partial else ""
-    head = (f'<div style="margin-bottom:4px"><b>{escape(odds.player)}</b> to move; hand: '
-            f'{escape(" ".join(odds.hand)) or "(empty)"}<br><small>{escape(odds.notation)}</small></div>')
+        how = t.say("Monte Carlo: {samples} random hands for the opponents, 95% Wilson intervals",
+                    samples=odds.samples)
+    interrupted = t.say("partial: interrupted")
+    part = f' <b style="color:#b00020">{escape(interrupted)}</b>' if odds.partial else ""
+    hand = " ".join(t.card(str(k).split("#")[0]) for k in odds.hand) or t.say("(empty)")
+    head = (f'<div style="margin-bottom:4px"{t.dir}>'
+            + escape(t.say("{player} to move; hand: {hand}", player="\x00", hand=hand)).replace(
+                "\x00", f"<b>{escape(odds.player)}</b>")
+            + f'<br><small dir="ltr">{escape(odds.notation)}</small></div>')
+    explained = t.sentences(t.say("Chance to win the battle after each action; then everyone plays on as the "
+                                  "heuristic agent."), t.say("{how}.", how=how))
     return (f'<div class="cnb-odds" style="{_FONT}font-size:13px">{head}'
-            f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
-            f'<div style="color:#555;font-size:11px;margin-top:4px">Chance to win the battle after each action; '
-            f'then everyone plays on as the heuristic agent. {escape(how)}.{part}</div></div>')
+            f'<table style="border-collapse:collapse"{t.dir}>{"".join(rows)}</table>'
+            f'<div style="color:#555;font-size:11px;margin-top:4px"{t.dir}>{escape(explained)}{part}</div></div>')
 
 
 class WidgetProgress(Progress):
@@ -77,8 +136,9 @@ class WidgetProgress(Progress):
     end: a study reports every game, and thousands of widget messages in a burst overflow the
     kernel's output channel, whose client then drops messages (the end of the cell among them)."""
 
-    def __init__(self, description: str = "", every: float = 0.1):
+    def __init__(self, description: str = "", lang: str = "en", every: float = 0.1):
         import ipywidgets as W
+        self.lang = words(lang).lang
         self.bar = W.IntProgress(value=0, min=0, max=1, description=description)
         self.label = W.Label("")
         self.widget = W.HBox([self.bar, self.label])
@@ -113,7 +173,8 @@ class WidgetProgress(Progress):
         self.show()
         self.bar.bar_style = "warning" if partial else "success"
         if partial:
-            self.label.value += " (interrupted: partial result)"
+            self.label.value = words(self.lang).say("{progress} (interrupted: partial result)",
+                                                    progress=self.label.value)
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -126,6 +187,7 @@ def _make_odds_widget_class():
     import ipywidgets as W
 
     from ..explore import battle_odds
+    from ..i18n import LANGUAGES
     from ..rulesets import RULESETS
 
     class OddsWidget(W.VBox):
@@ -134,33 +196,65 @@ def _make_odds_widget_class():
 
         def __init__(self, notation: str = "[Ana Ben] Ana 10, Ben 6", hand: str = "5 winter bishop courtesan",
                      ruleset: str = "standard", samples: int = 100, others: int | None = None, seed: int = 0,
-                     precision: float | None = None):
-            self.notation_box = W.Text(value=notation, description="Battle", layout=W.Layout(width="32em"))
-            self.hand_box = W.Text(value=hand, description="Hand", layout=W.Layout(width="32em"))
-            self.ruleset_select = W.Dropdown(options=list(RULESETS), value=ruleset, description="Ruleset")
-            self.samples_slider = W.IntSlider(value=samples, min=20, max=2000, step=20, description="Samples")
-            self.others_box = W.BoundedIntText(value=others if others is not None else 0, min=0, max=20,
-                                               description="Their cards",
-                                               tooltip="cards in each opponent's hand; 0: as many as yours")
-            self.seed_box = W.IntText(value=seed, description="Seed")
+                     precision: float | None = None, lang: str = "en"):
+            self.lang = words(lang).lang
+            self.notation_box = W.Text(value=notation, layout=W.Layout(width="32em"))
+            self.hand_box = W.Text(value=hand, layout=W.Layout(width="32em"))
+            self.ruleset_select = W.Dropdown(options=list(RULESETS), value=ruleset)
+            self.samples_slider = W.IntSlider(value=samples, min=20, max=2000, step=20)
+            self.others_box = W.BoundedIntText(value=others if others is not None else 0, min=0, max=20)
+            self.seed_box = W.IntText(value=seed)
             # a precision samples each action until its interval is that narrow (Samples is then a cap)
-            self.precision_select = W.Dropdown(options=[("fixed samples", None), ("\u00b15 points", 0.05),
-                                                        ("\u00b12 points", 0.02), ("\u00b11 point", 0.01)],
-                                               value=precision, description="Precision")
-            self.compute_button = W.Button(description="Compute", button_style="primary")
-            self.progress = WidgetProgress("")
+            self.precision_select = W.Dropdown(options=[("", None)], value=None)
+            self.compute_button = W.Button(button_style="primary")
+            self.lang_select = W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()], value=self.lang)
+            self.progress = WidgetProgress("", self.lang)
+            self._label(precision)
             self.message = W.HTML("")
             self.output = W.HTML("")
             self.result: BattleOdds | None = None
+            self.error: Exception | None = None
             for w, c in ((self.notation_box, "cnb-odds-battle"), (self.hand_box, "cnb-odds-hand"),
                          (self.compute_button, "cnb-odds-compute"), (self.output, "cnb-odds-output")):
                 w.add_class(c)
             self.compute_button.on_click(lambda _b: self.compute())
-            super().__init__([self.notation_box, self.hand_box,
+            self.lang_select.add_class("cnb-odds-lang")
+            self.lang_select.observe(lambda ch: self.set_lang(ch["new"]), names="value")
+            super().__init__([self.lang_select, self.notation_box, self.hand_box,
                               W.HBox([self.ruleset_select, self.others_box]),
                               W.HBox([self.samples_slider, self.seed_box]), self.precision_select,
                               W.HBox([self.compute_button, self.progress.widget]), self.message, self.output])
             self.add_class("cnb-odds-widget")
+
+        def _label(self, precision) -> None:
+            t = words(self.lang)
+            for w, said in ((self.notation_box, t.say("Battle")), (self.hand_box, t.say("Hand")),
+                            (self.ruleset_select, t.say("Ruleset")), (self.samples_slider, t.say("Samples")),
+                            (self.others_box, t.say("Their cards")), (self.seed_box, t.say("Seed")),
+                            (self.precision_select, t.say("Precision")), (self.compute_button, t.say("Compute")),
+                            (self.lang_select, t.say("Language"))):
+                w.description = said
+            self.others_box.tooltip = t.say("cards in each opponent's hand; 0: as many as yours")
+            self.precision_select.options = [(t.say("fixed samples"), None),
+                                             (t.say_n("\u00b1{n} point", "\u00b1{n} points", 5), 0.05),
+                                             (t.say_n("\u00b1{n} point", "\u00b1{n} points", 2), 0.02),
+                                             (t.say_n("\u00b1{n} point", "\u00b1{n} points", 1), 0.01)]
+            self.precision_select.value = precision
+
+        def set_lang(self, lang: str) -> None:
+            """Every word of the widget, and the odds shown, in ``lang``."""
+            self.lang = self.progress.lang = words(lang).lang
+            self._label(self.precision_select.value)
+            if self.lang_select.value != self.lang:
+                self.lang_select.value = self.lang
+            if self.result is not None:
+                self.output.value = odds_html(self.result, self.lang)
+            if self.error is not None:
+                self._show_error(self.error)
+
+        def _show_error(self, error) -> None:
+            t = words(self.lang)
+            self.message.value = f'<span style="color:#e53935"{t.dir}>{escape(t.error(error))}</span>'
 
         def compute(self) -> BattleOdds | None:
             others = self.others_box.value or None
@@ -171,13 +265,15 @@ def _make_odds_widget_class():
                                           self.ruleset_select.value, samples=cap, precision=precision,
                                           others=others, seed=self.seed_box.value, progress=self.progress)
             except ValueError as e:       # RulesError and its kinds: the engine's own sentence
-                self.message.value = f'<span style="color:#e53935">{escape(str(e))}</span>'
+                self.error = e
+                self._show_error(e)
                 # an old result under a new error would read as the answer to the new question
                 self.output.value = ""
                 self.result = None
                 return None
+            self.error = None
             self.message.value = ""
-            self.output.value = odds_html(self.result)
+            self.output.value = odds_html(self.result, self.lang)
             return self.result
 
     return OddsWidget
@@ -193,47 +289,57 @@ def __getattr__(name):
 
 # --- interaction reports ---------------------------------------------------------------------------
 
-def _steps_table(res, first: int | None) -> str:
+def _steps_table(res, first: int | None, lang: str = "en") -> str:
     rows = []
     for i, s in enumerate(res.steps):
         mark = "background:#fff3cd;" if first is not None and i >= first else ""
         rows.append(f'<tr><td style="padding:1px 6px;vertical-align:top;{mark}">{i + 1}</td>'
-                    f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap;{mark}"><small>'
-                    f'{escape(s.rule)}</small></td><td style="padding:1px 6px;{mark}">{escape(s.text)}</td></tr>')
+                    f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap;{mark}"><small title="{escape(s.rule)}">'
+                    f'{escape(s.title_in(lang))}</small></td><td style="padding:1px 6px;{mark}">{escape(s.text_in(lang))}</td></tr>')
     return f'<table style="border-collapse:collapse;font-size:12px">{"".join(rows)}</table>'
 
 
-def interaction_html(report: InteractionReport) -> str:
+def interaction_html(report: InteractionReport, lang: str = "en") -> str:
     """The counts, then each kind of divergence with its smallest example's steps side by side
-    (the steps from the first difference on are shaded)."""
+    (the steps from the first difference on are shaded), in ``lang``."""
+    t = words(lang)
     n = report.battles or 1
-    part = ' <b style="color:#b00020">(partial: interrupted)</b>' if report.partial else ""
-    counts = [("battles compared", report.battles, ""),
-              ("winner differs", report.winner_differs, _pct(report.winner_differs / n)),
-              ("token holder differs", report.token_differs, _pct(report.token_differs / n)),
-              ("winner or token holder differs", report.either_differs, _pct(report.either_differs / n)),
-              ("strengths differ", report.strengths_differ, _pct(report.strengths_differ / n))]
+    interrupted = t.say("(partial: interrupted)")
+    part = f' <b style="color:#b00020">{escape(interrupted)}</b>' if report.partial else ""
+    counts = [(t.say("battles compared"), report.battles, ""),
+              (t.say("winner differs"), report.winner_differs, _pct(report.winner_differs / n)),
+              (t.say("token holder differs"), report.token_differs, _pct(report.token_differs / n)),
+              (t.say("winner or token holder differs"), report.either_differs, _pct(report.either_differs / n)),
+              (t.say("strengths differ"), report.strengths_differ, _pct(report.strengths_differ / n))]
     if report.only_a:
-        counts.append((f"possible only under {report.label_a}", report.only_a, ""))
+        counts.append((t.say("possible only under {rules}", rules=report.label_a), report.only_a, ""))
     if report.only_b:
-        counts.append((f"possible only under {report.label_b}", report.only_b, ""))
+        counts.append((t.say("possible only under {rules}", rules=report.label_b), report.only_b, ""))
     rows = "".join(f'<tr><td style="padding:1px 8px 1px 0">{escape(k)}</td><td style="padding:1px 8px;'
                    f'text-align:right">{v:,}</td><td style="padding:1px 8px">{p}</td></tr>' for k, v, p in counts)
-    parts = [f'<div class="cnb-interactions" style="{_FONT}font-size:13px">'
-             f'<div><b>{escape(report.label_a)}</b> vs <b>{escape(report.label_b)}</b>{part}</div>'
-             f'<div style="color:#555;font-size:11px">{escape(report.space.describe())}</div>'
+    versus = t.say("{a} vs {b}", a=bold(report.label_a), b=bold(report.label_b))
+    parts = [f'<div class="cnb-interactions" style="{_FONT}font-size:13px"{t.dir}>'
+             f'<div>{versus}{part}</div>'
+             f'<div style="color:#555;font-size:11px">{escape(space_text(report.space, t))}</div>'
              f'<table style="border-collapse:collapse;margin:4px 0">{rows}</table>']
     for d in report.divergences:
-        parts.append(f'<div style="margin-top:8px"><b>{escape(d.title)}</b>: {d.count:,} battles. '
-                     f'Smallest example: <span style="font-family:monospace">{escape(d.notation)}</span></div>')
+        title = divergence_title(t, d.kind, d.label_a, d.label_b)
+        count, example = f"{d.count:,}", f'<span style="font-family:monospace" dir="ltr">{escape(d.notation)}</span>'
+        parts.append(f'<div style="margin-top:8px">'
+                     + t.say("{title}: {count} battles. Smallest example: {example}", title=bold(title),
+                                 count=count, example=Html(example))
+                     + "</div>")
         first = d.first_different_step()
         cells = []
         for label, res in ((d.label_a, d.resolution_a), (d.label_b, d.resolution_b)):
             if res is None:
                 continue
-            who = res.winner or "nobody (tie)"
-            cells.append(f'<td style="vertical-align:top;padding:2px 8px 2px 0"><div><b>{escape(label)}</b>: '
-                         f'winner {escape(who)}, token {escape(res.token_holder)}</div>{_steps_table(res, first)}</td>')
+            said = (t.say("{rules}: winner {player}, token {holder}", rules=bold(label),
+                              player=res.winner, holder=str(res.token_holder)) if res.winner
+                    else t.say("{rules}: nobody wins (a tie), token {holder}", rules=bold(label),
+                                   holder=str(res.token_holder)))
+            cells.append(f'<td style="vertical-align:top;padding:2px 8px 2px 0"><div>{said}</div>'
+                         f'{_steps_table(res, first, t.lang)}</td>')
         if cells:
             parts.append(f'<table style="border-collapse:collapse"><tr>{"".join(cells)}</tr></table>')
     if report.note:
@@ -318,17 +424,21 @@ def plot_balance(report: BalanceReport):
     return fig
 
 
-def balance_html(report: BalanceReport) -> str:
-    """The balance figures as a table (the same numbers as :func:`plot_balance`)."""
-    head = ("<tr>" + "".join(f'<th style="padding:2px 6px;text-align:left">{h}</th>' for h in
-                             ("ruleset", "players", "games", "first seat", "fair", "battles", "rounds",
-                              *(f"{c} decides" for c in DECIDING_CARDS), "endings")) + "</tr>")
+def balance_html(report: BalanceReport, lang: str = "en") -> str:
+    """The balance figures as a table (the same numbers as :func:`plot_balance`), in ``lang``."""
+    t = words(lang)
+    heads = (t.say("ruleset"), t.say("players"), t.say("games"), t.say("first seat"), t.say("fair"),
+             t.say("battles"), t.say("rounds"), *(t.say("{card} decides", card=t.card(c)) for c in DECIDING_CARDS),
+             t.say("endings"))
+    head = "<tr>" + "".join(f'<th style="padding:2px 6px;text-align:{"right" if t.rtl else "left"}">{escape(h)}</th>' for h in heads) + "</tr>"
+    reasons = reason_words(t)
     body = []
     for r in report.rows:
-        ends = ", ".join(f"{escape(k)} {v}" for k, v in sorted(r.reasons.items(), key=lambda kv: -kv[1]))
+        ends = t.say(", ").join(escape(t.say("{reason} {count}", reason=reasons.get(k, k), count=v))
+                                for k, v in sorted(r.reasons.items(), key=lambda kv: -kv[1]))
         cells = [escape(r.ruleset), r.players, r.games, _pct(r.first_seat), _pct(1 / r.players),
                  f"{r.mean_battles:.1f}", f"{r.mean_rounds:.2f}",
                  *(_pct(r.decided_rate(c)) for c in DECIDING_CARDS), ends]
         body.append("<tr>" + "".join(f'<td style="padding:2px 6px">{c}</td>' for c in cells) + "</tr>")
-    return (f'<table class="cnb-balance" style="border-collapse:collapse;{_FONT}font-size:12px">'
+    return (f'<table class="cnb-balance" style="border-collapse:collapse;{_FONT}font-size:12px"{t.dir}>'
             + head + "".join(body) + "</table>")

@@ -9,16 +9,17 @@ deals.  The state lives in :class:`~condottiere_nb.views.game_model.GameModel`.
 """
 from __future__ import annotations
 
-from html import escape
 
 import ipywidgets as W
 
-from ..i18n import LANGUAGES, MERCENARY
+from ..errors import RulesError
+from ..i18n import LANGUAGES
 from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, ActsOnModel, CardButton, or_none, set_if_changed
+from .widgets import NOTHING, ActsOnModel, CardButton, label, message_html, or_none, set_if_changed
+from .words import Words, words
 
 EXPLORER_CLASSES = {
     "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
@@ -47,7 +48,8 @@ class GameExplorer(ActsOnModel, W.VBox):
     ``players``: the seats (the first is you, unless ``human`` names another seat;
     ``human=None`` lets the bots play alone); ``bots``: "heuristic", "random", or
     {player: agent}; ``seed``: the deal; ``pace``: seconds between bot moves when
-    the bots play on their own; ``open_hands``: show every hand.
+    the bots play on their own; ``open_hands``: show every hand; ``lang``: every word of the
+    explorer (cards, log, buttons, map) in en, vi, es, zh or fa, switched live by its Language dropdown.
     """
 
     def __init__(self, players=("Ana", "Ben", "Cy"), *, human: str | None = "", ruleset="standard", seed: int = 0,
@@ -59,6 +61,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         self._renders = 0
         self._choice_key = None
         self._hand_kinds: dict[int, str] = {}
+        self._labelled = None
         self.status = _classed(W.HTML(), "cnb-game-status")
         self.message = _classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
         self.hand_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-hand")
@@ -100,7 +103,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.battle_view = _classed(W.HTML(), "cnb-game-battle")
         self.log_view = _classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
                                                    border="1px solid #8888", padding="2px")), "cnb-game-log")
-        self.map = MapView(m.game) if show_map else None
+        self.map = MapView(m.game, lang=m.lang) if show_map else None
 
         self.pass_button.on_click(lambda _: m.pass_turn())
         self.act_button.on_click(lambda _: or_none(self.action_select.value) is not None
@@ -142,12 +145,16 @@ class GameExplorer(ActsOnModel, W.VBox):
 
     def _on_auto(self, change) -> None:
         self.autoplay.playing = bool(change["new"])
-        self.auto_button.description = "⏸ Pause the bots" if change["new"] else "▶ Let the bots play"
+        self._label_auto(words(self.model.lang))
+
+    def _label_auto(self, t: Words) -> None:
+        set_if_changed(self.auto_button, "description",
+                       t.say("⏸ Pause the bots") if self.auto_button.value else t.say("▶ Let the bots play"))
 
     def _bot_step(self) -> None:
         if not self.model.bot_step():
-            self.model.fail(RuntimeError("no bot to move: it is your turn" if self.model.waiting_for_human
-                                          else "the game is over"))
+            self.model.fail(RulesError.say("no bot to move: it is your turn") if self.model.waiting_for_human
+                            else RulesError.say("the game is over"))
 
     def _run_bots(self) -> None:
         if self.model.run_bots() == 0:
@@ -176,6 +183,7 @@ class GameExplorer(ActsOnModel, W.VBox):
     # -- rendering -------------------------------------------------------------------------------------
     def _render_hand(self) -> None:
         m = self.model
+        t = words(m.lang)
         hand = m.hand()
         playable = m.can_play_cards()
         while len(self.hand_cards) < len(hand):
@@ -190,28 +198,34 @@ class GameExplorer(ActsOnModel, W.VBox):
                 continue
             c = hand[i]
             set_if_changed(card_button.layout, "display", "")
-            word = f"{MERCENARY[m.lang]} {c.kind}" if c.mercenary else H.card_label(c, m.lang)
+            word = t.say("Mercenary {value}", value=c.kind) if c.mercenary else t.card(c.kind)
             card_button.show(H.card_html(c, lang=m.lang), disabled=not playable,
-                             tooltip=f"play {word}" if playable else f"{word} (not your turn to play)")
+                             tooltip=t.say("play {card}", card=word) if playable
+                             else t.say("{card} (not your turn to play)", card=word))
             if self._hand_kinds.get(i) != c.kind:
                 if i in self._hand_kinds:
                     b.remove_class(f"cnb-hand-{self._hand_kinds[i]}")
                 b.add_class(f"cnb-hand-{c.kind}")
                 self._hand_kinds[i] = c.kind
         self.hand_buttons = [cb.button for cb in self.hand_cards[:len(hand)]]
-        who = "Your hand" if m.human else "No human seat"
-        hint = " (click a card to play it)" if playable else ""
+        who = H.bold(t.say("Your hand") if m.human else t.say("No human seat"))
         regions = m.region_actions() if self.map is not None else {}
-        if regions:
-            what = ("the Condottiere token" if any(isinstance(a, PlaceToken) for a in regions.values())
-                    else "the Pope's Favor")
-            hint = f". Click a region with a blue name on the map to place {what}."
-        set_if_changed(self.hand_title, "value", f'<div style="font-family:sans-serif;font-size:13px"><b>{who}</b>'
-                                                 f'{hint}</div>')
+        if regions and any(isinstance(a, PlaceToken) for a in regions.values()):
+            title = t.say("{who}. Click a region with a blue name on the map to place the Condottiere "
+                                   "token.", who=who)
+        elif regions:
+            title = t.say("{who}. Click a region with a blue name on the map to place the Pope's Favor.",
+                                who=who)
+        elif playable:
+            title = t.say("{who} (click a card to play it)", who=who)
+        else:
+            title = who
+        set_if_changed(self.hand_title, "value", f'<div style="font-family:sans-serif;font-size:13px"{t.dir}>'
+                                                 f'{title}</div>')
 
     def _render_choice(self) -> None:
         m = self.model
-        key = (m.pending[0], tuple(a for _, a in m.pending[1])) if m.pending else None
+        key = (m.pending[0], tuple(a for _, a in m.pending[1]), m.lang) if m.pending else None
         if key == self._choice_key:
             return
         self._choice_key = key
@@ -227,25 +241,44 @@ class GameExplorer(ActsOnModel, W.VBox):
                 b.add_class("cnb-game-choice-option")
                 b.on_click(self._choose(action))
                 buttons.append(b)
-            cancel = W.Button(description="Cancel", layout=W.Layout(width="80px"))
+            cancel = W.Button(description=words(m.lang).say("Cancel"), layout=W.Layout(width="80px"))
             cancel.on_click(lambda _: m.cancel_choice())
             self.choice_box.children = buttons + [cancel]
             self.choice_box.layout.display = ""
         for w in old:
             w.close()
 
+    def _label_controls(self, t: Words) -> None:
+        """Every control's words in the model's language (only when the language changed)."""
+        if self._labelled == t.lang:
+            return
+        self._labelled = t.lang
+        label(self.face_down_box, t.say("play face down"))
+        label(self.pass_button, t.say("Pass"), t.say("pass for the rest of this battle"))
+        label(self.action_select, t.say("Your choice"))
+        label(self.act_button, t.say("Do it"))
+        label(self.step_button, t.say("Bot move"), t.say("the bot to move makes one move"))
+        label(self.run_button, t.say("Bots until my turn"), t.say("the bots move until you must act"))
+        self._label_auto(t)
+        set_if_changed(self.auto_button, "tooltip", t.say("the bots move on their own, one move per tick of the pace"))
+        label(self.pace, t.say("Seconds a move"))
+        label(self.open_hands_box, t.say("show every hand"))
+        label(self.lang_select, t.say("Language"))
+        label(self.seed_box, t.say("Deal no."))
+        label(self.new_button, t.say("New game"), t.say("a new deal: the next deal number, or the one you typed"))
+
     def render(self) -> None:
         m = self.model
+        t = words(m.lang)
         self._renders += 1
         self._syncing = True
         try:
+            self._label_controls(t)
             # the table first (what a move changes), the controls after
             set_if_changed(self.battle_view, "value", m.battle_html())
             set_if_changed(self.status, "value", m.status_html())
-            colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
             set_if_changed(self.message, "value",
-                           f'<div style="color:{colour};font-family:sans-serif;font-size:13px;font-weight:bold">'
-                           f'{escape(m.message)}</div>' if m.message else "")
+                           message_html(m.message, m.message_kind, t, bold=True, size="font-size:13px;"))
             self._render_hand()
             self._render_choice()
             playable = m.can_play_cards()
@@ -255,7 +288,7 @@ class GameExplorer(ActsOnModel, W.VBox):
             set_if_changed(self.face_down_box, "value", m.face_down)
             set_if_changed(self.pass_button, "disabled", not playable)
             actions = m.other_actions(regions=self.map is None)
-            options = actions or [("(nothing to choose now)", NOTHING)]
+            options = actions or [(t.say("(nothing to choose now)"), NOTHING)]
             if [o[0] for o in options] != [o[0] for o in self.action_select.options]:
                 self.action_select.options = options
             set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
@@ -273,10 +306,10 @@ class GameExplorer(ActsOnModel, W.VBox):
             if self.map is not None:
                 if self.map.game is not m.game:
                     self.map.game = m.game
+                self.map.set_lang(m.lang)
                 self.map.refresh()
                 regions = m.region_actions()
                 token = any(isinstance(a, PlaceToken) for a in regions.values())
-                verb = "place the Condottiere token on" if token else "put the Pope's Favor on"
-                self.map.choose(regions, self._place if regions else None, verb)
+                self.map.choose(regions, self._place if regions else None, "token" if token else "favor")
         finally:
             self._syncing = False

@@ -7,42 +7,49 @@ as it was and puts the engine's message in ``message``.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Mapping, Sequence
 
 from ..agents import make_agent
 from ..cards import KINDS
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play, check_players
-from ..i18n import card_name, check_language
 from . import html as H
-from .model import Observable
+from .model import choice_label
+from .observable import Tells
+from .words import words
+
+
+def _kind(card) -> str:
+    return str(getattr(card, "kind", card)).split("#")[0]
 
 
 def action_label(action, lang: str = "en") -> str:
-    """An action as a button label a player understands."""
+    """An action as a button label a player understands, in ``lang``."""
+    t = words(lang)
     if isinstance(action, PlaceToken):
-        return f"Place the Condottiere token on {action.region}"
+        return t.say("Place the Condottiere token on {region}", region=action.region)
     if isinstance(action, PlaceFavor):
-        return f"Put the Pope's Favor on {action.region}" if action.region else "Put the Pope's Favor off the map"
+        return (t.say("Put the Pope's Favor on {region}", region=action.region) if action.region
+                else t.say("Put the Pope's Favor off the map"))
     if isinstance(action, DiscardHand):
-        return "Discard my whole hand (no Mercenary in it)" if action.yes else "Keep my hand"
+        return t.say("Discard my whole hand (no Mercenary in it)") if action.yes else t.say("Keep my hand")
     if isinstance(action, Keep):
-        names = [card_name(getattr(c, "kind", str(c)).split("#")[0], lang) for c in action.cards]
-        return "Keep " + (" and ".join(names) if names else "nothing")
+        names = [t.card(_kind(c)) for c in action.cards]
+        return t.say("Keep {cards}", cards=t.join(names)) if names else t.say("Keep nothing")
     if isinstance(action, Pass):
-        return "Pass"
+        return t.say("Pass")
     if isinstance(action, Play):
-        kind = getattr(action.card, "kind", str(action.card)).split("#")[0]
-        text = f"Play {card_name(kind, lang)}"
-        if action.face_down:
-            text += " face down"
+        card = t.card(_kind(action.card))
         if action.take is not None:
-            text += f", taking back {action.take}"
-        return text
+            taken = t.card(_kind(action.take))
+            return (t.say("Play {card} face down, taking back the {taken}", card=card, taken=taken) if action.face_down
+                    else t.say("Play {card}, taking back the {taken}", card=card, taken=taken))
+        return t.say("Play {card} face down", card=card) if action.face_down else t.say("Play {card}", card=card)
     return repr(action)
 
 
-class GameModel(Observable):
+class GameModel(Tells):
     """A game with one human seat (``human``; None: bots only) and a bot in every other seat.
 
     >>> m = GameModel(["Ana", "Ben", "Cy"], seed=3)
@@ -56,7 +63,7 @@ class GameModel(Observable):
                  ruleset="standard", seed: int = 0, bots="heuristic", lang: str = "en",
                  open_hands: bool = False):
         super().__init__()
-        check_language(lang)
+        lang = words(lang).lang
         players = check_players(players)
         self.human = players[0] if human == "" else human
         if self.human is not None and self.human not in players:
@@ -66,12 +73,11 @@ class GameModel(Observable):
         self.bot_specs = bots
         self.lang = lang
         self.open_hands = bool(open_hands)
-        self.message = ""
-        self.message_kind = ""
         self.face_down = False
         self.take: str | None = None
-        # A card of the hand waiting for its choice (a Scarecrow's target): (card, [(label, Play)]).
-        self.pending: tuple[str, list] | None = None
+        # A card of the hand waiting for its choice (a Scarecrow's target): (card, [Play, ...]); ``pending``
+        # words the choices.
+        self._pending: tuple[str, list] | None = None
         self._start(seed)
 
     def _start(self, seed) -> None:
@@ -88,6 +94,21 @@ class GameModel(Observable):
             self.bots[p] = make_agent(spec, seed=base * 7 + i if isinstance(base, int) else f"{base}:{i}")
 
     # -- reading ------------------------------------------------------------------------------
+    @property
+    def pending(self) -> tuple[str, list] | None:
+        """The card waiting for its choice and the choices in words: (card, [(label, Play), ...])."""
+        if self._pending is None:
+            return None
+        card, plays = self._pending
+        return card, [(self._choice_label(card, a), a) for a in plays]
+
+    @pending.setter
+    def pending(self, value) -> None:
+        self._pending = None if value is None else (value[0], [a for _, a in value[1]])
+
+    def _choice_label(self, card, action) -> str:
+        return choice_label(_kind(card), action.take, self.lang)
+
     @property
     def waiting_for_human(self) -> bool:
         return not self.game.is_over and self.human is not None and self.game.to_move == self.human
@@ -109,14 +130,16 @@ class GameModel(Observable):
     def take_options(self) -> list[tuple[str, str | None]]:
         """The human's Scarecrow choices, as the engine lists them: nothing (where the ruleset lets a
         Scarecrow take nothing), or a face-up Mercenary of their line it may take back."""
-        opts: list[tuple[str, str | None]] = [("take nothing back", None)]
+        t = words(self.lang)
+        opts: list[tuple[str, str | None]] = [(t.say("take nothing back"), None)]
         if self.human is None or self.game.battle is None or self.game.phase != "battle":
             return opts
         battle, scarecrow = self.game.battle, KINDS["scarecrow"]
         if None not in battle.take_options(self.human, scarecrow):
             opts = []
         cards = battle.take_cards(self.human, scarecrow)
-        return opts + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
+        return opts + [(t.say("take back {card} (card #{id})", card=t.card(c.kind), id=c.id), f"{c.kind}#{c.id}")
+                       for c in cards]
 
     def other_actions(self, *, regions: bool = True) -> list[tuple[str, object]]:
         """The human's legal actions that are not a card or a pass (token, Favor, discard, keep);
@@ -145,34 +168,22 @@ class GameModel(Observable):
                  and str(getattr(a.card, "kind", a.card)).split("#")[0] == kind and a.face_down == self.face_down]
         if len({a.take for a in plays}) <= 1:
             return []
-        out = []
-        for a in plays:
-            if a.take is None:
-                label = "take nothing back" if KINDS[kind].choice == "take" else "remove nothing"
-            elif KINDS[kind].choice == "take":
-                label = f"take back the {card_name(str(a.take).split('#')[0], self.lang)}"
-            else:
-                label = f"remove {str(a.take).replace('@', ' card ')}"
-            out.append((label, a))
-        return out
+        return [(self._choice_label(card, a), a) for a in plays]
 
     # -- plumbing ----------------------------------------------------------------------------------
-    def fail(self, error) -> bool:
-        self.message, self.message_kind = str(error), "error"
-        self._changed()
-        return False
-
-    def _ok(self, info: str = "") -> bool:
-        self.message, self.message_kind = info, ("info" if info else "")
+    def _ok(self, info=None) -> bool:
+        """Success: ``info(words)`` (if given) as the message, then observers are told."""
+        self.tell("info", info)
         self._changed()
         return True
 
     def _apply_human(self, action) -> bool:
         if self.game.is_over:
-            return self.fail(RulesError(f"the game is over: {' and '.join(self.game.winners)} won; "
-                                         f"start a new game"))
+            return self.fail(RulesError.say("the game is over: {winners} won; start a new game",
+                                            winners=" and ".join(self.game.winners)))
         if not self.waiting_for_human:
-            return self.fail(RulesError(f"it is {self.game.to_move}'s turn, not yours; let the bots move"))
+            return self.fail(RulesError.say("it is {player}'s turn, not yours; let the bots move",
+                                            player=self.game.to_move))
         try:
             self.game.apply(action)
         except RulesError as e:
@@ -187,13 +198,14 @@ class GameModel(Observable):
         if not choices:
             return self.play(card)
         self.pending = (card, choices)
-        return self._ok("Which card does the Scarecrow take back?" if KINDS[str(card).split("#")[0]].choice == "take"
-                        else "Which soldier does the card remove?")
+        if KINDS[_kind(card)].choice == "take":
+            return self._ok(lambda t: t.say("Which card does the Scarecrow take back?"))
+        return self._ok(lambda t: t.say("Which soldier does the card remove?"))
 
     def choose(self, action) -> bool:
         """Answer the pending choice with one of its actions."""
         if self.pending is None or action not in [a for _, a in self.pending[1]]:
-            return self.fail(RulesError("there is no card waiting for that choice; click a card of your hand"))
+            return self.fail(RulesError.say("there is no card waiting for that choice; click a card of your hand"))
         self.pending = None
         return self._apply_human(action)
 
@@ -216,14 +228,14 @@ class GameModel(Observable):
 
     def set_face_down(self, flag: bool) -> bool:
         if flag and not self.face_down_allowed():
-            return self.fail(RulesError(f"cards are played face up under the {self.game.ruleset.name!r} "
-                                         f"ruleset; a ruleset with hidden cards allows face-down play"))
+            return self.fail(RulesError.say("cards are played face up under the {rules} ruleset; a ruleset with "
+                                            "hidden cards allows face-down play", rules=repr(self.game.ruleset.name)))
         self.face_down = bool(flag)
         return self._ok()
 
     def set_take(self, take) -> bool:
         if take is not None and take not in [v for _, v in self.take_options()]:      # None: nothing chosen
-            return self.fail(RulesError(f"{take!r} is not one of your face-up Mercenaries"))
+            return self.fail(RulesError.say("{take} is not one of your face-up Mercenaries", take=repr(take)))
         self.take = take
         return self._ok()
 
@@ -233,11 +245,11 @@ class GameModel(Observable):
 
     def set_lang(self, lang: str) -> bool:
         try:
-            check_language(lang)
+            self.lang = words(lang).lang
         except RulesError as e:
             return self.fail(e)
-        self.lang = lang
-        return self._ok()
+        self._changed()          # the message on screen stays, told in the new language
+        return True
 
     # -- the bots ---------------------------------------------------------------------------------------
     def bot_step(self) -> bool:
@@ -247,7 +259,7 @@ class GameModel(Observable):
         player = self.game.to_move
         action = self.bots[player].choose(self.game)
         self.game.apply(action)
-        self.message, self.message_kind = f"{player}: {action_label(action, self.lang)}", "info"
+        self.tell("info", lambda t: t.say("{player}: {action}", player=player, action=action_label(action, t.lang)))
         self._changed()
         return True
 
@@ -259,7 +271,7 @@ class GameModel(Observable):
             self.game.apply(self.bots[player].choose(self.game))
             n += 1
         if n:
-            self.message, self.message_kind = f"the bots made {n} move{'s' if n > 1 else ''}", "info"
+            self.tell("info", lambda t: t.say_n("the bots made {n} move", "the bots made {n} moves", n))
             self._changed()
         return n
 
@@ -267,7 +279,8 @@ class GameModel(Observable):
         """A new deal: ``seed``, or the next seed (a new game is never the same deal again)."""
         self._start(self.seed + 1 if seed is None else seed)
         self.face_down, self.take, self.pending = False, None, None
-        return self._ok(f"new game, seed {self.seed}")
+        seed = self.seed
+        return self._ok(lambda t: t.say("new game, seed {seed}", seed=seed))
 
     # -- HTML ----------------------------------------------------------------------------------------
     def status_html(self) -> str:
@@ -279,7 +292,7 @@ class GameModel(Observable):
         """The last ``last`` Steps, the newest on top (a box showing its top follows the game)."""
         log = self.game.log
         start = max(0, len(log) - last)
-        return H.log_html(log[start:], start=start + 1, newest_first=True)
+        return H.log_html(log[start:], start=start + 1, newest_first=True, lang=self.lang)
 
     def battle_html(self) -> str:
         """The battle on the table, or the last battle's result between battles."""
@@ -288,6 +301,8 @@ class GameModel(Observable):
             return H.battle_html(g.battle, self.lang)
         res = getattr(g, "resolution", None)
         if res is not None:
-            return ('<div style="font-family:sans-serif;font-size:12px;color:#555555">Last battle:</div>'
+            t = words(self.lang)
+            last = t.say("Last battle:")
+            return (f'<div style="font-family:sans-serif;font-size:12px;color:#555555"{t.dir}>{escape(last)}</div>'
                     + H.resolution_html(res, self.lang, steps=False))
         return ""

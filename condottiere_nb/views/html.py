@@ -14,28 +14,20 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from ..explain import rule_source, rule_title
-from ..i18n import MERCENARY, card_name, check_language
+from ..explain import rule_source
+from ..i18n import card_name
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
+from .words import Html, Words, family_name, ruleset_words, words
 
 #: Card background and border colours by family (cards.py names the families).
 FAMILY_COLOURS = {"mercenary": "#f3d9a4", "season": "#a9d6e5", "character": "#f4b6c2", "tactic": "#cdb8ee"}
 FAMILY_BORDERS = {"mercenary": "#8a6d2f", "season": "#2d6a86", "character": "#9b3450", "tactic": "#5b3f94"}
-FAMILY_NAMES = {"mercenary": "Mercenary", "season": "season", "character": "character", "tactic": "tactic"}
 #: One colour per seat, shared by the strength bars and the map's control markers.
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 HIGHLIGHT = "#e8a317"
-#: Named rulesets as a learner reads them.
-RULESET_WORDS = {
-    "standard": "Standard rules",
-    "hidden-cards": "Hidden cards (Vietnamese variant)",
-    "fa-tutorial": "Persian tutorial's rules",
-    "city-states-final": "City-states' final battle (Chinese variant)",
-    "continuous-war": "Continuous war (Vietnamese variant)",
-    "scoring": "Scoring by points (Vietnamese variant)",
-    "invasion": "Invasion (Vietnamese variant)",
-    "city-states": "City-states (Chinese variant)",
-}
+#: Named rulesets as an English reader reads them (:func:`~condottiere_nb.views.words.ruleset_words`
+#: gives them in any language).
+RULESET_WORDS = ruleset_words(words("en"))
 
 
 def plot_text(text) -> str:
@@ -56,6 +48,11 @@ def player_colour(players: Sequence[str], player: str) -> str:
         return "#777777"
 
 
+def bold(text) -> Html:
+    """Escaped text in bold, as a value for :meth:`Words.say`."""
+    return Html(f"<b>{escape(str(text))}</b>")
+
+
 def card_label(card, lang: str = "en") -> str:
     """A card's name in a language; a Mercenary is its value ("5")."""
     return card_name(card.kind, lang)
@@ -63,9 +60,11 @@ def card_label(card, lang: str = "en") -> str:
 
 def card_title(card, lang: str = "en") -> str:
     """Tooltip text: "Mercenary 5 (card #34)", "Winter (season, card #58)"."""
+    t = words(lang)
     if card.mercenary:
-        return f"{MERCENARY[lang]} {card.kind} (card #{card.id})"
-    return f"{card_name(card.kind, lang)} ({FAMILY_NAMES.get(card.family, card.family)}, card #{card.id})"
+        return t.say("Mercenary {value} (card #{id})", value=card.kind, id=card.id)
+    return t.say("{card} ({family}, card #{id})", card=t.card(card.kind), family=family_name(t, card.family),
+                 id=card.id)
 
 
 # -- one card ------------------------------------------------------------------------------
@@ -84,21 +83,30 @@ GONE = {"discarded": ("discarded", "#5c5c5c", "discarded"),
         "returned": ("back to hand", "#1d4e89", "taken back to hand, not discarded")}
 
 
+def gone_words(t: Words, gone: str) -> tuple[str, str, str]:
+    """GONE[gone] in a language: (badge, colour, tooltip)."""
+    if gone == "returned":
+        return t.say("back to hand"), "#1d4e89", t.say("taken back to hand, not discarded")
+    return t.say("discarded"), "#5c5c5c", t.say("discarded")
+
+
 def _name_size(label: str) -> int:
     """A font size at which the longest word of ``label`` fits the card on one line."""
     longest = max((len(w) for w in label.split()), default=1)
     return max(8, min(13, int((CARD_W - 10) / (0.62 * longest))))
 
 
-def card_back_html(*, highlight: bool = False, title: str = "a face-down card") -> str:
+def card_back_html(*, highlight: bool = False, title: str | None = None, lang: str = "en") -> str:
     """A face-down card: its back, nothing of its kind or value."""
     from .icons import icon_uri
+    t = words(lang)
+    title = t.say("a face-down card") if title is None else title
     glow = f"box-shadow:0 0 0 3px {HIGHLIGHT};" if highlight else ""
     return (f'<span class="cnb-face cnb-face-back" title="{escape(title)}" style="{_BOX}'
             f'border:2px solid #22223b;background:#4a4e69;color:#f2e9e4;{glow}">'
             f'<span style="{_ROW_TOP}"></span>'
             f'<img src="{icon_uri("back")}" alt="" width="38" height="38" style="{_ROW_ICON}">'
-            f'<span style="display:block;font-size:12px;font-weight:bold">face down</span></span>')
+            f'<span style="display:block;font-size:12px;font-weight:bold"{t.dir}>{escape(t.say("face down"))}</span></span>')
 
 
 def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bool = False,
@@ -110,28 +118,28 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     hand: faded, a blue "back to hand" badge).  ``highlight``: the card the current step changed.
     """
     from .icons import icon_uri
-    check_language(lang)
+    t = words(lang)
     if face_down:
-        return card_back_html(highlight=highlight)
+        return card_back_html(highlight=highlight, lang=lang)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd")
     edge = FAMILY_BORDERS.get(card.family, "#555555")
     dashed = revealed or gone == "returned"
     style = f"border:2px {'dashed' if dashed else 'solid'} {edge};background:{bg};color:#222222;"
-    title = card_title(card, lang)
+    title = [card_title(card, lang)]
     if revealed:
-        title += "; played face down, revealed at the end"
+        title.append(t.say("played face down, revealed at the end"))
     label = card.kind if card.mercenary else card_label(card, lang)
     name_style = "font-size:18px;" if card.mercenary else ""
     if gone:
-        badge, badge_colour, why = GONE.get(gone, GONE["discarded"])
-        title += "; " + why
+        badge, badge_colour, why = gone_words(t, gone)
+        title.append(why)
         if gone == "returned":
             style += "opacity:0.75;"
         else:
             style += "opacity:0.5;background:#d6d6d6;"
             name_style = "text-decoration:line-through;"
         bottom = (f'<span style="{_ROW_BOTTOM}"><span style="background:{badge_colour};color:#ffffff;'
-                  f'border-radius:8px;padding:1px 5px;font-size:10px">{badge}</span></span>')
+                  f'border-radius:8px;padding:1px 5px;font-size:10px"{t.dir}>{escape(badge)}</span></span>')
     elif value is None:
         bottom = f'<span style="{_ROW_BOTTOM}"></span>'
     else:
@@ -142,7 +150,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
         style += f"box-shadow:0 0 0 3px {HIGHLIGHT};"
     printed = card.kind if card.mercenary else (str(card.value) if card.value else "")
     mark = f" cnb-gone cnb-{escape(gone)}" if gone else ""
-    return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(title)}" '
+    return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(t.clauses(title))}" '
             f'style="{_BOX}{style}">'
             f'<span style="{_ROW_TOP}">{escape(printed)}</span>'
             f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="38" height="38" style="{_ROW_ICON}">'
@@ -188,6 +196,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     with ``at`` (a step index) a struck-out card is highlighted only if step ``at`` removed
     it (a card taken back and played again appears twice, once struck).
     """
+    t = words(lang)
     values = values or {}
     face_down, highlight = set(face_down), set(highlight)
     parts = []
@@ -197,18 +206,20 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
         parts.append(card_html(c, lang=lang, value=values.get(c.id), face_down=s.face_down or c.id in face_down,
                                revealed=s.revealed, gone=s.gone,
                                highlight=c.id in highlight and (at is None or s.gone is None or s.gone_at == at)))
-    body = "".join(parts) or '<span style="opacity:0.6;font-style:italic;padding:4px">no cards</span>'
+    none = t.say("no cards")
+    body = "".join(parts) or f'<span style="opacity:0.6;font-style:italic;padding:4px"{t.dir}>{escape(none)}</span>'
     extra = []
     if passed:
-        extra.append("passed")
+        extra.append(t.say("passed"))
     if note:
         extra.append(note)
-    tag = (f'<div style="font-size:11px;opacity:0.75;white-space:normal">{escape(", ".join(extra))}</div>'
+    tag = (f'<div style="font-size:11px;opacity:0.75;white-space:normal"{t.dir}>{escape(t.say(", ").join(extra))}</div>'
            if extra else "")
+    tip = t.say("strength")
     shown = "" if strength is None else (
         f'<div class="cnb-line-strength" style="display:inline-block;min-width:36px;margin-top:3px;'
         f'padding:2px 6px;border-radius:10px;background:{colour};color:#ffffff;font-weight:bold;font-size:15px;'
-        f'text-align:center" title="strength">{strength}</div>')
+        f'text-align:center" title="{escape(tip)}">{strength}</div>')
     # Two cells: the name and strength in a column of fixed width, so the badges line up.
     return (f'<div class="cnb-line" style="display:table;margin:3px 0;border-left:5px solid {colour};{_FONT}">'
             f'<div style="display:table-cell;width:96px;min-width:96px;padding:2px 6px;vertical-align:middle;'
@@ -219,10 +230,12 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
 # -- strengths as bars ---------------------------------------------------------------------------
 
 def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Mapping[str, int] | None = None,
-                   *, scale: int | None = None, winner: str | None = None) -> str:
+                   *, scale: int | None = None, winner: str | None = None, lang: str = "en") -> str:
     """A bar per player: the strength after a step, the strength before it as a pale bar,
     and "before -> after" in figures.  ``scale``: the strength a full bar stands for
     (give the same scale for every step so bars do not jump)."""
+    t = words(lang)
+    wins = t.say("(wins)")
     top = max([1, scale or 0, *after.values(), *(before or {}).values()])
     rows = []
     for p in players:
@@ -234,14 +247,14 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
             figures = f"{a}"
         else:
             arrow_colour = "#2e9d4f" if a > b else "#e53935"
-            figures = f'{b} <span style="color:{arrow_colour}">-&gt; {a}</span>'
-        crown = " <b>(wins)</b>" if winner == p else ""
+            figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{a}</span>'))
+        crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
             f'<tr><td style="padding:1px 6px 1px 0;white-space:nowrap"><b>{escape(p)}</b></td>'
             f'<td style="padding:1px 0;width:{_BAR_PX + 4}px">'
             f'<div style="height:4px;width:{wb}px;background:{colour};opacity:0.3"></div>'
             f'<div style="height:12px;width:{wa}px;background:{colour}"></div></td>'
-            f'<td style="padding:1px 0 1px 6px;white-space:nowrap">{figures}{crown}</td></tr>')
+            f'<td style="padding:1px 0 1px 6px;white-space:nowrap"{t.dir}>{figures}{crown}</td></tr>')
     return (f'<table class="cnb-bars" style="border-collapse:collapse;{_FONT}font-size:12px">'
             + "".join(rows) + "</table>")
 
@@ -259,15 +272,18 @@ def step_strengths(steps: Sequence, i: int, players: Sequence[str]) -> tuple[dic
     return dict(before), dict(after)
 
 
-def rule_html(step) -> str:
+def rule_html(step, lang: str | None = None) -> str:
     """The rule a step applied: its title, the explanation, the rulebook source (the rule's id
-    is only in the tooltip: a learner reads the title)."""
+    is only in the tooltip: a learner reads the title), in ``lang`` (the default language when None;
+    a Persian block reads right to left)."""
+    t = words(lang)
     source = rule_source(step.rule)
-    src = (f'<div class="cnb-source" style="opacity:0.75;font-size:11px">Source: {escape(source)}</div>'
-           if source else "")
-    return (f'<div class="cnb-rule" style="{_FONT}margin:4px 0" title="rule {escape(step.rule)}">'
-            f'<div><b>{escape(rule_title(step.rule))}</b></div>'
-            f'<div style="margin:2px 0">{escape(step.text)}</div>{src}</div>')
+    where = t.say("Source: {source}", source=source)
+    src = f'<div class="cnb-source" style="opacity:0.75;font-size:11px">{escape(where)}</div>' if source else ""
+    tip = t.say("rule {rule}", rule=step.rule)
+    return (f'<div class="cnb-rule" style="{_FONT}margin:4px 0"{t.dir} title="{escape(tip)}">'
+            f'<div><b>{escape(step.title_in(t.lang))}</b></div>'
+            f'<div style="margin:2px 0">{escape(step.text_in(t.lang))}</div>{src}</div>')
 
 
 # -- a step of a resolution ---------------------------------------------------------------------
@@ -305,12 +321,18 @@ def step_html(timeline: Timeline, i: int, *, lang: str = "en", scale: int | None
         raise IndexError(f"step {i} does not exist; this resolution has steps 0 to {n - 1}")
     step = steps[i]
     before, after = step_strengths(steps, i, timeline.players)
-    head = (f'<div class="cnb-step-head" style="{_FONT}font-size:13px;opacity:0.85">Step {i + 1} of {n}: '
-            f'<b>{escape(rule_title(step.rule))}</b></div>')
-    return (f'<div class="cnb-step" style="{_FONT}">{head}'
+    return (f'<div class="cnb-step" style="{_FONT}">{step_head_html(step, i, n, lang)}'
             + step_lines_html(timeline, i, lang=lang, after=after)
-            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline))
-            + rule_html(step) + "</div>")
+            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline), lang=lang)
+            + rule_html(step, lang) + "</div>")
+
+
+def step_head_html(step, i: int, n: int, lang: str = "en") -> str:
+    """"Step 3 of 7: Winter" (``i`` counted from 0)."""
+    t = words(lang)
+    return (f'<div class="cnb-step-head" style="{_FONT}font-size:13px;opacity:0.85"{t.dir}>'
+            + t.say("Step {i} of {n}: {title}", i=i + 1, n=n, title=bold(step.title_in(t.lang)))
+            + "</div>")
 
 
 # -- a whole battle and a resolution -----------------------------------------------------------
@@ -319,7 +341,7 @@ def battle_html(battle, lang: str = "en") -> str:
     """A battle in progress: each line (face-down cards as backs, discarded cards struck
     out where they lay), announced strengths, who passed and whose turn it is."""
     from ..strength import evaluate
-    check_language(lang)
+    t = words(lang)
     players = battle.players
     visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
     announced, values, _ = evaluate(players, visible, explain=False,
@@ -329,25 +351,29 @@ def battle_html(battle, lang: str = "en") -> str:
     rows = []
     turn = battle.to_move if not battle.is_resolved else None
     for p in players:
-        note = "to move" if battle.strict and p == turn else ""
+        note = t.say("to move") if battle.strict and p == turn else ""
         if getattr(battle, "waiting", None) and battle.waiting(p):
-            note = "defender, waiting"
+            note = t.say("defender, waiting")
         rows.append(line_html(p, frame[p], lang=lang, values=values, strength=announced[p],
                               passed=p in battle.passed, colour=player_colour(players, p), note=note))
-    state = "resolved" if battle.is_resolved else ("over" if battle.is_over else "in progress")
+    state = (t.say("resolved") if battle.is_resolved else t.say("over") if battle.is_over
+             else t.say("in progress"))
     rs = battle.ruleset
-    head = f"Battle, {escape(RULESET_WORDS.get(rs.name, rs.name))}, {state}"
+    rules = ruleset_words(t).get(rs.name, rs.name)
     if getattr(battle, "region", None):
-        head += f", for {escape(battle.region)}"
+        head = t.say("Battle, {rules}, {state}, for {region}", rules=rules, state=state, region=battle.region)
+    else:
+        head = t.say("Battle, {rules}, {state}", rules=rules, state=state)
     foot = []
     if battle.favor:
-        foot.append(f"Pope's Favor: {escape(battle.favor)}")
+        foot.append(t.say("Pope's Favor: {region}", region=battle.favor))
     if battle.surrendered_by:
-        foot.append(f"{escape(battle.surrendered_by)} surrendered")
+        foot.append(t.say("{player} surrendered", player=battle.surrendered_by))
     if battle.face_down:
-        foot.append("announced strengths count face-up cards only")
-    tail = (f'<div style="opacity:0.8;font-size:12px">{"; ".join(foot)}</div>' if foot else "")
-    return (f'<div class="cnb-battle" style="{_FONT}"><div style="font-size:12px;opacity:0.8">{head}</div>'
+        foot.append(t.say("announced strengths count face-up cards only"))
+    tail = (f'<div style="opacity:0.8;font-size:12px"{t.dir}>{escape(t.clauses(foot), quote=False)}</div>' if foot else "")
+    return (f'<div class="cnb-battle" style="{_FONT}"><div style="font-size:12px;opacity:0.8"{t.dir}>'
+            f'{escape(head, quote=False)}</div>'
             + "".join(rows) + tail + "</div>")
 
 
@@ -355,45 +381,45 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
     """A resolved battle: the revealed lines with effective values and the cards the
     steps removed struck out, strengths as bars, the verdict, and (``steps``) every
     step numbered with its rule id."""
-    check_language(lang)
+    t = words(lang)
     timeline = resolution_timeline(res)
     players = timeline.players
     frame = timeline.frame(-1) if len(timeline) else {p: tuple(res.lines.get(p, ())) for p in players}
     rows = "".join(line_html(p, frame[p], lang=lang, values=res.values, strength=res.strengths.get(p),
                              colour=player_colour(players, p)) for p in players)
-    bars = strengths_html(players, res.strengths, winner=res.winner)
+    bars = strengths_html(players, res.strengths, winner=res.winner, lang=lang)
     if res.winner:
-        verdict = f"<b>{escape(res.winner)}</b> has the strongest line and conquers the region."
+        verdict = t.say("{player} has the strongest line and conquers the region.", player=bold(res.winner))
     else:
-        verdict = f"Tie between {escape(' and '.join(res.tied))}: nobody conquers the region."
+        verdict = escape(t.say("Tie between {players}: nobody conquers the region.", players=t.join(res.tied)), quote=False)
     facts = [verdict]
     if res.surrendered_by:
-        facts.append(f"{escape(res.surrendered_by)} played a Surrender.")
-    facts.append(f"Condottiere token: <b>{escape(str(res.token_holder))}</b>.")
+        facts.append(escape(t.say("{player} played a Surrender.", player=res.surrendered_by), quote=False))
+    facts.append(t.say("Condottiere token: {player}.", player=bold(res.token_holder)))
     if res.favor:
-        facts.append(f"Pope's Favor: <b>{escape(res.favor)}</b>.")
-    verdict_html = f'<div class="cnb-verdict" style="margin:4px 0">{" ".join(facts)}</div>'
+        facts.append(t.say("Pope's Favor: {region}.", region=bold(res.favor)))
+    verdict_html = f'<div class="cnb-verdict" style="margin:4px 0"{t.dir}>{t.sentences(*facts)}</div>'
     table = ""
     if steps and res.steps:
         trs = "".join(
             f'<tr><td style="padding:1px 6px;vertical-align:top;opacity:0.75">{i}</td>'
-            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(rule_title(s.rule))}</b></td>'
-            f'<td style="padding:1px 6px;vertical-align:top">{escape(s.text)}</td></tr>'
+            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(s.title_in(t.lang))}</b></td>'
+            f'<td style="padding:1px 6px;vertical-align:top">{escape(s.text_in(t.lang))}</td></tr>'
             for i, s in enumerate(res.steps, 1))
-        table = (f'<table class="cnb-steps" style="border-collapse:collapse;font-size:12px;margin-top:4px">'
+        table = (f'<table class="cnb-steps" style="border-collapse:collapse;font-size:12px;margin-top:4px"{t.dir}>'
                  f"{trs}</table>")
     return f'<div class="cnb-resolution" style="{_FONT}">{rows}{bars}{verdict_html}{table}</div>'
 
 
 def legend_html(lang: str = "en") -> str:
     """The family colours, as a row of swatches."""
-    check_language(lang)
+    t = words(lang)
     items = "".join(
         f'<span style="display:inline-block;margin-right:8px"><span style="display:inline-block;width:12px;'
         f'height:12px;border:1px solid {FAMILY_BORDERS[f]};background:{FAMILY_COLOURS[f]};'
-        f'vertical-align:middle"></span> {escape(MERCENARY[lang] if f == "mercenary" else FAMILY_NAMES[f])}</span>'
+        f'vertical-align:middle"></span> {escape(family_name(t, f))}</span>'
         for f in FAMILY_COLOURS)
-    return f'<div class="cnb-legend" style="{_FONT}font-size:11px;opacity:0.85">{items}</div>'
+    return f'<div class="cnb-legend" style="{_FONT}font-size:11px;opacity:0.85"{t.dir}>{items}</div>'
 
 
 # -- a game -------------------------------------------------------------------------------------
@@ -413,18 +439,21 @@ def chip_html(card, lang: str = "en") -> str:
 def hand_html(cards: Sequence, *, lang: str = "en", chips: bool = False) -> str:
     """A hand of cards, face up, in the order held (``chips``: small, for a table row)."""
     draw = chip_html if chips else (lambda c, lang: card_html(c, lang=lang))
+    t = words(lang)
+    none = t.say("no cards")
     return "".join(draw(c, lang) for c in cards) or \
-        '<span style="opacity:0.6;font-style:italic">no cards</span>'
+        f'<span style="opacity:0.6;font-style:italic"{t.dir}>{escape(none)}</span>'
 
 
-def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False) -> str:
-    """Steps as a numbered log, one sentence each (``newest_first``: the last step on top, so a
-    box that shows the top of the log always shows the newest entry)."""
-    rows = [f'<div style="margin:1px 0"><span style="opacity:0.6">{i}.</span> {escape(s.text)}</div>'
+def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False, lang: str | None = None) -> str:
+    """Steps as a numbered log, one sentence each, in ``lang`` (``newest_first``: the last step on
+    top, so a box that shows the top of the log always shows the newest entry)."""
+    t = words(lang)
+    rows = [f'<div style="margin:1px 0"><span style="opacity:0.6">{i}.</span> {escape(s.text_in(t.lang))}</div>'
             for i, s in enumerate(steps, start)]
     if newest_first:
         rows.reverse()
-    return f'<div class="cnb-log" style="{_FONT}font-size:12px">{"".join(rows)}</div>'
+    return f'<div class="cnb-log" style="{_FONT}font-size:12px"{t.dir}>{"".join(rows)}</div>'
 
 
 def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str | None = None,
@@ -434,18 +463,22 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
     Hands stay hidden (their size only) except ``viewer``'s, or all of them with ``open_hands``
     (the Spanish rulebook lets players show their hands while dealing), as small chips that wrap.
     ``you``: the seat a person plays, marked "(you)"."""
-    check_language(lang)
+    t = words(lang)
     players = game.players
     if game.is_over:
-        who = " and ".join(game.winners)
-        state = f"Game over: <b>{escape(who)}</b> win{'s' if len(game.winners) == 1 else ''} ({escape(str(game.reason))})"
+        state = t.say("Game over: {winners} won ({reason})", winners=bold(t.join(game.winners)),
+                          reason=reason_words(t).get(str(game.reason), str(game.reason)))
     else:
-        phase = {"token": "placing the Condottiere token", "battle": f"battle for {game.region}",
-                 "favor": "placing the Pope's Favor", "discard": "discarding hands",
-                 "keep": "keeping cards at the end of the round"}.get(game.phase, game.phase)
+        phase = {"token": t.say("placing the Condottiere token"),
+                 "battle": t.say("battle for {region}", region=game.region),
+                 "favor": t.say("placing the Pope's Favor"), "discard": t.say("discarding hands"),
+                 "keep": t.say("keeping cards at the end of the round")}.get(game.phase, game.phase)
         mover = str(game.to_move)
-        mover = "you" if mover == you else mover
-        state = f"Round {game.round}, {escape(phase)}; <b>{escape(mover)}</b> to move"
+        if mover == you:
+            state = t.say("Round {round}, {phase}; you are to move", round=game.round, phase=phase)
+        else:
+            state = t.say("Round {round}, {phase}; {player} to move", round=game.round, phase=phase,
+                          player=bold(mover))
     rows = []
     for p in players:
         colour = player_colour(players, p)
@@ -453,27 +486,39 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
         hand = game.hand(p)
         marks = []
         if p == game.token_holder:
-            marks.append("Condottiere token")
+            marks.append(t.say("Condottiere token"))
         shown = (hand_html(hand, lang=lang, chips=True) if (open_hands or p == viewer)
-                 else f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
-        name = escape(p) + (" (you)" if p == you else "")
-        mark = f'<br><span style="font-size:11px;opacity:0.75">{escape(", ".join(marks))}</span>' if marks else ""
+                 else escape(t.say_n("{n} card", "{n} cards", len(hand))))
+        name = escape(t.say("{player} (you)", player=p)) if p == you else escape(p)
+        mark = (f'<br><span style="font-size:11px;opacity:0.75">{escape(t.say(", ").join(marks))}</span>'
+                if marks else "")
+        held = escape(t.say("{count}: {regions}", count=len(regions), regions=t.say(", ").join(regions) or "-"))
         rows.append(
             f'<tr><td style="padding:2px 6px;border-left:5px solid {colour};white-space:nowrap;vertical-align:top">'
             f'<b>{name}</b>{mark}</td>'
-            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{len(regions)}: '
-            f'{escape(", ".join(regions)) or "-"}</td>'
+            f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{held}</td>'
             f'<td style="padding:2px 6px;vertical-align:top;font-size:12px;white-space:normal">{shown}</td></tr>')
-    favor = f"Pope's Favor: {escape(game.favor)}" if game.favor else "Pope's Favor: off the map"
-    table = (f'<table class="cnb-game-players" style="border-collapse:collapse;width:100%">'
+    favor = (t.say("Pope's Favor: {region}", region=game.favor) if game.favor
+             else t.say("Pope's Favor: off the map"))
+    head_regions, head_hand = t.say("regions"), t.say("hand")
+    table = (f'<table class="cnb-game-players" style="border-collapse:collapse;width:100%"{t.dir}>'
              f'<tr><td style="padding:2px 6px"></td><td style="padding:2px 6px;font-size:11px;opacity:0.75;'
-             f'width:30%">regions</td><td style="padding:2px 6px;font-size:11px;opacity:0.75">hand</td></tr>'
+             f'width:30%">{escape(head_regions)}</td><td style="padding:2px 6px;font-size:11px;opacity:0.75">'
+             f'{escape(head_hand)}</td></tr>'
              + "".join(rows) + "</table>")
     shown_battle = ""
     if battle and game.battle is not None and game.phase == "battle":
         shown_battle = battle_html(game.battle, lang)
-    return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px">{state}</div>{table}'
-            f'<div style="font-size:12px;opacity:0.8">{favor}</div>{shown_battle}</div>')
+    return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px"{t.dir}>{state}</div>{table}'
+            f'<div style="font-size:12px;opacity:0.8"{t.dir}>{escape(favor, quote=False)}</div>{shown_battle}</div>')
+
+
+def reason_words(t: Words) -> dict[str, str]:
+    """Why a game ended (``Game.reason``), in words."""
+    return {"adjacent": t.say("adjacent regions"), "total": t.say("regions in total"),
+            "most_regions": t.say("the most regions"), "most_weight": t.say("the most valuable regions"),
+            "shared": t.say("a shared victory"), "final_battle": t.say("the final battle"),
+            "final_battle_tie": t.say("a tie in the final battle")}
 
 
 class Line:

@@ -22,6 +22,7 @@ from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
 from .html import PLAYER_COLOURS
 from .icons import svg_uri
 from .italy_shape import ISLANDS, MAINLAND
+from .words import words
 
 #: The picture's size in pixels (its viewBox; an <img> may scale it).
 MAP_W, MAP_H = 440, 512
@@ -173,7 +174,7 @@ def _owners(control: Mapping[str, str], players: Sequence[str] | None) -> list[s
 def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
             highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None,
             weights: bool = False, choosable: Iterable[str] = (), legend: bool = True,
-            labels: bool = True, title: str | None = None) -> str:
+            labels: bool = True, title: str | None = None, lang: str = "en") -> str:
     """The map as SVG text.
 
     ``control``: region -> player (each region filled with its player's seat colour);
@@ -181,7 +182,8 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     token (outlined in dark red, the token on it); ``highlight``: regions outlined in gold (a
     winning connected group); ``players``: seat order for the colours; ``weights``: the Chinese
     variant's region weights after the names; ``choosable``: regions that may be chosen now
-    (a blue outline); ``labels``: False leaves the names to a view drawn on top.
+    (a blue outline); ``labels``: False leaves the names to a view drawn on top; ``lang``: the
+    legend's language.
 
     >>> svg = map_svg({"Roma": "Ana"}, battle="Firenze", players=["Ana", "Ben"])
     >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
@@ -231,7 +233,7 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
         x, y = names[favor]
         parts.append(_favor(x + _half_width(favor, weights) + 12, y))
     if legend:
-        parts.append(_legend(owners, colour, battle, favor, ringed, choosable))
+        parts.append(_legend(owners, colour, battle, favor, ringed, choosable, lang))
     if title:
         parts.append(f'<text x="{MAP_W - 8}" y="20" text-anchor="end" font-family="sans-serif" font-size="14" '
                      f'font-weight="bold" fill="#1d1a14">{escape(title)}</text>')
@@ -245,23 +247,24 @@ def _half_width(region: str, weights: bool) -> float:
     return 3.6 * (len(region) + (4 if weights else 0))
 
 
-def _legend(owners, colour, battle, favor, ringed, choosable) -> str:
+def _legend(owners, colour, battle, favor, ringed, choosable, lang: str = "en") -> str:
     # In the sea south of Sardinia, west of Sicily.
+    t = words(lang)
     x, y = 8, MAP_H - 8
     rows = [(f'<rect x="{x}" y="-6" width="12" height="12" fill="{colour[p]}" fill-opacity="0.78" '
              f'stroke="{BORDER}"/>', p) for p in owners]
     rows.append((f'<rect x="{x}" y="-6" width="12" height="12" fill="{LAND}" stroke="{BORDER}"/>',
-                 "no control marker"))
+                 t.say("no control marker")))
     if battle:
-        rows.append((_token(x + 6, 0).replace('r="11"', 'r="7"'), f"Condottiere token: {battle}"))
+        rows.append((_token(x + 6, 0).replace('r="11"', 'r="7"'), t.say("Condottiere token: {region}", region=battle)))
     if favor:
-        rows.append((_favor(x + 6, 0).replace('r="10"', 'r="7"'), f"Pope's Favor: {favor}"))
+        rows.append((_favor(x + 6, 0).replace('r="10"', 'r="7"'), t.say("Pope's Favor: {region}", region=favor)))
     if ringed:
         rows.append((f'<rect x="{x}" y="-6" width="12" height="12" fill="none" stroke="{GROUP}" stroke-width="3"/>',
-                     "winning group"))
+                     t.say("winning group")))
     if choosable:
         rows.append((f'<rect x="{x}" y="-6" width="12" height="12" fill="none" stroke="{CHOICE}" '
-                     f'stroke-width="2" stroke-dasharray="3 2"/>', "you may choose it"))
+                     f'stroke-width="2" stroke-dasharray="3 2"/>', t.say("you may choose it")))
     out = []
     for i, (mark, text) in enumerate(reversed(rows)):
         ty = y - 8 - 17 * i
@@ -280,21 +283,23 @@ def map_uri(**state) -> str:
 
 def map_html(*, width: int = MAP_W, alt: str = "", **state) -> str:
     """The map as an HTML ``<img>`` (sanitiser-safe), ``width`` pixels wide."""
-    alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle")})
+    alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle", "lang")})
     height = round(width * MAP_H / MAP_W)
     return (f'<img class="cnb-map-svg" src="{map_uri(**state)}" width="{width}" height="{height}" '
             f'alt="{escape(alt)}" title="{escape(alt)}">')
 
 
-def map_caption(control=None, favor=None, battle=None) -> str:
+def map_caption(control=None, favor=None, battle=None, lang: str = "en") -> str:
     """The map in one sentence (an image's alt text)."""
+    t = words(lang)
     held = len([p for p in (control or {}).values() if p])
-    text = f"Map of Italy: 17 regions, {held} with a control marker"
+    parts = [t.say_n("Map of Italy: 17 regions, {n} with a control marker",
+                     "Map of Italy: 17 regions, {n} with a control marker", held)]
     if battle:
-        text += f"; the Condottiere token on {canonical_region(battle)}"
+        parts.append(t.say("the Condottiere token on {region}", region=canonical_region(battle)))
     if favor:
-        text += f"; the Pope's Favor on {canonical_region(favor)}"
-    return text + "."
+        parts.append(t.say("the Pope's Favor on {region}", region=canonical_region(favor)))
+    return t.say("{text}.", text=t.clauses(parts))
 
 
 def game_map_state(game) -> dict:

@@ -26,6 +26,7 @@ from ..errors import RulesError
 from ..options import shown
 from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import CHOICE, MAP_H, MAP_W, game_map_state, group_of, label_points, map_html
+from .words import words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
 FREE = "#e6e2d8"          # a region without a control marker
@@ -168,8 +169,9 @@ def map_state(game) -> dict:
     return game_map_state(game)
 
 
-def map_info_html(control, favor=None, battle=None, highlight=None, players=None) -> str:
+def map_info_html(control, favor=None, battle=None, highlight=None, players=None, lang: str = "en") -> str:
     """The map in words: who holds what, where the tokens are."""
+    t = words(lang)
     control, favor, battle, highlight = _regions(control, favor, battle, highlight)
     owners = _owners(control, players)
     rows = []
@@ -177,19 +179,29 @@ def map_info_html(control, favor=None, battle=None, highlight=None, players=None
         mine = [r for r in REGIONS if control.get(r) == p]
         group = sorted(adjacent_group(mine)) if mine else []
         c = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+        name = f"<b>{escape(p)}</b>"
+        listed = t.say(", ").join(mine)
+        if len(group) > 1:
+            said = t.say_n("{player}: {n} region ({regions}); largest connected group {group}",
+                           "{player}: {n} regions ({regions}); largest connected group {group}", len(mine),
+                           player="\x00", regions=listed, group=len(group))
+        elif mine:
+            said = t.say_n("{player}: {n} region ({regions})", "{player}: {n} regions ({regions})", len(mine),
+                           player="\x00", regions=listed)
+        else:
+            said = t.say("{player}: no region", player="\x00")
         rows.append(f'<div><span style="display:inline-block;width:10px;height:10px;background:{c}"></span> '
-                    f'<b>{escape(p)}</b>: {len(mine)} region{"s" if len(mine) != 1 else ""}'
-                    f'{" (" + escape(", ".join(mine)) + ")" if mine else ""}'
-                    f'{"; largest connected group " + str(len(group)) if len(group) > 1 else ""}</div>')
+                    f'{escape(said).replace(chr(0), name)}</div>')
     tokens = []
     if battle:
-        tokens.append(f"Condottiere token on {escape(battle)}")
+        tokens.append(t.say("Condottiere token on {region}", region=battle))
     if favor:
-        tokens.append(f"Pope's Favor on {escape(favor)}")
+        tokens.append(t.say("Pope's Favor on {region}", region=favor))
     if highlight:
-        tokens.append("highlighted: " + escape(", ".join(highlight)))
-    tail = f"<div>{'; '.join(tokens)}</div>" if tokens else ""
-    return f'<div class="cnb-map-info" style="font-family:sans-serif;font-size:12px">{"".join(rows)}{tail}</div>'
+        tokens.append(t.say("highlighted: {regions}", regions=t.say(", ").join(highlight)))
+    tail = f"<div>{escape(t.clauses(tokens), quote=False)}</div>" if tokens else ""
+    return (f'<div class="cnb-map-info" style="font-family:sans-serif;font-size:12px"{t.dir}>'
+            f'{"".join(rows)}{tail}</div>')
 
 
 #: The map's grid cell in pixels: buttons are placed to the nearest cell.
@@ -200,15 +212,18 @@ class MapView(W.VBox):
     """A widget showing the map; follows a Game (``MapView(game)``, then ``.refresh()``)
     or a state given by hand (``MapView(control=..., favor=..., battle=...)``).
 
-    ``choose(regions, on_click, verb)`` turns those regions' names into buttons over the
-    picture; a click calls ``on_click(region)``.  ``choose({}, None)`` ends the choice.
-    A "Ring the largest group of" dropdown outlines a player's largest connected group.
-    It redraws only when the state changed.
+    ``choose(regions, on_click, what)`` turns those regions' names into buttons over the
+    picture; a click calls ``on_click(region)``; ``what`` ("token", "favor" or "region") words their
+    tooltips.  ``choose({}, None)`` ends the choice.  A "Ring the largest group of" dropdown outlines
+    a player's largest connected group.  ``lang`` (and :meth:`set_lang`): the legend, the tooltips and
+    the words under the map in that language.  It redraws only when the state changed.
     """
 
     def __init__(self, game=None, *, control=None, favor=None, battle=None, highlight=None, players=None,
-                 width: int = MAP_W, dpi: int | None = None):
+                 width: int = MAP_W, dpi: int | None = None, lang: str = "en"):
         self.game = game
+        self.lang = words(lang).lang
+        self._what = "region"
         self.width = width
         self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // _CELL + 1} / {MAP_W // _CELL + 1}",
                                             margin="0", padding="0"))
@@ -236,7 +251,8 @@ class MapView(W.VBox):
         self.board.add_class("cnb-map-board")
         self.info = W.HTML()
         self.info.add_class("cnb-map-info")
-        self.group_select = W.Dropdown(description="Ring the largest group of", layout=W.Layout(width="360px"))
+        self.group_select = W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
+                                       layout=W.Layout(width="360px"))
         self.group_select.style.description_width = "170px"
         self.group_select.add_class("cnb-map-highlight")
         self.state: dict = {}
@@ -258,18 +274,33 @@ class MapView(W.VBox):
                 self._on_click(region)
         return click
 
-    def choose(self, regions, on_click=None, verb: str = "Choose") -> None:
-        """Make ``regions`` clickable (their names become buttons); ``on_click(region)`` on a click."""
+    def choose(self, regions, on_click=None, what: str = "region") -> None:
+        """Make ``regions`` clickable (their names become buttons); ``on_click(region)`` on a click.
+        ``what``: "token" (the Condottiere token goes there), "favor" (the Pope's Favor) or "region"."""
         self.choosable = tuple(sorted(regions))
         self._on_click = on_click
+        self._what = what
+        t = words(self.lang)
         for r, b in self.buttons.items():
             shown = "" if r in self.choosable else "none"
             if b.layout.display != shown:
                 b.layout.display = shown
-            tip = f"{verb}: {r}"
+            tip = (t.say("Place the Condottiere token on {region}", region=r) if what == "token" else
+                   t.say("Put the Pope's Favor on {region}", region=r) if what == "favor" else
+                   t.say("Choose {region}", region=r))
             if r in self.choosable and b.tooltip != tip:
                 b.tooltip = tip
         self._draw(self.state)
+
+    def set_lang(self, lang: str) -> None:
+        """Show the map's words in ``lang``."""
+        lang = words(lang).lang
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.group_select.description = words(lang).say("Ring the largest group of")
+        self.update(**{k: self.state.get(k) for k in ("control", "favor", "battle", "highlight", "players")})
+        self.choose(self.choosable, self._on_click, self._what)
 
     def refresh(self) -> None:
         """Re-read the followed game."""
@@ -284,7 +315,8 @@ class MapView(W.VBox):
                       "highlight": sorted(highlight) if highlight else None, "players": owners}
         self._syncing = True
         try:
-            first = "the winning group" if highlight else "nobody"
+            t = words(self.lang)
+            first = t.say("the winning group") if highlight else t.say("nobody")
             options = [(first, NOTHING)] + [(p, p) for p in owners]
             if [o[0] for o in options] != [o[0] for o in self.group_select.options]:
                 self.group_select.options = options
@@ -304,10 +336,10 @@ class MapView(W.VBox):
         self._draw(state)
 
     def _draw(self, state) -> None:
-        key = repr(sorted((k, repr(v)) for k, v in state.items())) + repr(self.choosable)
+        key = repr(sorted((k, repr(v)) for k, v in state.items())) + repr(self.choosable) + self.lang
         if key == self._key:
             return
         self._key = key
         # Names stay in the picture; the buttons of a choice cover them.
-        self.image.value = map_html(width=MAP_W, choosable=self.choosable, **state)
-        self.info.value = map_info_html(**state)
+        self.image.value = map_html(width=MAP_W, choosable=self.choosable, lang=self.lang, **state)
+        self.info.value = map_info_html(lang=self.lang, **state)

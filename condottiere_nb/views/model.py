@@ -5,201 +5,45 @@ hold; every rule question goes to the engine (Battle, notation, undo).  So the m
 are tested without any widget, and a widget test only checks the wiring.
 
 Every action either succeeds or leaves the model exactly as it was with the engine's
-message in ``message`` (``message_kind == "error"``): a click never half-applies.
+message in ``message`` (``message_kind == "error"``): a click never half-applies.  Messages are
+told in the model's ``lang`` when read (:class:`~condottiere_nb.views.observable.Tells`), so a new
+language re-tells the message on screen.  Comparing rulesets lives in
+:mod:`condottiere_nb.views.compare`.
 """
 from __future__ import annotations
 
-import difflib
-from dataclasses import fields
-from itertools import zip_longest
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..battle import Battle, Resolution
-from ..plays import Move
 from ..cards import KINDS
-from ..errors import RulesError
-from ..i18n import card_name, check_language
+from ..errors import Kind, Listed, RulesError
+from ..i18n import LANGUAGES
 from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
-from .html import RULESET_WORDS
+from .compare import (CompareModel, can_replay, face_up_moves, option_label, option_variants, replay,
+                      ruleset_label)
+from .observable import Cursor, Observable, Tells
 from .timeline import resolution_timeline
+from .words import BATTLE_OPTIONS, option_words, words
+
+__all__ = ["BuilderModel", "StepperModel", "CompareModel", "Observable", "ruleset_label", "option_label",
+           "option_variants", "can_replay", "face_up_moves", "replay", "OPTION_WORDS", "DEFAULT_NAMES"]
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dia", "Eli", "Fay")
-
-
-#: A reading of a battle rule in words: (option, value) -> what it means at the table.
-OPTION_WORDS = {
-    ("hidden_cards", True): "Hidden cards: cards may be played face down",
-    ("hidden_cards", False): "No hidden cards: every card is played face up",
-    ("face_down_specials", "reveal"): "Hidden cards: face-down specials act only when revealed",
-    ("face_down_specials", "on_play"): "Hidden cards: face-down specials act when played",
-    ("face_down_specials", "mercenaries_only"): "Hidden cards: only Mercenaries may be played face down",
-    ("courtesan_token", True): "Token: the most Courtesans take the Condottiere token",
-    ("courtesan_token", False): "Token: Courtesans do not decide who takes the token",
-    ("spring_highest", "printed"): "Spring: +3 for the highest printed Mercenaries",
-    ("spring_highest", "effective"): "Spring: +3 for the strongest Mercenaries after Winter and Drummer",
-    ("bishop_targets", "highest"): "Bishop: discards the highest Mercenaries",
-    ("bishop_targets", "drummers_first"): "Bishop: discards the Drummers first",
-    ("bishop_targets", "drummers_and_highest"): "Bishop: discards the Drummers and the highest Mercenaries",
-    ("mercenaries_face_down", True): "Soldiers are laid face down",
-    ("mercenaries_face_down", False): "Soldiers are laid face up",
-    ("banner_limit", "per_line"): "Banner: one counts in each line",
-    ("banner_limit", "one_per_battle"): "Banner: only the first Banner of the battle counts",
-    ("maiden_targets", "any"): "Maiden: may remove any soldier",
-    ("maiden_targets", "opponents"): "Maiden: removes only an opponent's soldier",
-    ("venezia_bribe", "briber"): "Venezia: a bribed Mercenary may be taken back by the briber",
-    ("venezia_bribe", "not_returnable"): "Venezia: a bribed Mercenary cannot be taken back",
-}
-# The options a battle reads (RULES names the rest: dealing, victory, scoring...).
-BATTLE_OPTIONS = tuple(dict.fromkeys(option for option, _ in OPTION_WORDS))
-
-
-def ruleset_label(rs: Ruleset) -> str:
-    """A ruleset in words: a named one by what it is, a variant as its base and the readings changed.
-
-    >>> ruleset_label(RULESETS["hidden-cards"].replace(face_down_specials="on_play"))
-    'Hidden cards (Vietnamese variant), with: Hidden cards: face-down specials act when played'
-    """
-    if RULESETS.get(rs.name) == rs:
-        return RULESET_WORDS.get(rs.name, rs.name)
-    base_name = rs.name.split("+")[0].split("/")[0]
-    base = RULESETS.get(base_name, RULESETS["standard"])
-    diff = rs.differences(base)
-    inner = "; ".join(OPTION_WORDS.get((k, v[0]), f"{k.replace('_', ' ')}: {v[0]}")
-                      for k, v in diff.items() if k != "deck")
-    head = RULESET_WORDS.get(base.name, base.name)
-    return f"{head}, with: {inner}" if inner else head
-
-
-def option_label(rs: Ruleset) -> str:
-    """A reading changed from ``rs``'s base, in words alone (a compare choice)."""
-    base = RULESETS.get(rs.name.split("/")[0])
-    if base is None:
-        return ruleset_label(rs)
-    diff = rs.differences(base)
-    return "; ".join(OPTION_WORDS.get((k, v[0]), f"{k.replace('_', ' ')}: {v[0]}")
-                     for k, v in diff.items() if k != "deck") or ruleset_label(rs)
-
-
-def can_replay(battle: Battle, rs: Ruleset) -> bool:
-    """Could every move so far be made under ``rs`` (a face-down card laid face up where ``rs`` has
-    no hidden cards)?  A quick look at the ruleset's deck and its ways of laying each kind
-    (``Ruleset.ways``); :func:`replay` gives the engine's full answer."""
-    counts, ways = rs.counts, rs.ways
-    used: dict[str, int] = {}
-    for m in battle.moves:
-        if m.kind is None:
-            continue
-        if m.kind not in counts or (m.face_down and True not in ways[m.kind] and False not in ways[m.kind]):
-            return False
-        if not m.face_down and False not in ways[m.kind]:
-            return False
-        used[m.kind] = used.get(m.kind, 0) + 1
-        if used[m.kind] > counts[m.kind]:
-            return False
-    return True
-
-
-def option_variants(rs: Ruleset, options: Sequence[str] | None = None) -> list[Ruleset]:
-    """``rs`` with one disputed option flipped, for every option that has choices or is a
-    switch (or only those in ``options``): the readings a compare mode puts side by side."""
-    out = []
-    for f in fields(rs):
-        if f.name in ("name", "summary", "deck") or (options is not None and f.name not in options):
-            continue
-        value = getattr(rs, f.name)
-        choices = f.metadata.get("choices") or ((True, False) if isinstance(value, bool) else ())
-        for choice in choices:
-            if choice != value:
-                variant = rs.replace(**{f.name: choice})
-                out.append(variant.replace(name=f"{rs.name}/{f.name}={choice}"))
-    return out
-
-
-def face_up_moves(battle: Battle, rs: Ruleset) -> list[int]:
-    """The moves (1-based) played face down that ``rs`` can only lay face up (it has no hidden
-    cards): a comparison replays them face up, and says so."""
-    ways = rs.ways
-    return [i for i, m in enumerate(battle.moves, 1)
-            if m.kind is not None and m.face_down and m.kind in ways and True not in ways[m.kind]]
-
-
-def replay(battle: Battle, ruleset, *, face_up: bool = False) -> Battle:
-    """The same moves, in the same seats, under another ruleset (raises the engine's error, in
-    words, if one of them is illegal there).  ``face_up``: a card played face down is laid face
-    up where the ruleset has no hidden cards (:func:`face_up_moves`)."""
-    rs = get_ruleset(ruleset)
-    other = Battle(battle.players, rs, token_holder=battle.token_holder, leader=battle.leader,
-                   defender=battle.defender, region=battle.region, final=battle.final)
-    turned = set(face_up_moves(battle, rs)) if face_up else set()
-    for i, m in enumerate(battle.moves, 1):
-        if i in turned:
-            m = Move(m.player, m.kind, False, m.take, m.card)
-        try:
-            other.apply_move(m)
-        except RulesError as e:
-            what = "a pass" if m.kind is None else f"a {card_name(m.kind)}" + (" face down" if m.face_down else "")
-            if m.kind is not None and m.kind not in rs.counts:
-                why = f"the {card_name(m.kind)} is not in that ruleset's deck"
-            elif m.face_down and True not in rs.ways.get(m.kind, (True,)):
-                why = "every card is played face up there"
-            else:
-                why = str(e)
-            raise type(e)(f"this battle cannot be replayed under {ruleset_label(rs)}: "
-                          f"move {i}, {m.player}'s {what}, is not allowed there: {why}") from None
-    return other
-
-
-class Observable:
-    def __init__(self):
-        self._listeners: list[Callable] = []
-
-    def observe(self, fn: Callable) -> None:
-        """Call ``fn(model)`` after every change."""
-        self._listeners.append(fn)
-
-    def _changed(self) -> None:
-        for fn in list(self._listeners):
-            fn(self)
+#: The battle readings in English words (:func:`~condottiere_nb.views.words.option_words` in any language).
+OPTION_WORDS = option_words(words("en"))
 
 
 # -- stepping through a resolution -----------------------------------------------------------
 
-class _Cursor(Observable):
-    """A position ``index`` over ``len(self)`` items that observers follow."""
-
-    _item = "step"                    # what one position is called in messages
-    _of = "this resolution has"
-
-    def goto(self, i: int) -> None:
-        if not isinstance(i, int) or not 0 <= i < len(self):
-            raise IndexError(f"{self._item} {i!r} does not exist; {self._of} {self._item}s 0 to {len(self) - 1}")
-        if i != self.index:
-            self.index = i
-            self._changed()
-
-    def next(self) -> bool:
-        """One on; False (nothing changes) at the last one."""
-        if self.index + 1 >= len(self):
-            return False
-        self.goto(self.index + 1)
-        return True
-
-    def prev(self) -> bool:
-        if self.index == 0:
-            return False
-        self.goto(self.index - 1)
-        return True
-
-
-class StepperModel(_Cursor):
-    """Which Step of a Resolution is shown, and its HTML parts."""
+class StepperModel(Cursor):
+    """Which Step of a Resolution is shown, and its HTML parts (in ``lang``)."""
 
     def __init__(self, resolution, lang: str = "en"):
         super().__init__()
         if not isinstance(resolution, Resolution):
             raise RulesError(f"a stepper shows the steps of a Resolution (battle.resolve()), not {shown(resolution)}")
-        self.lang = check_language(lang)
+        self.lang = words(lang).lang
         self.resolution = resolution
         self.timeline = resolution_timeline(resolution)
         self.steps = resolution.steps
@@ -218,9 +62,7 @@ class StepperModel(_Cursor):
         return H.step_strengths(self.steps, self.index, self.timeline.players)
 
     def header_html(self) -> str:
-        from html import escape
-        return (f'<div style="font-family:sans-serif;font-size:13px">Step {self.index + 1} of {len(self.steps)}: '
-                f'<b>{escape(self.step.title)}</b></div>')
+        return H.step_head_html(self.step, self.index, len(self.steps), self.lang)
 
     def lines_html(self) -> str:
         return H.step_lines_html(self.timeline, self.index, lang=self.lang, after=self.strengths()[1])
@@ -228,127 +70,18 @@ class StepperModel(_Cursor):
     def strengths_html(self) -> str:
         before, after = self.strengths()
         winner = self.resolution.winner if self.index == len(self.steps) - 1 else None
-        return H.strengths_html(self.timeline.players, after, before, scale=self.scale, winner=winner)
+        return H.strengths_html(self.timeline.players, after, before, scale=self.scale, winner=winner, lang=self.lang)
 
     def rule_html(self) -> str:
-        return H.rule_html(self.step)
+        return H.rule_html(self.step, self.lang)
 
     def html(self) -> str:
         return H.step_html(self.timeline, self.index, lang=self.lang, scale=self.scale)
 
 
-# -- comparing two rulesets ----------------------------------------------------------------------
-
-def _signature(step):
-    # Who a step is about matters: the token going to another player is a divergence even
-    # when every strength is the same (courtesan_token flipped, for example).
-    return (step.rule, tuple(sorted((step.strengths or {}).items())), tuple(step.cards), step.player,
-            repr(sorted(step.data.items())) if step.data else "")
-
-
-class CompareModel(_Cursor):
-    """The same battle under two rulesets, steps aligned side by side.
-
-    ``rows`` pairs the step indexes of the two resolutions (None where one side has no
-    counterpart); ``differs[k]`` is True where row k is not the same step with the same
-    strengths on both sides: the places the rulesets diverge.
-    """
-
-    _item = "row"
-    _of = "the comparison has"
-
-    def __init__(self, battle: Battle, left, right, lang: str = "en"):
-        super().__init__()
-        if not isinstance(battle, Battle):
-            raise RulesError(f"a comparison replays a Battle under two rulesets, not {shown(battle)}")
-        self.lang = check_language(lang)
-        self.rulesets = (get_ruleset(left), get_ruleset(right))
-        self.resolutions = tuple(replay(battle, rs, face_up=True).resolve() for rs in self.rulesets)
-        self.notes = []
-        for rs in self.rulesets:
-            turned = face_up_moves(battle, rs)
-            if turned:
-                cards = ", ".join(f"{battle.moves[i - 1].player}'s {card_name(battle.moves[i - 1].kind)}" for i in turned)
-                self.notes.append(f"Under {ruleset_label(rs)} every card is played face up, so {cards} "
-                                  f"{'is' if len(turned) == 1 else 'are'} face up there.")
-        self.timelines = tuple(resolution_timeline(r) for r in self.resolutions)
-        self.scale = max(H.timeline_scale(t) for t in self.timelines)
-        a, b = ([_signature(s) for s in r.steps] for r in self.resolutions)
-        rows, differs = [], []
-        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-            for i, j in zip_longest(range(i1, i2), range(j1, j2)):
-                rows.append((i, j))
-                differs.append(tag != "equal")
-        self.rows = rows
-        self.differs = differs
-        self.index = self.first_difference if self.first_difference is not None else 0
-
-    @property
-    def labels(self) -> tuple[str, str]:
-        return tuple(ruleset_label(rs) for rs in self.rulesets)
-
-    @property
-    def first_difference(self) -> int | None:
-        return next((k for k, d in enumerate(self.differs) if d), None)
-
-    @property
-    def outcomes_differ(self) -> bool:
-        a, b = self.resolutions
-        return (a.winner, a.strengths, a.token_holder) != (b.winner, b.strengths, b.token_holder)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def next_difference(self) -> bool:
-        """Jump to the next row where the rulesets diverge (False if there is none after)."""
-        k = next((k for k in range(self.index + 1, len(self.rows)) if self.differs[k]), None)
-        if k is None:
-            return False
-        self.goto(k)
-        return True
-
-    def side_html(self, side: int) -> str:
-        from html import escape
-        i = self.rows[self.index][side]
-        label = escape(self.labels[side])
-        if i is None:
-            body = ('<div style="color:#888888;font-style:italic;padding:8px">no matching step under this '
-                    'ruleset</div>')
-        else:
-            body = H.step_html(self.timelines[side], i, lang=self.lang, scale=self.scale)
-        return f'<div style="font-family:sans-serif"><div style="font-size:13px"><b>{label}</b></div>{body}</div>'
-
-    def summary_html(self) -> str:
-        from html import escape
-        parts = []
-        for label, r in zip(self.labels, self.resolutions):
-            who = f"{escape(r.winner)} wins" if r.winner else "tie, nobody conquers"
-            totals = ", ".join(f"{escape(p)} {v}" for p, v in r.strengths.items())
-            parts.append(f"<b>{escape(label)}</b>: {who} ({totals}); token {escape(str(r.token_holder))}")
-        n = sum(self.differs)
-        verdict = ("the outcome differs" if self.outcomes_differ else "the same outcome")
-        notes = "".join(f"<br><i>{escape(note)}</i>" for note in self.notes)
-        return (f'<div class="cnb-compare-summary" style="font-family:sans-serif;font-size:13px">'
-                + "<br>".join(parts) + f"<br>{n} of {len(self.rows)} steps differ; {verdict}.{notes}</div>")
-
-    def html(self) -> str:
-        mark = ""
-        if self.differs[self.index]:
-            mark = (f'<div class="cnb-diverge" style="background:#fde2e1;color:#8a1c1c;padding:2px 6px;'
-                    f'font-family:sans-serif;font-size:12px"><b>The rulesets diverge here</b> '
-                    f'(row {self.index + 1} of {len(self.rows)})</div>')
-        else:
-            mark = (f'<div style="color:#555555;padding:2px 6px;font-family:sans-serif;font-size:12px">'
-                    f'Same step under both rulesets (row {self.index + 1} of {len(self.rows)})</div>')
-        return (mark + '<table style="border-collapse:collapse"><tr>'
-                f'<td style="vertical-align:top;padding-right:12px;width:50%">{self.side_html(0)}</td>'
-                f'<td style="vertical-align:top;border-left:1px solid #cccccc;padding-left:12px;width:50%">'
-                f'{self.side_html(1)}</td></tr></table>')
-
-
 # -- building a battle ---------------------------------------------------------------------------
 
-class BuilderModel(Observable):
+class BuilderModel(Tells):
     """The battle builder's state: seats, the battle, the options of the next play,
     the language, and (after Resolve) a stepper or a comparison.
 
@@ -366,18 +99,15 @@ class BuilderModel(Observable):
     def __init__(self, players: Sequence[str] = ("Ana", "Ben"), ruleset="standard", notation: str | None = None,
                  lang: str = "en", auto_advance: bool = True, compare=None):
         super().__init__()
-        check_language(lang)
-        self.lang = lang
+        self.lang = words(lang).lang
         self.auto_advance = bool(auto_advance)
         self.face_down = False
         self.take: str | None = None
-        self.message = ""
-        self.message_kind = ""
         self.stepper: StepperModel | None = None
         self.comparison: CompareModel | None = None
         self.compare_with: Ruleset | None = None
-        # A card waiting for its choice (a Scarecrow's target): (kind, [(label, take), ...]).
-        self.pending: tuple[str, list] | None = None
+        # A card waiting for its choice (a Scarecrow's target): (kind, [take, ...]); ``pending`` words it.
+        self._pending: tuple[str, list] | None = None
         # Battles cleared by Reset, so Undo can bring them back.
         self._cleared: list[Battle] = []
         if notation is not None:
@@ -389,6 +119,18 @@ class BuilderModel(Observable):
             self.compare_with = get_ruleset(compare)
 
     # -- reading the state ----------------------------------------------------------------
+    @property
+    def pending(self) -> tuple[str, list] | None:
+        """The card waiting for its choice and the choices in words: (kind, [(label, take), ...])."""
+        if self._pending is None:
+            return None
+        kind, takes = self._pending
+        return kind, [(self._choice_label(kind, take), take) for take in takes]
+
+    @pending.setter
+    def pending(self, value) -> None:
+        self._pending = None if value is None else (value[0], [take for _, take in value[1]])
+
     @property
     def players(self) -> tuple[str, ...]:
         return self.battle.players
@@ -422,10 +164,13 @@ class BuilderModel(Observable):
     def take_options(self) -> list[tuple[str, str | None]]:
         """The selected player's Scarecrow choices, as the engine lists them: nothing (where the
         ruleset lets a Scarecrow take nothing), or one of their face-up Mercenaries it may take back."""
+        t = words(self.lang)
         scarecrow = KINDS["scarecrow"]
         cards = self.battle.take_cards(self.selected, scarecrow)
-        nothing = [("take nothing back", None)] if None in self.battle.take_options(self.selected, scarecrow) else []
-        return nothing + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
+        nothing = ([(t.say("take nothing back"), None)] if None in self.battle.take_options(self.selected, scarecrow)
+                   else [])
+        return nothing + [(t.say("take back {card} (card #{id})", card=t.card(c.kind), id=c.id), f"{c.kind}#{c.id}")
+                          for c in cards]
 
     def sample(self, kind: str):
         """A card of ``kind`` from this battle's deck (what a palette shows for the kind)."""
@@ -437,7 +182,7 @@ class BuilderModel(Observable):
         return cache[kind]
 
     def card_label(self, kind: str) -> str:
-        return card_name(kind, self.lang)
+        return words(self.lang).card(kind)
 
     def compare_choices(self) -> list[tuple[str, Ruleset]]:
         """Rulesets to compare with, in words: the other named rulesets whose battles differ,
@@ -455,17 +200,17 @@ class BuilderModel(Observable):
             for r in RULESETS.values():
                 if battle_rules(r) not in seen:
                     seen.add(battle_rules(r))
-                    named.append((ruleset_label(r), r))
+                    named.append((ruleset_label, r))
             present = set(rs.counts)
             relevant = [o for o in BATTLE_OPTIONS if self._option_matters(o, rs, present)]
-            flips = [(option_label(r), r) for r in option_variants(rs, relevant)]
+            flips = [(option_label, r) for r in option_variants(rs, relevant)]
             self._choices_key, self._choices = key, named + flips
             self._replayable_key = None
         moves = len(self.battle.moves)
         if getattr(self, "_replayable_key", None) != (key, moves, id(self.battle)):
             self._replayable = [(label, r) for label, r in self._choices if can_replay(self.battle, r)]
             self._replayable_key = (key, moves, id(self.battle))
-        return list(self._replayable)
+        return [(label(r, self.lang), r) for label, r in self._replayable]
 
     @staticmethod
     def _option_matters(option: str, rs: Ruleset, present: set) -> bool:
@@ -478,20 +223,16 @@ class BuilderModel(Observable):
         return needs.get(option, True)
 
     # -- plumbing ----------------------------------------------------------------------------
-    def fail(self, error: Exception) -> bool:
-        self.message, self.message_kind = str(error), "error"
-        self._changed()
-        return False
-
-    def _ok(self, info: str = "") -> bool:
-        self.message, self.message_kind = info, ("info" if info else "")
+    def _ok(self, info=None) -> bool:
+        """Success: ``info(words)`` (if given) as the message, then observers are told."""
+        self.tell("info", info)
         if self.stepper is not None or self.comparison is not None:
             # Results stay live: an edit re-resolves at once, on the same step.
             try:
                 self._open_results(keep_index=True)
             except RulesError as e:
                 self.close_results()
-                self.message, self.message_kind = f"the comparison was closed: {e}", "error"
+                self.tell("error", lambda t: t.say("the comparison was closed: {error}", error=t.error(e)))
         self._changed()
         return True
 
@@ -509,24 +250,25 @@ class BuilderModel(Observable):
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
         if player not in self.players:
-            return self.fail(RulesError(f"{player!r} is not a player; players are {list(self.players)}"))
+            return self.fail(RulesError.say("{player} is not a player; players are {players}", player=repr(player),
+                                            players=Listed(self.players)))
         self.selected = player
         self.take = self.pending = None
         return self._ok()
 
     def set_face_down(self, flag: bool) -> bool:
         if flag and not self.face_down_allowed():
-            return self.fail(RulesError(
-                f"cards are played face up under the {self.ruleset.name!r} ruleset; choose a ruleset with "
-                f"hidden cards, such as 'hidden-cards', to play face down"))
+            return self.fail(RulesError.say(
+                "cards are played face up under the {rules} ruleset; choose a ruleset with hidden cards, "
+                "such as {example}, to play face down", rules=repr(self.ruleset.name), example="'hidden-cards'"))
         self.face_down = bool(flag)
         return self._ok()
 
     def set_take(self, take: str | None) -> bool:
         allowed = [v for _, v in self.take_options()]
         if take is not None and take not in allowed:      # None: nothing chosen (yet)
-            return self.fail(RulesError(f"{self.selected} has no face-up Mercenary {take!r} to take back; "
-                                         f"choices: {', '.join(str(v) for v in allowed)}"))
+            return self.fail(RulesError.say("{player} has no face-up Mercenary {take} to take back; choices: {choices}",
+                                            player=self.selected, take=repr(take), choices=Listed(str(v) for v in allowed)))
         self.take = take
         return self._ok()
 
@@ -542,11 +284,10 @@ class BuilderModel(Observable):
             return []
         if len(takes) <= 1:
             return []
-        if spec.choice == "take":
-            return [(f"take nothing back", None)] + [(f"take back the {card_name(t, self.lang)}", t)
-                                                     for t in takes if t is not None]
-        return [("remove nothing", None)] + [(f"remove {str(t).replace('@', ' card ')}", t)
-                                             for t in takes if t is not None]
+        return [(self._choice_label(kind, take), take) for take in [None] + [t for t in takes if t is not None]]
+
+    def _choice_label(self, kind: str, take) -> str:
+        return choice_label(kind, take, self.lang)
 
     def click(self, kind: str) -> bool:
         """A palette click: play ``kind``, or, when the card asks a choice (a Scarecrow with
@@ -555,18 +296,19 @@ class BuilderModel(Observable):
         if not options:
             return self.play(kind)
         self.pending = (kind, options)
-        who = "Which card does the Scarecrow take back?" if KINDS[kind].choice == "take" else \
-            f"What does the {card_name(kind, self.lang)} remove?"
-        return self._ok(f"{self.selected}: {who}")
+        player = self.selected
+        if KINDS[kind].choice == "take":
+            return self._ok(lambda t: t.say("{player}: Which card does the Scarecrow take back?", player=player))
+        return self._ok(lambda t: t.say("{player}: What does the {card} remove?", player=player, card=t.card(kind)))
 
     def choose(self, take) -> bool:
         """Answer the pending choice: play the card with ``take``."""
         if self.pending is None:
-            return self.fail(RulesError("there is no card waiting for a choice; click a card first"))
+            return self.fail(RulesError.say("there is no card waiting for a choice; click a card first"))
         kind, options = self.pending
         if take not in [v for _, v in options]:
-            return self.fail(RulesError(f"{take!r} is not one of the choices: "
-                                         f"{', '.join(label for label, _ in options)}"))
+            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=repr(take),
+                                            choices=Listed(ChoiceLabel(kind, v) for _, v in options)))
         self.pending = None
         return self.play(kind, take=take)
 
@@ -604,15 +346,18 @@ class BuilderModel(Observable):
         if not self.battle.moves and self._cleared:
             self.battle = self._cleared.pop()
             self.selected = self.battle.to_move or self.players[0]
-            return self._ok(f"Reset undone: the {len(self.battle.moves)} moves are back")
+            n = len(self.battle.moves)
+            return self._ok(lambda t: t.say_n("Reset undone: the {n} move is back",
+                                              "Reset undone: the {n} moves are back", n))
         try:
             move = self.battle.undo()
         except RulesError as e:
-            return self.fail(RulesError("nothing to undo: no card has been played yet") if not self.battle.moves
+            return self.fail(RulesError.say("nothing to undo: no card has been played yet") if not self.battle.moves
                              else e)
         self.selected = move.player
-        what = "pass" if move.kind is None else card_name(move.kind, self.lang)
-        return self._ok(f"took back {move.player}'s {what}")
+        if move.kind is None:
+            return self._ok(lambda t: t.say("took back {player}'s pass", player=move.player))
+        return self._ok(lambda t: t.say("took back {player}'s {card}", player=move.player, card=t.card(move.kind)))
 
     def reset(self) -> bool:
         """Clear the lines (seats and ruleset stay); Undo brings them back."""
@@ -623,8 +368,8 @@ class BuilderModel(Observable):
         self.selected = self.battle.to_move or self.players[0]
         self.face_down, self.take, self.pending = False, None, None
         self.close_results()
-        return self._ok(f"cleared {cleared} move{'s' if cleared != 1 else ''}; Undo brings them back" if cleared
-                        else "")
+        return self._ok((lambda t: t.say_n("cleared {n} move; Undo brings it back",
+                                           "cleared {n} moves; Undo brings them back", cleared)) if cleared else None)
 
     def set_players(self, names: Sequence[str]) -> bool:
         """New seats.  Moves are kept seat by seat while every seat that moved is still
@@ -636,7 +381,7 @@ class BuilderModel(Observable):
             return self.fail(e)
         old = self.players
         seat = {p: i for i, p in enumerate(old)}
-        info = ""
+        info = None
         if self.battle.moves:
             try:
                 if any(seat[m.player] >= len(names) for m in self.battle.moves):
@@ -646,7 +391,9 @@ class BuilderModel(Observable):
                     renamed.apply_move(m, player=names[seat[m.player]])
                 fresh = renamed
             except RulesError:
-                info = f"new seats: the {len(self.battle.moves)} moves so far were cleared"
+                n = len(self.battle.moves)
+                info = (lambda t: t.say_n("new seats: the {n} move so far was cleared",
+                                          "new seats: the {n} moves so far were cleared", n))
         self.battle = fresh
         if self.selected in old and seat[self.selected] < len(names):
             self.selected = names[seat[self.selected]]
@@ -658,7 +405,7 @@ class BuilderModel(Observable):
 
     def set_player_count(self, n: int) -> bool:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 6:
-            return self.fail(RulesError(f"a battle needs 2 to 6 players, not {n!r}"))
+            return self.fail(RulesError.say("a battle needs 2 to 6 players, not {n}", n=repr(n)))
         names = list(self.players[:n])
         spare = [d for d in DEFAULT_NAMES if d not in names]
         while len(names) < n:
@@ -668,7 +415,8 @@ class BuilderModel(Observable):
     def rename(self, seat: int, name: str) -> bool:
         names = list(self.players)
         if not 0 <= seat < len(names):
-            return self.fail(RulesError(f"there is no seat {seat}; seats are 0 to {len(names) - 1}"))
+            return self.fail(RulesError.say("there is no seat {seat}; seats are 0 to {last}", seat=seat,
+                                            last=len(names) - 1))
         names[seat] = name
         return self.set_players(names)
 
@@ -687,15 +435,15 @@ class BuilderModel(Observable):
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
-        try:
-            check_language(lang)
-        except RulesError as e:
-            return self.fail(e)
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=repr(lang),
+                                            languages=Listed(LANGUAGES)))
         self.lang = lang
         for m in (self.stepper, self.comparison):
             if m is not None:
                 m.lang = lang
-        return self._ok()
+        self._changed()          # the message on screen stays, told in the new language
+        return True
 
     def load_notation(self, text: str) -> bool:
         """Replace the battle by the one written in ``text`` (seats included)."""
@@ -707,7 +455,8 @@ class BuilderModel(Observable):
         self.selected = battle.to_move or battle.players[0]
         self.face_down, self.take = False, None
         self.close_results()
-        return self._ok(f"loaded {len(battle.moves)} moves")
+        n = len(battle.moves)
+        return self._ok(lambda t: t.say_n("loaded {n} move", "loaded {n} moves", n))
 
     def set_compare(self, ruleset) -> bool:
         """Compare mode: Resolve shows this ruleset beside the current one (None: off)."""
@@ -725,12 +474,12 @@ class BuilderModel(Observable):
         comparison when compare mode is on."""
         self.pending = None
         if not self.battle.moves:
-            return self.fail(RulesError("nothing to resolve yet: click cards to lay them in the lines first"))
+            return self.fail(RulesError.say("nothing to resolve yet: click cards to lay them in the lines first"))
         try:
             self._open_results(keep_index=False)
         except RulesError as e:
             return self.fail(e)
-        self.message, self.message_kind = "", ""
+        self.tell("", None)
         self._changed()
         return True
 
@@ -753,3 +502,31 @@ class BuilderModel(Observable):
     def close_results(self) -> None:
         self.stepper = None
         self.comparison = None
+
+
+
+def choice_label(kind: str, take, lang: str = "en") -> str:
+    """One choice of a card that asks one (a Scarecrow's target, a Maiden's), in words."""
+    t = words(lang)
+    if KINDS[kind].choice == "take":
+        return (t.say("take nothing back") if take is None
+                else t.say("take back the {card}", card=t.card(str(take).split("#")[0])))
+    if take is None:
+        return t.say("remove nothing")
+    player, at, position = str(take).partition("@")
+    if at:      # a soldier by its place in a line (the Persian tutorial's soldiers lie face down)
+        return t.say("remove card {position} of {player}'s line", player=player, position=position)
+    return t.say("remove the {card}", card=t.card(player.split("#")[0]))
+
+
+class ChoiceLabel:
+    """A card's choice as a value of an error's message, worded in the language it is told in."""
+
+    def __init__(self, kind: str, take):
+        self.kind, self.take = kind, take
+
+    def said_by(self, t) -> str:
+        return choice_label(self.kind, self.take, t.lang)
+
+    def __str__(self) -> str:
+        return choice_label(self.kind, self.take)

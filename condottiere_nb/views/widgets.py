@@ -12,11 +12,12 @@ from html import escape
 
 import ipywidgets as W
 
-from ..i18n import LANGUAGES, MERCENARY
+from ..i18n import LANGUAGES
 from ..rulesets import RULESETS
 from . import html as H
 from .html import CARD_H, CARD_W
 from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
+from .words import Words, words
 
 #: The stable CSS class names of the key controls (what browser tests look for).
 WIDGET_CLASSES = {
@@ -90,7 +91,9 @@ def _classed(widget, *classes):
 def _button(description, cls, tooltip="", width=None, style=""):
     b = W.Button(description=description, tooltip=tooltip or description, button_style=style)
     if width:
-        b.layout.width = width
+        # at least ``width``, wider where a language's word is longer ("برگرداندن" for Undo)
+        b.layout.min_width = width
+        b.layout.width = "auto"
     return _classed(b, cls)
 
 
@@ -98,6 +101,23 @@ def set_if_changed(widget, name, value) -> None:
     """Set a trait only when it changes (each change is a message to the browser)."""
     if getattr(widget, name) != value:
         setattr(widget, name, value)
+
+
+def label(widget, description: str, tooltip: str | None = None) -> None:
+    """A control's words: its description and (if given) its tooltip."""
+    set_if_changed(widget, "description", description)
+    if tooltip is not None:
+        set_if_changed(widget, "tooltip", tooltip)
+
+
+def message_html(text: str, kind: str, t: Words, *, bold: bool = False, size: str = "") -> str:
+    """A model's message as a coloured line (red for an error), right to left in Persian."""
+    if not text:
+        return ""
+    colour = "#e53935" if kind == "error" else "#2e9d4f"
+    weight = "bold" if kind == "error" or bold else "normal"
+    return (f'<div style="color:{colour};font-family:sans-serif;{size}font-weight:{weight};padding:2px 0"{t.dir}>'
+            f'{escape(text)}</div>')
 
 
 class CardButton(W.GridBox):
@@ -160,6 +180,7 @@ class Stepper(_FollowsModel, W.HBox):
     """
 
     def __init__(self, resolution=None, *, model: StepperModel | None = None, lang: str = "en"):
+        self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
         self.slider = _classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
@@ -184,11 +205,17 @@ class Stepper(_FollowsModel, W.HBox):
             model = StepperModel(resolution, lang)
         if model is not None:
             self.set_model(model)
+        else:
+            self.render()
 
     def render(self) -> None:
         m = self.model
         self._syncing = True
         try:
+            t = words(m.lang if m is not None else self.lang)
+            label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
+            label(self.next_button, t.say("Next ▶"), t.say("next step"))
+            label(self.slider, t.say("Step"))
             if m is None:
                 for w in (self.header, self.lines, self.strengths, self.rule):
                     w.value = ""
@@ -213,6 +240,7 @@ class CompareView(_FollowsModel, W.VBox):
 
     def __init__(self, battle=None, left=None, right=None, *, model: CompareModel | None = None,
                  lang: str = "en"):
+        self.lang = words(lang).lang          # the words of an empty view (a model brings its own)
         self.summary = _classed(W.HTML(), "cnb-compare-summary")
         self.prev_button = _button("◀ Previous", "cnb-compare-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-compare-next", "next step", "110px", "info")
@@ -235,11 +263,18 @@ class CompareView(_FollowsModel, W.VBox):
             model = CompareModel(battle, left, right, lang)
         if model is not None:
             self.set_model(model)
+        else:
+            self.render()
 
     def render(self) -> None:
         m = self.model
         self._syncing = True
         try:
+            t = words(m.lang if m is not None else self.lang)
+            label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
+            label(self.next_button, t.say("Next ▶"), t.say("next step"))
+            label(self.diff_button, t.say("Next difference"), t.say("jump to the next step where the rulesets diverge"))
+            label(self.slider, t.say("Row"))
             if m is None:
                 self.summary.value = self.body.value = ""
                 return
@@ -281,8 +316,9 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
     ``players``: the seats (2-6 names); ``ruleset``: a name in RULESETS or a Ruleset;
     ``notation``: start from a battle written as text (seats and ruleset included);
-    ``lang``: card names in en, vi, es, zh or fa; ``compare``: a second ruleset to show
-    beside the first when resolving.
+    ``lang``: every word of the builder (cards, steps, buttons, messages) in en, vi, es, zh or fa,
+    and the Language dropdown switches them all; ``compare``: a second ruleset to show beside the
+    first when resolving.
 
     The layout keeps what a click changes next to it: the message under the buttons, the
     choice a Scarecrow asks right under them, and the stepper in the place of the lines,
@@ -296,6 +332,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._renders = 0
         self._palette_kinds: tuple = ()
         self._choice_key = None
+        self._labelled = None
         m = self.model
 
         # seats
@@ -332,6 +369,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
                                    "70px")
         self.reset_button = _button("Reset", "cnb-reset", "clear the lines (Undo brings them back)", "70px",
                                     "danger")
+        self.seat_title, self.notation_title = "Seat names", "Battle notation (copy, paste, load)"
         # palette, message, choice, battle
         self.palette: dict[str, W.Button] = {}
         self.palette_cards: dict[str, CardButton] = {}
@@ -376,8 +414,8 @@ class BattleBuilder(ActsOnModel, W.VBox):
         seats = W.VBox([W.HBox(self.name_boxes[:3]), W.HBox(self.name_boxes[3:]), self.auto_advance_box])
         notation = W.HBox([self.notation_box, self.load_button])
         self.more = W.Accordion([seats, notation], selected_index=None)
-        self.more.set_title(0, "Seat names")
-        self.more.set_title(1, "Battle notation (copy, paste, load)")
+        self.more.set_title(0, self.seat_title)
+        self.more.set_title(1, self.notation_title)
         self.more.add_class("cnb-more")
         rows = [
             W.HBox([self.player_count, self.ruleset_select, self.lang_select]),
@@ -445,17 +483,21 @@ class BattleBuilder(ActsOnModel, W.VBox):
         left = m.deck_left()
         rs = m.ruleset
         returned = {c.kind for c in m.battle.returned.get(m.selected, ())}
+        t = words(m.lang)
         for kind, card_button in self.palette_cards.items():
             card = m.sample(kind)
-            name = m.card_label(kind)
-            word = f"{MERCENARY[m.lang]} {kind}" if card.mercenary else name
-            extra = " (one is back in this player's hand)" if kind in returned else ""
-            card_button.show(H.palette_card_html(card, left[kind], lang=m.lang, note=" +1" if extra else ""),
-                             tooltip=f"{word}: {left[kind]} of {rs.counts[kind]} left in the deck{extra}")
+            word = t.say("Mercenary {value}", value=kind) if card.mercenary else t.card(kind)
+            back = kind in returned
+            tip = (t.say("{card}: {left} of {total} left in the deck (one is back in this player's hand)", card=word,
+                         left=left[kind], total=rs.counts[kind]) if back
+                   else t.say("{card}: {left} of {total} left in the deck", card=word, left=left[kind],
+                              total=rs.counts[kind]))
+            card_button.show(H.palette_card_html(card, left[kind], lang=m.lang, note=" +1" if back else ""),
+                             tooltip=tip)
 
     def _render_choice(self) -> None:
         m = self.model
-        key = (m.pending[0], tuple(m.pending[1])) if m.pending else None
+        key = (m.pending[0], tuple(m.pending[1]), m.lang) if m.pending else None
         if key == self._choice_key:
             return
         self._choice_key = key
@@ -470,35 +512,61 @@ class BattleBuilder(ActsOnModel, W.VBox):
             for b, (_, take) in zip(buttons, options):
                 b.layout.width = "auto"
                 b.on_click(self._choose(take))
-            cancel = _button("Cancel", "cnb-choice-cancel", "do not play the card", "80px")
+            t = words(m.lang)
+            cancel = _button(t.say("Cancel"), "cnb-choice-cancel", t.say("do not play the card"), "80px")
             cancel.on_click(lambda _: m.cancel_choice())
             self.choice_box.children = buttons + [cancel]
             self.choice_box.layout.display = ""
         for w in old:
             w.close()
 
+    def _label_controls(self, t: Words) -> None:
+        """Every control's words in the model's language (only when the language changed)."""
+        if self._labelled == t.lang:
+            return
+        self._labelled = t.lang
+        label(self.player_count, t.say("Players"))
+        for i, box in enumerate(self.name_boxes):
+            label(box, t.say("Seat {n}", n=i + 1))
+        label(self.player_select, t.say("Next card to:"))
+        label(self.ruleset_select, t.say("Rules"))
+        label(self.lang_select, t.say("Language"))
+        label(self.face_down_box, t.say("face down"))
+        label(self.take_select, t.card("scarecrow"))
+        label(self.auto_advance_box, t.say("move on to the next seat after each card"))
+        label(self.pass_button, t.say("Pass"), t.say("the selected player passes"))
+        label(self.undo_button, t.say("Undo"), t.say("take back the last move (after Reset: bring the lines back)"))
+        label(self.reset_button, t.say("Reset"), t.say("clear the lines (Undo brings them back)"))
+        label(self.notation_box, t.say("Notation"))
+        label(self.load_button, t.say("Load notation"), t.say("build the battle written in the box"))
+        label(self.resolve_button, t.say("Resolve ▶"), t.say("resolve the battle and step through it"))
+        label(self.compare_select, t.say("compared with"))
+        label(self.close_button, t.say("Close"), t.say("close the results, back to building"))
+        self.seat_title = t.say("Seat names")
+        self.notation_title = t.say("Battle notation (copy, paste, load)")
+        self.more.set_title(0, self.seat_title)
+        self.more.set_title(1, self.notation_title)
+
     def render(self) -> None:
         """Make every control show the model (called after each model change)."""
         m = self.model
+        t = words(m.lang)
         self._renders += 1
         self._syncing = True
         try:
+            self._label_controls(t)
             # What a click is for goes to the browser first: the lines and the message; the controls
             # that follow them (seats, palette counts, choices) after.
             showing = m.stepper is not None or m.comparison is not None
             set_if_changed(self.battle_view.layout, "display", "none" if showing else "")
             if not showing:
                 set_if_changed(self.battle_view, "value", H.battle_html(m.battle, m.lang))
-            colour = "#e53935" if m.message_kind == "error" else "#2e9d4f"
-            weight = "bold" if m.message_kind == "error" or m.pending else "normal"
-            set_if_changed(self.message, "value",
-                           f'<div style="color:{colour};font-family:sans-serif;font-weight:{weight};padding:2px 0">'
-                           f'{escape(m.message)}</div>' if m.message else "")
+            set_if_changed(self.message, "value", message_html(m.message, m.message_kind, t, bold=bool(m.pending)))
             names = tuple(RULESETS)
-            options = [(ruleset_label(RULESETS[n]), n) for n in names]
+            options = [(ruleset_label(RULESETS[n], m.lang), n) for n in names]
             current = m.ruleset.name if RULESETS.get(m.ruleset.name) == m.ruleset else None
             if current is None:
-                options.append((ruleset_label(m.ruleset), "__custom__"))
+                options.append((ruleset_label(m.ruleset, m.lang), "__custom__"))
             if tuple(options) != tuple(self.ruleset_select.options):
                 self.ruleset_select.options = options
             set_if_changed(self.ruleset_select, "value", current if current is not None else "__custom__")
@@ -524,10 +592,11 @@ class BattleBuilder(ActsOnModel, W.VBox):
             set_if_changed(self.legend, "value", H.legend_html(m.lang))
             self._render_choice()
             set_if_changed(self.notation_box, "value", m.notation())
-            choices = dropdown_options([("nothing: show the steps", None)] + m.compare_choices())
+            choices = dropdown_options([(t.say("nothing: show the steps"), None)] + m.compare_choices())
             if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
                 self.compare_select.options = choices
             set_if_changed(self.compare_select, "value", next((v for _, v in choices if v == m.compare_with), NOTHING))
+            self.stepper.lang = self.compare_view.lang = m.lang
             self.stepper.set_model(m.stepper)
             set_if_changed(self.stepper.layout, "display", "" if m.stepper is not None else "none")
             self.compare_view.set_model(m.comparison)

@@ -1,0 +1,286 @@
+"""Rulesets side by side: a ruleset and its readings in words, replaying a battle under another
+ruleset, and the comparison model behind CompareView.
+
+Plain Python (no ipywidgets).  Every word goes through :mod:`condottiere_nb.views.words`, so a
+comparison reads in the learner's language and switches with it.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import fields
+from html import escape
+from itertools import zip_longest
+from typing import Sequence
+
+from ..battle import Battle
+from ..errors import Kind, RulesError
+from ..plays import Move
+from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
+from . import html as H
+from .observable import Cursor
+from .timeline import resolution_timeline
+from .words import option_text, ruleset_words, words
+
+
+def ruleset_label(rs: Ruleset, lang: str = "en") -> str:
+    """A ruleset in words: a named one by what it is, a variant as its base and the readings changed.
+
+    >>> ruleset_label(RULESETS["hidden-cards"].replace(face_down_specials="on_play"))
+    'Hidden cards (Vietnamese variant), with: Hidden cards: face-down specials act when played'
+    """
+    t = words(lang)
+    named = ruleset_words(t)
+    if RULESETS.get(rs.name) == rs:
+        return named.get(rs.name, rs.name)
+    base_name = rs.name.split("+")[0].split("/")[0]
+    base = RULESETS.get(base_name, RULESETS["standard"])
+    diff = rs.differences(base)
+    inner = t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck")
+    head = named.get(base.name, base.name)
+    return t.say("{rules}, with: {readings}", rules=head, readings=inner) if inner else head
+
+
+def option_label(rs: Ruleset, lang: str = "en") -> str:
+    """A reading changed from ``rs``'s base, in words alone (a compare choice)."""
+    base = RULESETS.get(rs.name.split("/")[0])
+    if base is None:
+        return ruleset_label(rs, lang)
+    t = words(lang)
+    diff = rs.differences(base)
+    return t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck") or ruleset_label(rs, lang)
+
+
+class RulesetName:
+    """A ruleset as a value of an error's message: each language names it (:func:`ruleset_label`)."""
+
+    def __init__(self, rs: Ruleset):
+        self.rs = rs
+
+    def said_by(self, t) -> str:
+        return ruleset_label(self.rs, t.lang)
+
+    def __str__(self) -> str:
+        return ruleset_label(self.rs)
+
+
+class ErrorText:
+    """An engine error as a value of another error's message (told in the same language)."""
+
+    def __init__(self, error: BaseException):
+        self.error = error
+
+    def said_by(self, t) -> str:
+        return t.error(self.error)
+
+    def __str__(self) -> str:
+        return str(self.error)
+
+
+def can_replay(battle: Battle, rs: Ruleset) -> bool:
+    """Could every move so far be made under ``rs`` (a face-down card laid face up where ``rs`` has
+    no hidden cards)?  A quick look at the ruleset's deck and its ways of laying each kind
+    (``Ruleset.ways``); :func:`replay` gives the engine's full answer."""
+    counts, ways = rs.counts, rs.ways
+    used: dict[str, int] = {}
+    for m in battle.moves:
+        if m.kind is None:
+            continue
+        if m.kind not in counts or (m.face_down and True not in ways[m.kind] and False not in ways[m.kind]):
+            return False
+        if not m.face_down and False not in ways[m.kind]:
+            return False
+        used[m.kind] = used.get(m.kind, 0) + 1
+        if used[m.kind] > counts[m.kind]:
+            return False
+    return True
+
+
+def option_variants(rs: Ruleset, options: Sequence[str] | None = None) -> list[Ruleset]:
+    """``rs`` with one disputed option flipped, for every option that has choices or is a
+    switch (or only those in ``options``): the readings a compare mode puts side by side."""
+    out = []
+    for f in fields(rs):
+        if f.name in ("name", "summary", "deck") or (options is not None and f.name not in options):
+            continue
+        value = getattr(rs, f.name)
+        choices = f.metadata.get("choices") or ((True, False) if isinstance(value, bool) else ())
+        for choice in choices:
+            if choice != value:
+                variant = rs.replace(**{f.name: choice})
+                out.append(variant.replace(name=f"{rs.name}/{f.name}={choice}"))
+    return out
+
+
+def face_up_moves(battle: Battle, rs: Ruleset) -> list[int]:
+    """The moves (1-based) played face down that ``rs`` can only lay face up (it has no hidden
+    cards): a comparison replays them face up, and says so."""
+    ways = rs.ways
+    return [i for i, m in enumerate(battle.moves, 1)
+            if m.kind is not None and m.face_down and m.kind in ways and True not in ways[m.kind]]
+
+
+def _refusal(move, i: int, rs: Ruleset, error: RulesError) -> RulesError:
+    """Why move ``i`` cannot be replayed under ``rs``, as an error of the same type."""
+    if move.kind is not None and move.kind not in rs.counts:
+        why = RulesError.say("the {card} is not in that ruleset's deck", card=Kind(move.kind))
+    elif move.face_down and True not in rs.ways.get(move.kind, (True,)):
+        why = RulesError.say("every card is played face up there")
+    else:
+        why = error
+    values = {"rules": RulesetName(rs), "i": i, "player": move.player, "why": ErrorText(why)}
+    if move.kind is None:
+        return type(error).say("this battle cannot be replayed under {rules}: move {i}, {player}'s pass, "
+                               "is not allowed there: {why}", **values)
+    if move.face_down:
+        return type(error).say("this battle cannot be replayed under {rules}: move {i}, {player}'s {card} "
+                               "played face down, is not allowed there: {why}", card=Kind(move.kind), **values)
+    return type(error).say("this battle cannot be replayed under {rules}: move {i}, {player}'s {card}, "
+                           "is not allowed there: {why}", card=Kind(move.kind), **values)
+
+
+def replay(battle: Battle, ruleset, *, face_up: bool = False) -> Battle:
+    """The same moves, in the same seats, under another ruleset (raises the engine's error, in
+    words, if one of them is illegal there).  ``face_up``: a card played face down is laid face
+    up where the ruleset has no hidden cards (:func:`face_up_moves`)."""
+    rs = get_ruleset(ruleset)
+    other = Battle(battle.players, rs, token_holder=battle.token_holder, leader=battle.leader,
+                   defender=battle.defender, region=battle.region, final=battle.final)
+    turned = set(face_up_moves(battle, rs)) if face_up else set()
+    for i, m in enumerate(battle.moves, 1):
+        if i in turned:
+            m = Move(m.player, m.kind, False, m.take, m.card)
+        try:
+            other.apply_move(m)
+        except RulesError as e:
+            raise _refusal(m, i, rs, e) from None
+    return other
+
+
+def _signature(step):
+    # Who a step is about matters: the token going to another player is a divergence even
+    # when every strength is the same (courtesan_token flipped, for example).
+    return (step.rule, tuple(sorted((step.strengths or {}).items())), tuple(step.cards), step.player,
+            repr(sorted(step.data.items())) if step.data else "")
+
+
+class CompareModel(Cursor):
+    """The same battle under two rulesets, steps aligned side by side.
+
+    ``rows`` pairs the step indexes of the two resolutions (None where one side has no
+    counterpart); ``differs[k]`` is True where row k is not the same step with the same
+    strengths on both sides: the places the rulesets diverge.
+    """
+
+    _item = "row"
+    _of = "the comparison has"
+
+    def __init__(self, battle: Battle, left, right, lang: str = "en"):
+        super().__init__()
+        if not isinstance(battle, Battle):
+            raise RulesError(f"a comparison replays a Battle under two rulesets, not {shown(battle)}")
+        lang = words(lang).lang
+        self.rulesets = (get_ruleset(left), get_ruleset(right))
+        self.resolutions = tuple(replay(battle, rs, face_up=True).resolve() for rs in self.rulesets)
+        # (ruleset, [(player, kind)]): the cards each side lays face up though they were played face down
+        self.turned = [(rs, [(battle.moves[i - 1].player, battle.moves[i - 1].kind) for i in face_up_moves(battle, rs)])
+                       for rs in self.rulesets]
+        self.timelines = tuple(resolution_timeline(r) for r in self.resolutions)
+        self.lang = lang
+        self.scale = max(H.timeline_scale(t) for t in self.timelines)
+        a, b = ([_signature(s) for s in r.steps] for r in self.resolutions)
+        rows, differs = [], []
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            for i, j in zip_longest(range(i1, i2), range(j1, j2)):
+                rows.append((i, j))
+                differs.append(tag != "equal")
+        self.rows = rows
+        self.differs = differs
+        self.index = self.first_difference if self.first_difference is not None else 0
+
+    @property
+    def notes(self) -> list[str]:
+        """The cards a side lays face up though they were played face down, in words."""
+        t = words(self.lang)
+        out = []
+        for rs, cards in self.turned:
+            if cards:
+                names = t.join(t.say("{player}'s {card}", player=p, card=t.card(k)) for p, k in cards)
+                out.append(t.say_n("Under {rules} every card is played face up, so {cards} is face up there.",
+                                   "Under {rules} every card is played face up, so {cards} are face up there.",
+                                   len(cards), rules=ruleset_label(rs, self.lang), cards=names))
+        return out
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        return tuple(ruleset_label(rs, self.lang) for rs in self.rulesets)
+
+    @property
+    def first_difference(self) -> int | None:
+        return next((k for k, d in enumerate(self.differs) if d), None)
+
+    @property
+    def outcomes_differ(self) -> bool:
+        a, b = self.resolutions
+        return (a.winner, a.strengths, a.token_holder) != (b.winner, b.strengths, b.token_holder)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def next_difference(self) -> bool:
+        """Jump to the next row where the rulesets diverge (False if there is none after)."""
+        k = next((k for k in range(self.index + 1, len(self.rows)) if self.differs[k]), None)
+        if k is None:
+            return False
+        self.goto(k)
+        return True
+
+    def side_html(self, side: int) -> str:
+        t = words(self.lang)
+        i = self.rows[self.index][side]
+        label = escape(self.labels[side])
+        if i is None:
+            none = t.say("no matching step under this ruleset")
+            body = f'<div style="color:#888888;font-style:italic;padding:8px"{t.dir}>{escape(none)}</div>'
+        else:
+            body = H.step_html(self.timelines[side], i, lang=self.lang, scale=self.scale)
+        return (f'<div style="font-family:sans-serif"><div style="font-size:13px"{t.dir}><b>{label}</b></div>'
+                f'{body}</div>')
+
+    def summary_html(self) -> str:
+        t = words(self.lang)
+        parts = []
+        for label, r in zip(self.labels, self.resolutions):
+            totals = t.strengths(r.strengths)
+            if r.winner:
+                said = t.say("{rules}: {player} wins ({strengths}); token {holder}", rules="\x00", player=r.winner,
+                             strengths=totals, holder=str(r.token_holder))
+            else:
+                said = t.say("{rules}: tie, nobody conquers ({strengths}); token {holder}", rules="\x00",
+                             strengths=totals, holder=str(r.token_holder))
+            parts.append(escape(said).replace("\x00", f"<b>{escape(label)}</b>"))
+        n = sum(self.differs)
+        if self.outcomes_differ:
+            verdict = t.say_n("{n} of {rows} steps differs; the outcome differs.",
+                              "{n} of {rows} steps differ; the outcome differs.", n, rows=len(self.rows))
+        else:
+            verdict = t.say_n("{n} of {rows} steps differs; the same outcome.",
+                              "{n} of {rows} steps differ; the same outcome.", n, rows=len(self.rows))
+        notes = "".join(f"<br><i>{escape(note)}</i>" for note in self.notes)
+        return (f'<div class="cnb-compare-summary" style="font-family:sans-serif;font-size:13px"{t.dir}>'
+                + "<br>".join(parts) + f"<br>{escape(verdict)}{notes}</div>")
+
+    def html(self) -> str:
+        t = words(self.lang)
+        where = t.say("row {i} of {n}", i=self.index + 1, n=len(self.rows))
+        diverge = t.say("The rulesets diverge here")
+        if self.differs[self.index]:
+            mark = (f'<div class="cnb-diverge" style="background:#fde2e1;color:#8a1c1c;padding:2px 6px;'
+                    f'font-family:sans-serif;font-size:12px"{t.dir}>'
+                    + t.say("{diverge} ({where})", diverge=H.bold(diverge), where=where) + "</div>")
+        else:
+            mark = (f'<div style="color:#555555;padding:2px 6px;font-family:sans-serif;font-size:12px"{t.dir}>'
+                    + escape(t.say("Same step under both rulesets ({where})", where=where)) + "</div>")
+        return (mark + '<table style="border-collapse:collapse"><tr>'
+                f'<td style="vertical-align:top;padding-right:12px;width:50%">{self.side_html(0)}</td>'
+                f'<td style="vertical-align:top;border-left:1px solid #cccccc;padding-left:12px;width:50%">'
+                f'{self.side_html(1)}</td></tr></table>')
