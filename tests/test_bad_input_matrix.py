@@ -895,7 +895,8 @@ def test_a_view_model_that_refuses_a_language_keeps_its_state():
 @pytest.mark.parametrize("name", ["$x^$", "A$b", "$$", r"\$5 $ and $"])
 def test_matplotlib_draws_a_dollar_in_a_name_as_written(name):
     """A '$' pair is mathematics to matplotlib (and '$x^$' made it fail): the map escapes them."""
-    import matplotlib
+    matplotlib = pytest.importorskip("matplotlib")     # the lab extra: not in the engine-only runs
+    pytest.importorskip("ipywidgets")
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
@@ -915,6 +916,8 @@ def test_matplotlib_draws_a_dollar_in_a_name_as_written(name):
     (lambda m: m(control={}, favor="Atlantis"), "Unknown region 'Atlantis'"),
 ], ids=["control a string", "a stranger in control", "highlight a number", "favor on Atlantis"])
 def test_the_map_refuses_bad_arguments_with_a_rules_error(call, words):
+    pytest.importorskip("matplotlib")      # the lab extra: not in the engine-only runs
+    pytest.importorskip("ipywidgets")
     from condottiere_nb.views.mapview import map_info_html, map_png
     for draw in (map_png, map_info_html):
         with pytest.raises(RulesError, match=words):
