@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = ("vi", "es", "zh", "fa")
 #: The modules whose messages this file covers.
 MODULES = ("cards.py", "notation.py", "rulesets.py", "game/messages.py", "game/choices.py",
-           "city_states/game.py", "views/tables.py", "views/explore_views.py")
+           "city_states/game.py", "city_states/actions.py", "views/tables.py", "views/explore_views.py")
 FSI, PDI = "\u2068", "\u2069"
 
 
@@ -251,6 +251,28 @@ def test_the_status_line_of_every_ruleset_is_in_the_language(lang, english_sente
     assert said.untranslated(lang) == []
     assert english_left(texts, english_sentences[lang]) == []
     assert all(t != waiting_text(g) for t, g in zip(texts, games) if g.phase != "over" or lang != "en")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_city_state_action_is_named_in_words(lang, english_sentences):
+    from condottiere_nb.agents import RandomAgent
+    from condottiere_nb.game.messages import action_words
+    from condottiere_nb.variants.city_states.actions import ACTIONS
+    seen = {}
+    for seed in range(10):
+        g = _game("city-states", seed)
+        agent = RandomAgent(seed)
+        for _ in range(300):
+            if g.is_over:
+                break
+            for a in g.legal_actions():
+                seen.setdefault(type(a), a)
+            g.apply(agent.choose(g))
+    assert set(ACTIONS) <= set(seen)
+    with Said() as said:
+        texts = [action_words(a, speaker(lang)) for a in seen.values()]
+    assert said.untranslated(lang) == [] and english_left(texts, english_sentences[lang]) == []
+    assert not any(re.search(r"\w\(", t) for t in texts), texts
 
 
 def test_the_explorer_shows_a_refusal_and_the_status_in_its_language():
