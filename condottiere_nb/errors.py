@@ -95,6 +95,14 @@ class Sentence:
         return speaker.say_n(self.message, self.plural, self.n, **values)
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """A long typed text cut as English quotes cut it: its start, "...", its end."""
+    if len(text) <= limit:
+        return text
+    start = max(0, (limit - 3) // 2)
+    return text[:start] + "..." + text[len(text) - max(0, limit - 3 - start):]
+
+
 def _quoted(text) -> str:
     """``text`` as English quotes it: its repr, cut short like :func:`condottiere_nb.options.shown`."""
     short = reprlib.Repr()
