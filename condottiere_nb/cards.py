@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from .errors import UnknownCard
+from .errors import Either, Kind, Listed, Lower, Quoted, UnknownCard
 from .i18n import ALIASES, LANGUAGES, MERCENARY_ALIASES, NAMES
 
 MERCENARY_VALUES = (1, 2, 3, 4, 5, 6, 10)
@@ -215,19 +215,26 @@ def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) ->
     """
     if isinstance(item, Card):
         if item.id >= len(deck) or deck[item.id] != item:
-            raise error(f"{item!r} is not a card of the {deck_name} deck")
+            raise error.say("{card} is not a card of the {deck} deck", card=item.tag, deck=deck_name)
         return item
     if isinstance(item, str) and "#" in item:
         name, _, num = item.rpartition("#")
         if not name.strip():
-            raise UnknownCard(f"{_cut(item)!r} names no card: a card's id comes after its kind, such as '5#41'")
+            raise UnknownCard.say("{typed} names no card: a card's id comes after its kind, such as '5#41'",
+                                  typed=Quoted.of(_cut(item)))
         kind = parse_kind(name, kinds)
         if not _is_number(num) or len(num) > 6 or int(num) >= len(deck) or deck[int(num)].kind != kind:
             ids = [c.id for c in deck if c.kind == kind]
-            have = (f"; the {kind_name(kind)} cards of this deck are #{ids[0]} to #{ids[-1]}" if len(ids) > 1
-                    else f"; the {kind_name(kind)} of this deck is #{ids[0]}" if ids else "")
-            raise UnknownCard(f"{_cut(item)!r} does not name a card of this deck: card #{_cut(num)} is not a "
-                              f"{kind_name(kind)}{have}")
+            values = dict(typed=Quoted.of(_cut(item)), number=_cut(num), card=Kind(kind))
+            if len(ids) > 1:
+                raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                                      "the {card} cards of this deck are #{first} to #{last}",
+                                      first=ids[0], last=ids[-1], **values)
+            if ids:
+                raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                                      "the {card} of this deck is #{first}", first=ids[0], **values)
+            raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}",
+                                  **values)
         return deck[int(num)]
     return None
 
@@ -257,12 +264,13 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     if isinstance(name, str) and name in kinds:
         return name         # a kind names itself: "5", "winter"
     if isinstance(name, bool) or not isinstance(name, (str, int)):
-        raise UnknownCard(f"a card is named by a string such as '5' or 'winter', not {name!r}")
+        raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
+                              value=Quoted.of(name))
     if isinstance(name, int):
         name = str(name)
     if len(name) > MAX_NAME:
-        raise UnknownCard(f"a card name is at most {MAX_NAME} characters; this one has {len(name)} "
-                          f"(it starts {name[:20]!r})")
+        raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",
+                              limit=MAX_NAME, n=len(name), start=Quoted.of(name[:20]))
     return _read_name(name, tuple(kinds))
 
 
@@ -271,12 +279,13 @@ def _read_name(name: str, kinds: tuple) -> str:
     """parse_kind() of a text of at most MAX_NAME characters (kept: people and notation type the
     same few names again and again)."""
     values = [k for k in kinds if k.isdecimal()]
-    real = ", ".join(sorted(values, key=int))
+    real = Listed(sorted(values, key=int))
     raw = name.strip().translate(_DIGITS)
     if re.fullmatch(r"[-+]?[0-9]+", raw):
         raw = str(int(raw))
         if raw not in values:
-            raise UnknownCard(f"there is no Mercenary of value {name!r}: the Mercenaries are {real}")
+            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                                  typed=Quoted.of(name), values=real)
         return raw
     key = _key(name)
     for word in _MERC_WORDS:
@@ -286,30 +295,36 @@ def _read_name(name: str, kinds: tuple) -> str:
     if _is_number(key.lstrip("-")):
         kind = str(int(key))
         if kind not in values:
-            raise UnknownCard(f"there is no Mercenary of value {name!r}: the Mercenaries are {real}")
+            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                                  typed=Quoted.of(name), values=real)
         return kind
     kind = _ALIAS.get(key)
     if kind is not None and kind in kinds:
         return kind
-    english = [kind_name(k).lower() for k in kinds if not k.isdecimal()]
+    specials = Listed(Lower(k) for k in kinds if not k.isdecimal())
     if not key:
-        raise UnknownCard(f"the card name is empty; write a Mercenary's value "
-                          f"({real}) or a special card ({', '.join(english)})")
+        raise UnknownCard.say("the card name is empty; write a Mercenary's value ({values}) or a special card "
+                              "({specials})", values=real, specials=specials)
     if key in _MERC_WORDS:
-        raise UnknownCard(f"{name!r} needs a value: a Mercenary is named by its strength, e.g. '5' or "
-                          f"'{name.strip()} 5'; the Mercenaries are {real}")
+        raise UnknownCard.say("{typed} needs a value: a Mercenary is named by its strength, e.g. '5' or {example}; "
+                              "the Mercenaries are {values}", typed=Quoted.of(name),
+                              example=Quoted.of(f"{name.strip()} 5"), values=real)
     if kind is not None:
-        raise UnknownCard(f"{name!r} ({kind_name(kind)}) is not a card of this deck; "
-                          f"its special cards are: {', '.join(english)}")
+        raise UnknownCard.say("{typed} ({card}) is not a card of this deck; its special cards are: {specials}",
+                              typed=Quoted.of(name), card=Kind(kind), specials=specials)
     close = difflib.get_close_matches(key, list(_ALIAS), n=3, cutoff=0.6)
     suggestions = []
     for c in close:
         k = _ALIAS[c]
-        if k in kinds and kind_name(k).lower() not in suggestions:
-            suggestions.append(kind_name(k).lower())
-    hint = f" Did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-    raise UnknownCard(f"unknown card {name!r}.{hint} Cards are the Mercenaries "
-                      f"{real} and {', '.join(english)}.")
+        if k in kinds and k not in suggestions:
+            suggestions.append(k)
+    if suggestions:
+        raise UnknownCard.say("unknown card {typed}. Did you mean {suggestions}? Cards are the Mercenaries {values} "
+                              "and {specials}.", typed=Quoted.of(name),
+                              suggestions=Either(Quoted.of(Lower(k)) for k in suggestions), values=real,
+                              specials=specials)
+    raise UnknownCard.say("unknown card {typed}. Cards are the Mercenaries {values} and {specials}.",
+                          typed=Quoted.of(name), values=real, specials=specials)
 
 
 def _is_number(text: str) -> bool:

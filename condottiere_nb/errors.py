@@ -13,6 +13,8 @@ each language names it) and :class:`Listed` (names listed with each language's c
 """
 from __future__ import annotations
 
+import reprlib
+
 from .i18n import card_name
 
 
@@ -40,10 +42,89 @@ class Joined(Listed):
     __slots__ = ()
 
 
+class Either(Listed):
+    """Alternatives ("'bishop' or 'drummer'"), with each language's "or" (English: " or " between each)."""
+
+    __slots__ = ()
+
+
+class Lower(Kind):
+    """A card kind that English writes in lower case, as a typed name ("winter"); other languages
+    write its name."""
+
+    __slots__ = ()
+
+
+class Quoted(tuple):
+    """One value quoted as a person typed it: English shows its Python-style quotes ('bishup', cut
+    short past 60 characters), each language its own quotation marks.  ``Quoted.of(value)``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, value) -> "Quoted":
+        return cls((value,))
+
+
+class Sentence:
+    """A sentence of the catalogues inside an error's message (a reason, the list of what is
+    allowed): ``Sentence.say(message, **values)`` or ``Sentence.say_n(singular, plural, n, **values)``;
+    English as ``str()``, any language by ``speaker.value(sentence)``."""
+
+    def __init__(self, message: str, values: dict, plural: str | None = None, n: int | None = None):
+        self.message, self.values, self.plural, self.n = message, values, plural, n
+
+    @classmethod
+    def say(cls, message: str, **values) -> "Sentence":
+        return cls(message, values)
+
+    @classmethod
+    def say_n(cls, singular: str, plural: str, n: int, **values) -> "Sentence":
+        return cls(singular, values, plural, n)
+
+    def __str__(self) -> str:
+        values = {k: english(v) for k, v in self.values.items()}
+        if self.plural is None:
+            return self.message.format(**values)
+        return (self.message if self.n == 1 else self.plural).format(n=self.n, **values)
+
+    def said_by(self, speaker) -> str:
+        values = {k: speaker.value(v) for k, v in self.values.items()}
+        if self.plural is None:
+            return speaker.say(self.message, **values)
+        return speaker.say_n(self.message, self.plural, self.n, **values)
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """A long typed text cut as English quotes cut it: its start, "...", its end."""
+    if len(text) <= limit:
+        return text
+    start = max(0, (limit - 3) // 2)
+    return text[:start] + "..." + text[len(text) - max(0, limit - 3 - start):]
+
+
+def _quoted(text) -> str:
+    """``text`` as English quotes it: its repr, cut short like :func:`condottiere_nb.options.shown`."""
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = 60
+    short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6
+    try:
+        return short.repr(text)
+    except Exception:                           # a value whose repr fails: name its type
+        return f"a {type(text).__name__}"
+
+
 def english(value) -> str:
     """A value of an error as its English text says it."""
+    if isinstance(value, Lower):
+        return card_name(str(value), "en").lower()
     if isinstance(value, Kind):
         return card_name(str(value), "en")
+    if isinstance(value, Quoted):
+        inner = value[0]
+        return _quoted(english(inner) if isinstance(inner, (Kind, Listed)) else inner)
+    if isinstance(value, Either):
+        return " or ".join(english(v) for v in value)
     if isinstance(value, Joined):
         names = [english(v) for v in value]
         if len(names) < 2:
@@ -70,6 +151,10 @@ class RulesError(ValueError):
         err = cls(message.format(**{k: english(v) for k, v in values.items()}))
         err.message_id, err.values = message, dict(values)
         return err
+
+    def said_by(self, speaker) -> str:
+        """This error as ``speaker`` tells it (an error inside another error's message)."""
+        return speaker.error(self)
 
 
 class IllegalMove(RulesError):

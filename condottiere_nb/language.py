@@ -22,7 +22,7 @@ import gettext
 import unicodedata
 from pathlib import Path
 
-from .errors import Joined, Kind, Listed, RulesError, Spaced
+from .errors import Either, Joined, Kind, Listed, Lower, Quoted, RulesError, Spaced, english, shorten
 from .i18n import LANGUAGES, card_name
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
@@ -138,7 +138,17 @@ class Speaker:
         if said_by is not None:
             return said_by(self)
         if isinstance(value, Kind):
-            return self.card(str(value))
+            name = self.card(str(value))
+            return name.lower() if isinstance(value, Lower) and self.lang == "en" else name
+        if isinstance(value, Quoted):
+            inner = value[0]
+            if self.lang == "en" or not isinstance(inner, str):
+                return english(value)       # as the English message quotes it (a Python value: its repr)
+            typed = self.value(inner) if isinstance(inner, Kind) else shorten(inner)
+            # Translators: a name as a person typed it, in your language's quotation marks.
+            return self.say("'{typed}'", typed=typed)
+        if isinstance(value, Either):
+            return self.join_or(self.value(v) for v in value)
         if isinstance(value, Joined):
             return self.join(self.value(v) for v in value)
         if isinstance(value, Listed):

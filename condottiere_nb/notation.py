@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from .errors import RulesError
+from .errors import Listed, Quoted, RulesError
 from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
 
@@ -106,23 +106,29 @@ def _split_words(text: str) -> list[str]:
     try:
         return shlex.split(text, posix=True)
     except ValueError as e:
-        raise RulesError(f"cannot read {text!r}: {e}") from None
+        typed = Quoted.of(text)
+        if str(e) == "No closing quotation":
+            raise RulesError.say("cannot read {typed}: No closing quotation", typed=typed) from None
+        if str(e) == "No escaped character":
+            raise RulesError.say("cannot read {typed}: No escaped character", typed=typed) from None
+        raise RulesError.say("cannot read {typed}: {reason}", typed=typed, reason=str(e)) from None
 
 
 def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
     """Build a battle of ``battle_class`` (Battle) from notation (canonical or shorthand)."""
     if not isinstance(text, str) or not text.strip():
-        raise RulesError("battle notation is a non-empty string such as '[Ana Ben] Ana 10, Ben winter'")
+        raise RulesError.say("battle notation is a non-empty string such as '[Ana Ben] Ana 10, Ben winter'")
     if len(text) > MAX_NOTATION:
-        raise RulesError(f"battle notation is at most {MAX_NOTATION:,} characters (a battle of every card in the "
-                         f"deck fits in far fewer); this text has {len(text):,}")
+        limit, n = format(MAX_NOTATION, ","), format(len(text), ",")
+        raise RulesError.say("battle notation is at most {limit} characters (a battle of every card in the deck fits "
+                             "in far fewer); this text has {n}", limit=limit, n=n)
     text = text.strip()
     m = re.match(r"\(([^)]*)\)\s*", text)
     if m:
         named = get_ruleset(m.group(1))
         if ruleset is not None and get_ruleset(ruleset) != named:
-            raise RulesError(f"the notation says ruleset {named.name!r} but ruleset={get_ruleset(ruleset).name!r} "
-                             f"was given")
+            raise RulesError.say("the notation says ruleset {named} but ruleset={given} was given",
+                                 named=Quoted.of(named.name), given=Quoted.of(get_ruleset(ruleset).name))
         ruleset = named
         text = text[m.end():]
     ruleset = get_ruleset(ruleset)
@@ -135,14 +141,16 @@ def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
     for key, who in roles.items():
         arg = _ROLES[key]
         if kwargs.get(arg) is not None and kwargs[arg] != who:
-            raise RulesError(f"the notation says {key}={who!r} but {arg}={kwargs[arg]!r} was given")
+            raise RulesError.say("the notation says {key}={who} but {arg}={given} was given", key=key,
+                                 who=Quoted.of(who), arg=arg, given=Quoted.of(kwargs[arg]))
         kwargs[arg] = who
     battle = battle_class(seats, ruleset, **kwargs)
     for i, (player, word) in enumerate(moves, 1):
         try:
             _apply(battle, player, word)
         except RulesError as e:
-            raise type(e)(f"move {i} ({player} {word}): {e}") from None
+            raise type(e).say("move {i} ({player} {word}): {error}", i=i, player=player, word=word,
+                              error=e) from None
     return battle
 
 
@@ -167,7 +175,7 @@ def _canonical(text: str):
     if m:
         seats, roles = _seat_list(m.group(1))
         if not seats:
-            raise RulesError("the seat list [...] is empty; write the players, e.g. [Ana Ben]")
+            raise RulesError.say("the seat list [...] is empty; write the players, e.g. [Ana Ben]")
         text = text[m.end():]
     moves = []
     for chunk in [c.strip() for c in _split_outside_quotes(text, ",")]:
@@ -177,8 +185,8 @@ def _canonical(text: str):
         # a card name may have several words ("Hoàng Mùa Xuân"); a second seat name in
         # the move means a missing comma
         if len(words) < 2 or (seats and any(w in seats for w in words[2:])):
-            raise RulesError(f"cannot read the move {chunk!r}: a move is 'Name card' or 'Name pass', "
-                             f"moves are separated by commas")
+            raise RulesError.say("cannot read the move {typed}: a move is 'Name card' or 'Name pass', moves are "
+                                 "separated by commas", typed=Quoted.of(chunk))
         moves.append((words[0], " ".join(words[1:])))
     if seats is None:
         seats = []
@@ -188,7 +196,8 @@ def _canonical(text: str):
     else:
         for p, w in moves:
             if p not in seats:
-                raise RulesError(f"the move '{p} {w}' names {p!r}, who is not in the seat list {seats}")
+                raise RulesError.say("the move '{player} {word}' names {named}, who is not in the seat list [{seats}]",
+                                     player=p, word=w, named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
     return seats, moves, roles
 
 
@@ -199,20 +208,23 @@ def _shorthand(text: str):
         tail = ";".join(tails)
         words = _split_words(tail)
         if not words or words[0].lower() != "pass":
-            raise RulesError(f"after ';' write 'pass' and the names that passed, not {tail.strip()!r}")
+            raise RulesError.say("after ';' write 'pass' and the names that passed, not {typed}",
+                                 typed=Quoted.of(tail.strip()))
         passes = words[1:]
     seats, lines = [], []
     for seg in _split_outside_quotes(text, "|"):
         seg = seg.strip()
         m = re.match(rf'({_QUOTED}|[^:"]+):(.*)$', seg, re.S)
         if not m:
-            raise RulesError(f"cannot read {seg!r}: each part is 'Name: cards', e.g. 'Ana: 10 5 winter'")
+            raise RulesError.say("cannot read {typed}: each part is 'Name: cards', e.g. 'Ana: 10 5 winter'",
+                                 typed=Quoted.of(seg))
         name = _split_words(m.group(1))[0] if m.group(1).strip() else ""
         seats.append(name)
         lines.append(_split_words(m.group(2)))
     for p in passes:
         if p not in seats:
-            raise RulesError(f"'pass {p}' names {p!r}, who has no line; players are {seats}")
+            raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]", player=p,
+                                 named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
     moves = []
     for i in range(max((len(l) for l in lines), default=0)):
         for p, l in zip(seats, lines):

@@ -16,7 +16,7 @@ from typing import Mapping
 
 from .cards import KINDS, Card, make_deck
 from .decks import DECK_RULE, DECKS, card_kinds, deck_counts, deck_pairs, entries, pair, whole  # noqa: F401
-from .errors import RulesError
+from .errors import Listed, Quoted, RulesError
 # the limits and shown() are named here too: rulesets is where the code reads them from
 from .options import (MAX_HAND, MAX_KEEP, MAX_NAME, MAX_PER_REGION, MAX_SUMMARY, MAX_TARGET, Options,  # noqa: F401
                       shown)
@@ -276,9 +276,10 @@ def get_ruleset(ruleset: "Ruleset | str | None") -> Ruleset:
             return RULESETS[key]
         if "+" in key:
             return combine(*[part for part in key.split("+") if part])
-        raise RulesError(f"unknown ruleset {shown(ruleset)}; named rulesets are: {', '.join(RULESETS)} "
-                         f"(the Vietnamese variants combine with '+', e.g. 'continuous-war+invasion')")
-    raise RulesError(f"ruleset must be a name or a Ruleset, not {type(ruleset).__name__}")
+        raise RulesError.say("unknown ruleset {typed}; named rulesets are: {names} (the Vietnamese variants combine "
+                             "with '+', e.g. 'continuous-war+invasion')", typed=Quoted.of(ruleset),
+                             names=Listed(RULESETS))
+    raise RulesError.say("ruleset must be a name or a Ruleset, not {type}", type=type(ruleset).__name__)
 
 
 STANDARD = Ruleset()

@@ -519,7 +519,7 @@ CITY = [
      lambda g: g.apply(ChooseCity("Parma")), IllegalMove,
      ["Parma is not one of the city-states: Firenze, Venezia, Genova, Bologna, Milano, Roma"]),
     ("city: a Pass", at("city", "city-states", 4), lambda g: g.apply(Pass()), IllegalMove,
-     ["Pass is not possible now: Ana chooses a city-state", ALLOWED, "ChooseCity('Firenze')"]),
+     ["Pass is not possible now: Ana chooses a city-state", ALLOWED, "Choose Firenze"]),
     ("ability: UseAbility('yes')", at("ability", "city-states", 4), lambda g: g.apply(UseAbility("yes")),
      IllegalMove, ["UseAbility takes True or False, not 'yes'"]),
     ("ability: Veto out of its phase", at("ability", "city-states", 4), lambda g: g.apply(Veto(True)), IllegalMove,

@@ -237,7 +237,7 @@ def test_scarecrow_takes_back_a_mercenary_into_the_game_hand():
 def test_illegal_plays_name_the_problem_and_change_nothing():
     g = Game(["Ana", "Ben"], seed=0, hands={"Ana": ["5", "1"], "Ben": ["2", "3"]})
     g.apply(PlaceToken("Roma"))
-    assert_rejected(g, Play("bishop"), "no Bishop", "Allowed now", "Play('5')")
+    assert_rejected(g, Play("bishop"), "no Bishop", "Allowed now", "Play 5")
     assert_rejected(g, Play("5", face_down=True), "face up")
     assert_rejected(g, Play("5", take="1"), "take=")
     assert_rejected(g, PlaceToken("Napoli"), "PlaceToken is not possible now")

@@ -14,7 +14,7 @@ import itertools
 
 from .. import board
 from ..cards import Card, exact_card, parse_kind
-from ..errors import IllegalMove
+from ..errors import IllegalMove, Quoted
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
 __all__ = ["legal_actions", "battle_actions", "play_action", "keep_choices", "canonical", "named_card", "LISTED"]
@@ -84,8 +84,12 @@ def named_card(game, item, player, where: str) -> tuple[str, Card | None]:
         else:
             pool = game.battle.line(player) if game.battle is not None else ()
         if card not in pool:
-            from .messages import allowed_text
-            raise IllegalMove(f"{card.tag} is not in {player}'s {where}. {allowed_text(game)}")
+            from .messages import allowed
+            if where == "hand":
+                raise IllegalMove.say("{card} is not in {player}'s hand. {allowed}", card=card.tag, player=player,
+                                      allowed=allowed(game))
+            raise IllegalMove.say("{card} is not in {player}'s line. {allowed}", card=card.tag, player=player,
+                                  allowed=allowed(game))
     return card.kind, card
 
 
@@ -99,13 +103,13 @@ def canonical(game, action) -> tuple[Action, object]:
         if isinstance(action, v.actions):
             return v.canonical(game, action)
     if not isinstance(action, Action) or type(action) not in _CORE:
-        from .messages import allowed_text
+        from .messages import allowed
         if isinstance(action, Action):
-            raise IllegalMove(f"{action!r} is an action of a variant; the {game.ruleset.name!r} ruleset has "
-                              f"none. {allowed_text(game)}")
-        raise IllegalMove(f"apply() takes an action such as PlaceToken('Roma'), Play('10'), Pass(), "
-                          f"PlaceFavor(None), DiscardHand(True) or Keep(('10',)), not {action!r}. "
-                          + allowed_text(game))
+            raise IllegalMove.say("{action} is an action of a variant; the {ruleset} ruleset has none. {allowed}",
+                                  action=repr(action), ruleset=Quoted.of(game.ruleset.name), allowed=allowed(game))
+        raise IllegalMove.say("apply() takes an action such as PlaceToken('Roma'), Play('10'), Pass(), "
+                              "PlaceFavor(None), DiscardHand(True) or Keep(('10',)), not {value}. {allowed}",
+                              value=Quoted.of(action), allowed=allowed(game))
     cls = type(action)
     state = game.state
     if cls is Play:

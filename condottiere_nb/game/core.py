@@ -269,7 +269,7 @@ class Game:
         else:
             canon, physical = choices.canonical(self, action)
             if canon not in self._legal:
-                raise IllegalMove(messages.rejection(self, action, canon))
+                raise messages.rejection(self, action, canon)
         self._legal = None
         for v in self.variants:
             if isinstance(canon, v.actions):

@@ -111,6 +111,7 @@ class Variant:
         """Who leads the final battle, if this variant says (else None)."""
         return None
 
-    def waiting_text(self, game) -> str | None:
-        """Words for a decision of this variant's own phase (else None)."""
+    def waiting_text(self, game):
+        """Words for a decision of this variant's own phase (else None): a
+        :class:`~condottiere_nb.errors.Sentence` of the catalogues, said in each language."""
         return None

@@ -129,6 +129,26 @@ def odds_html(odds: BattleOdds, lang: str = "en") -> str:
             f'<div style="color:#555;font-size:11px;margin-top:4px"{t.dir}>{escape(explained)}{part}</div></div>')
 
 
+def progress_text(t, what: str, done: int, total: int) -> str:
+    """How far a long run is, as ``t`` says it: "40/100 games" (the label a tool passes to
+    ``Progress.start``, in words; a label no tool passes, as it is)."""
+    v = {"done": done, "total": total}
+    if what == "games":
+        return t.say("{done}/{total} games", **v)
+    if what == "soak":
+        # Translators: games of the soak test (random games checked for broken invariants).
+        return t.say("{done}/{total} soak", **v)
+    if what == "battles (engine)":
+        return t.say("{done}/{total} battles (engine)", **v)
+    if what == "levels of plays":
+        return t.say("{done}/{total} levels of plays", **v)
+    if what == "odds (exact)":
+        return t.say("{done}/{total} odds (exact)", **v)
+    if what == "odds (monte carlo)":
+        return t.say("{done}/{total} odds (monte carlo)", **v)
+    return f"{done}/{total} {what}".rstrip()
+
+
 class WidgetProgress(Progress):
     """An ipywidgets progress bar with a label, for the explore functions' ``progress=``.
 
@@ -160,7 +180,7 @@ class WidgetProgress(Progress):
     def show(self) -> None:
         """Draw how much is done now."""
         self.bar.value = min(self.done, self.total)
-        self.label.value = f"{self.done}/{self.total} {self.what}"
+        self.label.value = progress_text(words(self.lang), self.what, self.done, self.total)
         self.shown_at = time.monotonic()
 
     def update(self, done: int) -> None:

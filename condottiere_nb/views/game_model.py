@@ -13,7 +13,8 @@ from typing import Mapping, Sequence
 from ..agents import make_agent
 from ..cards import KINDS
 from ..errors import RulesError
-from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play, check_players
+from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
+from ..game.messages import action_words
 from . import html as H
 from .model import choice_label
 from .observable import Tells
@@ -26,27 +27,7 @@ def _kind(card) -> str:
 
 def action_label(action, lang: str = "en") -> str:
     """An action as a button label a player understands, in ``lang``."""
-    t = words(lang)
-    if isinstance(action, PlaceToken):
-        return t.say("Place the Condottiere token on {region}", region=action.region)
-    if isinstance(action, PlaceFavor):
-        return (t.say("Put the Pope's Favor on {region}", region=action.region) if action.region
-                else t.say("Put the Pope's Favor off the map"))
-    if isinstance(action, DiscardHand):
-        return t.say("Discard my whole hand (no Mercenary in it)") if action.yes else t.say("Keep my hand")
-    if isinstance(action, Keep):
-        names = [t.card(_kind(c)) for c in action.cards]
-        return t.say("Keep {cards}", cards=t.join(names)) if names else t.say("Keep nothing")
-    if isinstance(action, Pass):
-        return t.say("Pass")
-    if isinstance(action, Play):
-        card = t.card(_kind(action.card))
-        if action.take is not None:
-            taken = t.card(_kind(action.take))
-            return (t.say("Play {card} face down, taking back the {taken}", card=card, taken=taken) if action.face_down
-                    else t.say("Play {card}, taking back the {taken}", card=card, taken=taken))
-        return t.say("Play {card} face down", card=card) if action.face_down else t.say("Play {card}", card=card)
-    return repr(action)
+    return action_words(action, words(lang))
 
 
 class GameModel(Tells):

@@ -3,7 +3,10 @@ outcomes of one position under each reading of a rule, side by side.
 
 Each is a value with a plain-text ``repr`` (aligned columns) and an ``_repr_html_`` (a small table
 that JupyterLab's sanitiser keeps), so a notebook cell ending in one shows a readable table and
-nbval checks both.  Output is a pure function of the input.
+nbval checks both.  Output is a pure function of the input and the language: each takes ``lang=``
+(default: the default language, :func:`~condottiere_nb.set_language`), which names the labels the
+tables write themselves (winner, strengths, nobody, yes ...), the cards and the refusals; the labels a
+notebook passes are shown as it writes them.
 
 >>> Facts({"winner": "Ana", "token": "Ben"})
 winner  Ana
@@ -12,6 +15,9 @@ token   Ben
 players  regions
 2        6
 4        5
+>>> Facts({"Huy": None, "passed": True}, lang="es")
+Huy     nadie
+passed  sí
 """
 from __future__ import annotations
 
@@ -20,10 +26,10 @@ from html import escape
 
 from ..battle import Battle
 from ..errors import RulesError
-from ..explain import join_names
 from ..resolution import Resolution
 from ..rulesets import Ruleset, get_ruleset
 from .html import battle_html, resolution_html
+from .words import Words, words
 
 __all__ = ["Facts", "Table", "Outcome", "show", "Readings", "plain", "resolution_facts", "option_readings",
            "battle_readings", "ruleset_readings"]
@@ -33,21 +39,28 @@ _CELL = "padding:2px 8px;vertical-align:top;text-align:left;"
 _HEAD = _CELL + "border-bottom:1px solid #999999;"
 
 
-def plain(value) -> str:
-    """A value as a reader reads it: None "nobody", True "yes", a list "A, B", a mapping
-    "Ana 6, Ben 4" (a player and a number), a string as it is.
+def plain(value, lang: str | None = "en") -> str:
+    """A value as a reader reads it in ``lang`` (English unless asked; None: the default language):
+    None "nobody", True "yes", a list "A, B", a mapping "Ana 6, Ben 4" (a player and a number), a
+    string as it is.
 
     >>> plain(None), plain(True), plain(("Ana", "Ben")), plain({"Ana": 6, "Ben": 4}), plain([])
     ('nobody', 'yes', 'Ana, Ben', 'Ana 6, Ben 4', '-')
+    >>> plain(None, "vi"), plain(False, "zh")
+    ('không ai', '否')
     """
+    return _plain(value, words(lang))
+
+
+def _plain(value, t: Words) -> str:
     if value is None:
-        return "nobody"
+        return t.say("nobody")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t.say("yes") if value else t.say("no")
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or "-"
+        return t.say(", ").join(f"{k} {_plain(v, t)}" for k, v in value.items()) or "-"
     if isinstance(value, (list, tuple, set, frozenset)):
-        return ", ".join(plain(v) for v in value) or "-"
+        return t.say(", ").join(_plain(v, t) for v in value) or "-"
     return str(value)
 
 
@@ -57,34 +70,38 @@ def _columns(rows: Sequence[Sequence[str]]) -> str:
 
 
 class Facts:
-    """Labelled facts, one a row: ``Facts({"winner": "Ana", "token": "Ben"}, title="...")``."""
+    """Labelled facts, one a row: ``Facts({"winner": "Ana", "token": "Ben"}, title="...", lang=None)``."""
 
-    def __init__(self, facts: Mapping[str, object], title: str = ""):
-        self.facts = {str(k): plain(v) for k, v in facts.items()}
+    def __init__(self, facts: Mapping[str, object], title: str = "", lang: str | None = None):
+        self.t = words(lang)
+        self.facts = {str(k): _plain(v, self.t) for k, v in facts.items()}
         self.title = title
 
     def __repr__(self) -> str:
-        body = _columns([[k, v] for k, v in self.facts.items()]) if self.facts else "(nothing)"
+        body = _columns([[k, v] for k, v in self.facts.items()]) if self.facts else self.t.say("(nothing)")
         return f"{self.title}\n{body}" if self.title else body
 
     def html(self) -> str:
         rows = "".join(f'<tr><td style="{_CELL}color:#555555">{escape(k)}</td>'
                        f'<td style="{_CELL}"><b>{escape(v)}</b></td></tr>' for k, v in self.facts.items())
-        head = f'<div style="{_FONT}font-weight:bold">{escape(self.title)}</div>' if self.title else ""
-        return f'{head}<table class="cnb-facts" style="border-collapse:collapse;{_FONT}">{rows}</table>'
+        head = f'<div style="{_FONT}font-weight:bold"{self.t.dir}>{escape(self.title)}</div>' if self.title else ""
+        return (f'{head}<table class="cnb-facts" style="border-collapse:collapse;{_FONT}"{self.t.dir}>{rows}'
+                f'</table>')
 
     def _repr_html_(self) -> str:
         return self.html()
 
 
 class Table:
-    """A grid with a header row: ``Table(["players", "regions"], [[2, 6], [4, 5]], title="...")``."""
+    """A grid with a header row: ``Table(["players", "regions"], [[2, 6], [4, 5]], title="...", lang=None)``."""
 
-    def __init__(self, header: Sequence[str], rows: Sequence[Sequence[object]], title: str = ""):
+    def __init__(self, header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "",
+                 lang: str | None = None):
+        self.t = words(lang)
         self.header = [str(h) for h in header]
-        self.rows = [[plain(v) for v in row] for row in rows]
+        self.rows = [[_plain(v, self.t) for v in row] for row in rows]
         if any(len(r) != len(self.header) for r in self.rows):
-            raise RulesError(f"every row of a Table has {len(self.header)} cells, one per header")
+            raise RulesError.say("every row of a Table has {n} cells, one per header", n=len(self.header))
         self.title = title
 
     def __repr__(self) -> str:
@@ -95,43 +112,47 @@ class Table:
         head = "".join(f'<td style="{_HEAD}"><b>{escape(h)}</b></td>' for h in self.header)
         rows = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(v)}</td>' for v in r) + "</tr>"
                        for r in self.rows)
-        title = f'<div style="{_FONT}font-weight:bold">{escape(self.title)}</div>' if self.title else ""
-        return f'{title}<table class="cnb-table" style="border-collapse:collapse;{_FONT}"><tr>{head}</tr>{rows}</table>'
+        t = self.t
+        title = f'<div style="{_FONT}font-weight:bold"{t.dir}>{escape(self.title)}</div>' if self.title else ""
+        return (f'{title}<table class="cnb-table" style="border-collapse:collapse;{_FONT}"{t.dir}><tr>{head}</tr>'
+                f'{rows}</table>')
 
 
-def resolution_facts(res: Resolution) -> dict[str, str]:
+def resolution_facts(res: Resolution, lang: str | None = None) -> dict[str, str]:
     """A resolved battle's results, labelled: winner, strengths, token, and the Favor if earned."""
-    facts = {"winner": res.winner if res.winner else f"nobody (tie: {join_names(res.tied)})",
-             "strengths": plain(res.strengths), "Condottiere token": res.token_holder}
+    t = words(lang)
+    facts = {t.say("winner"): res.winner if res.winner else t.say("nobody (tie: {players})", players=t.join(res.tied)),
+             t.say("strengths"): _plain(res.strengths, t), t.say("Condottiere token"): res.token_holder}
     if res.favor:
-        facts["Pope's Favor"] = res.favor
+        facts[t.say("Pope's Favor")] = res.favor
     if res.surrendered_by:
-        facts["Surrender"] = res.surrendered_by
+        facts[t.card("surrender")] = res.surrendered_by
     return facts
 
 
 class Outcome:
     """One column of :class:`Readings`: labelled facts, and a rendered view above them (a battle)."""
 
-    def __init__(self, facts: Mapping[str, object], html: str = ""):
-        self.facts = Facts(facts)
+    def __init__(self, facts: Mapping[str, object], html: str = "", lang: str | None = None):
+        self.facts = Facts(facts, lang=lang)
         self.view = html
 
     @classmethod
-    def of(cls, value) -> "Outcome":
+    def of(cls, value, lang: str | None = None) -> "Outcome":
         """An Outcome from a Resolution, a Battle (in progress), a mapping of facts, a refusal (an
-        exception) or a sentence."""
+        exception) or a sentence, in ``lang`` (None: the default language)."""
         if isinstance(value, Outcome):
             return value
+        t = words(lang)
         if isinstance(value, Resolution):
-            return cls(resolution_facts(value), resolution_html(value, steps=False))
+            return cls(resolution_facts(value, t.lang), resolution_html(value, t.lang, steps=False), t.lang)
         if isinstance(value, Battle):
-            return cls({"strengths": value.strengths()}, battle_html(value))
+            return cls({t.say("strengths"): value.strengths()}, battle_html(value, t.lang), t.lang)
         if isinstance(value, Mapping):
-            return cls(value)
+            return cls(value, lang=t.lang)
         if isinstance(value, BaseException):
-            return cls({"refused": str(value)})
-        return cls({"result": value})
+            return cls({t.say("refused"): t.error(value)}, lang=t.lang)
+        return cls({t.say("result"): value}, lang=t.lang)
 
     def html(self) -> str:
         return self.view + self.facts.html()
@@ -143,10 +164,11 @@ class Outcome:
         return f'<div class="cnb-outcome">{self.html()}</div>'
 
 
-def show(value) -> Outcome:
+def show(value, lang: str | None = None) -> Outcome:
     """A resolution, a battle in progress, labelled facts or a refusal, rendered with its results
-    labelled (winner, strengths, token ...): what a notebook cell ends with."""
-    return Outcome.of(value)
+    labelled (winner, strengths, token ...) in ``lang`` (None: the default language): what a notebook
+    cell ends with."""
+    return Outcome.of(value, lang)
 
 
 class Readings:
@@ -154,29 +176,34 @@ class Readings:
     or a ruleset), the column of our reading marked.
 
     ``columns``: label -> a Resolution, a Battle, a mapping of labelled facts, an exception (the
-    move was refused) or a sentence.  ``ours``: the label of our reading.
+    move was refused) or a sentence.  ``ours``: the label of our reading.  ``lang``: the language of
+    the columns' words (None: the default language).
     """
 
-    def __init__(self, columns: Mapping[str, object], title: str = "", ours: str | None = None):
-        self.columns = {str(k): Outcome.of(v) for k, v in columns.items()}
+    def __init__(self, columns: Mapping[str, object], title: str = "", ours: str | None = None,
+                 lang: str | None = None):
+        self.t = words(lang)
+        self.columns = {str(k): Outcome.of(v, self.t.lang) for k, v in columns.items()}
         self.title = title
         self.ours = ours
 
     def label(self, key: str) -> str:
-        return f"{key} (our reading)" if key == self.ours else key
+        return self.t.say("{reading} (our reading)", reading=key) if key == self.ours else key
 
     def __repr__(self) -> str:
         parts = [self.title] if self.title else []
         for key, out in self.columns.items():
-            facts = "; ".join(f"{k}: {v}" for k, v in out.facts.facts.items())
-            parts.append(f"{self.label(key)}: {facts}")
+            facts = self.t.say("; ").join(self.t.say("{label}: {value}", label=k, value=v)
+                                          for k, v in out.facts.facts.items())
+            parts.append(self.t.say("{label}: {value}", label=self.label(key), value=facts))
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
+        t = self.t
         head = "".join(f'<td style="{_HEAD}"><b>{escape(self.label(k))}</b></td>' for k in self.columns)
         cells = "".join(f'<td style="{_CELL}">{out.html()}</td>' for out in self.columns.values())
-        title = f'<div style="{_FONT}font-weight:bold">{escape(self.title)}</div>' if self.title else ""
-        return (f'<div class="cnb-readings">{title}<table style="border-collapse:collapse;{_FONT}">'
+        title = f'<div style="{_FONT}font-weight:bold"{t.dir}>{escape(self.title)}</div>' if self.title else ""
+        return (f'<div class="cnb-readings">{title}<table style="border-collapse:collapse;{_FONT}"{t.dir}>'
                 f"<tr>{head}</tr><tr>{cells}</tr></table></div>")
 
 
@@ -185,11 +212,12 @@ def _flipped(base, option: str, value) -> Ruleset:
 
 
 def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | str" = "standard",
-                    title: str = "", mark: bool = True) -> Readings:
+                    title: str = "", mark: bool = True, lang: str | None = None) -> Readings:
     """``scenario(ruleset)`` played under ``base`` with ``option`` set to each of ``values``: one
     column each (what the scenario returns: a Resolution, a Battle, labelled facts); a reading
     that refuses a move shows the refusal.  ``mark``: mark ``base``'s value as our reading (not for
-    an option that switches a rulebook's own system rather than reading a vague sentence)."""
+    an option that switches a rulebook's own system rather than reading a vague sentence).  ``lang``:
+    the language of the columns' words (None: the default language)."""
     columns = {}
     for value in values:
         try:
@@ -197,22 +225,22 @@ def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | st
         except RulesError as e:
             columns[f"{option} = {value!r}"] = e
     ours = f"{option} = {getattr(get_ruleset(base), option)!r}" if mark else None
-    return Readings(columns, title, ours=ours)
+    return Readings(columns, title, ours=ours, lang=lang)
 
 
 def battle_readings(notation: str, option: str, values: Sequence, base: "Ruleset | str" = "standard",
-                    title: str = "", act=None, mark: bool = True) -> Readings:
+                    title: str = "", act=None, mark: bool = True, lang: str | None = None) -> Readings:
     """The battle ``notation`` under ``base`` with ``option`` set to each of ``values``, resolved
     (``act(battle)``: what to do with the battle instead, returning what a column shows); a move
     a reading refuses shows as refused."""
     def scenario(rs):
         battle = Battle.from_notation(notation, ruleset=rs)
         return act(battle) if act is not None else battle.resolve()
-    return option_readings(option, values, scenario, base, title, mark)
+    return option_readings(option, values, scenario, base, title, mark, lang)
 
 
 def ruleset_readings(notation: str, rulesets: Sequence["Ruleset | str"], title: str = "",
-                     ours: str | None = None) -> Readings:
+                     ours: str | None = None, lang: str | None = None) -> Readings:
     """The battle ``notation`` under each ruleset (labelled by name), resolved."""
     columns = {}
     for rs in rulesets:
@@ -221,4 +249,4 @@ def ruleset_readings(notation: str, rulesets: Sequence["Ruleset | str"], title: 
             columns[ruleset.name] = Battle.from_notation(notation, ruleset=ruleset).resolve()
         except RulesError as e:
             columns[ruleset.name] = e
-    return Readings(columns, title, ours=ours)
+    return Readings(columns, title, ours=ours, lang=lang)

@@ -23,6 +23,16 @@ class CityAction(Action):
     __slots__ = ()
 
 
+def _card(t, card) -> str:
+    """One card of an action as ``t`` (a Speaker) names it: a kind, a tag "5#41" or a Card."""
+    return t.card(str(getattr(card, "kind", card)).split("#")[0])
+
+
+def _cards(t, cards) -> str:
+    """The cards of an action as ``t`` lists them (as given when they are not a sequence)."""
+    return t.join(_card(t, c) for c in cards) if isinstance(cards, (tuple, list)) else repr(cards)
+
+
 def _kinds_repr(cards) -> str:
     """The cards as a tuple's repr, or as given when they are not a sequence (a wrong action must
     still print, for the message that refuses it)."""
@@ -38,6 +48,9 @@ class ChooseCity(CityAction):
     def __repr__(self) -> str:
         return f"ChooseCity({self.city!r})"
 
+    def said_by(self, t) -> str:
+        return t.say("Choose {city}", city=self.city)
+
 
 @dataclass(frozen=True)
 class UseAbility(CityAction):
@@ -48,6 +61,9 @@ class UseAbility(CityAction):
     def __repr__(self) -> str:
         return f"UseAbility({self.yes!r})"
 
+    def said_by(self, t) -> str:
+        return t.say("Use my city-state's ability") if self.yes else t.say("Do not use my city-state's ability")
+
 
 @dataclass(frozen=True)
 class Veto(CityAction):
@@ -57,6 +73,9 @@ class Veto(CityAction):
 
     def __repr__(self) -> str:
         return f"Veto({self.yes!r})"
+
+    def said_by(self, t) -> str:
+        return t.say("Cancel that ability (Roma's Edict)") if self.yes else t.say("Let that ability act")
 
 
 @dataclass(frozen=True)
@@ -69,6 +88,10 @@ class GenovaTrade(CityAction):
     def __repr__(self) -> str:
         return f"GenovaTrade({_kinds_repr(self.discard)}, {self.source!r})"
 
+    def said_by(self, t) -> str:
+        return t.say("Discard {cards} and trade with {player}'s hand", cards=_cards(t, self.discard),
+                     player=self.source)
+
 
 @dataclass(frozen=True)
 class GenovaDraw(CityAction):
@@ -76,6 +99,9 @@ class GenovaDraw(CityAction):
 
     def __repr__(self) -> str:
         return "GenovaDraw()"
+
+    def said_by(self, t) -> str:
+        return t.say("Draw three cards from the discard pile")
 
 
 @dataclass(frozen=True)
@@ -86,6 +112,9 @@ class GenovaKeep(CityAction):
 
     def __repr__(self) -> str:
         return f"GenovaKeep({_kinds_repr(self.cards)})"
+
+    def said_by(self, t) -> str:
+        return t.say("Keep {cards}", cards=_cards(t, self.cards))
 
 
 @dataclass(frozen=True)
@@ -99,6 +128,12 @@ class Ball(CityAction):
     def __repr__(self) -> str:
         return f"Ball({self.card!r}, {self.courtesan!r})"
 
+    def said_by(self, t) -> str:
+        if isinstance(self.courtesan, str) and "#" not in self.courtesan:
+            return t.say("Ball: lay {card} face down and take back {player}'s Courtesan", card=_card(t, self.card),
+                         player=self.courtesan)
+        return t.say("Ball: lay {card} face down and take back the Courtesan", card=_card(t, self.card))
+
 
 @dataclass(frozen=True)
 class Bribe(CityAction):
@@ -110,6 +145,14 @@ class Bribe(CityAction):
     def __repr__(self) -> str:
         return f"Bribe({self.card!r}, {self.target!r})"
 
+    def said_by(self, t) -> str:
+        if isinstance(self.target, str) and ":" in self.target:
+            player, taken = self.target.split(":", 1)
+            return t.say("Bribe: discard {card} and take {player}'s {taken} into my line", card=_card(t, self.card),
+                         player=player.strip(), taken=_card(t, taken.strip()))
+        return t.say("Bribe: discard {card} and take {target} into my line", card=_card(t, self.card),
+                     target=repr(self.target))
+
 
 @dataclass(frozen=True)
 class LiftBan(CityAction):
@@ -118,6 +161,9 @@ class LiftBan(CityAction):
     def __repr__(self) -> str:
         return "LiftBan()"
 
+    def said_by(self, t) -> str:
+        return t.say("Lift my ban")
+
 
 @dataclass(frozen=True)
 class Annul(CityAction):
@@ -125,6 +171,9 @@ class Annul(CityAction):
 
     def __repr__(self) -> str:
         return "Annul()"
+
+    def said_by(self, t) -> str:
+        return t.say("Annul the ability in force (Roma)")
 
 
 @dataclass(frozen=True)
@@ -135,6 +184,11 @@ class RomaClaim(CityAction):
 
     def __repr__(self) -> str:
         return f"RomaClaim({_kinds_repr(self.cards)})"
+
+    def said_by(self, t) -> str:
+        if self.cards:
+            return t.say("Discard {cards} to take the tied region (Roma)", cards=_cards(t, self.cards))
+        return t.say("Leave the tied region")
 
 
 ACTIONS = (ChooseCity, UseAbility, Veto, GenovaTrade, GenovaDraw, GenovaKeep, Ball, Bribe, LiftBan,

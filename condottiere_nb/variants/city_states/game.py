@@ -14,12 +14,12 @@ from typing import Mapping
 
 from ... import board
 from ...cards import BY_ID, Card, kind_name
-from ...errors import IllegalMove, RulesError
+from ...errors import IllegalMove, RulesError, Sentence
 from ...explain import Step, join_names
 from ...options import shown
 from ...game import phases
 from ...game.choices import named_card
-from ...game.messages import allowed_text
+from ...game.messages import allowed
 from ..base import Variant
 from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courtesan_targets, genova_choices,
                         lift_ban, multisets, pick_bribe, pick_courtesan)
@@ -371,13 +371,17 @@ class CityStates(Variant):
             physical = [c for _, c in named] if named and all(c is not None for _, c in named) else None
             if physical is not None:
                 if len({c.id for c in physical}) != len(physical):
-                    raise IllegalMove(f"{cls.__name__} names the same card twice. {allowed_text(game)}")
+                    raise IllegalMove.say("{action} names the same card twice. {allowed}", action=cls.__name__,
+                                          allowed=allowed(game))
                 pool = (state.hand(state.to_move) if cls is not GenovaKeep else
                         [c for c in state.hand(state.to_move) if c.id in self.data(game).get("drawn", ())])
                 missing = [c for c in physical if c not in pool]
                 if missing:
-                    where = "among the cards Genova drew" if cls is GenovaKeep else f"in {state.to_move}'s hand"
-                    raise IllegalMove(f"{missing[0].tag} is not {where}. {allowed_text(game)}")
+                    if cls is GenovaKeep:
+                        raise IllegalMove.say("{card} is not among the cards Genova drew. {allowed}",
+                                              card=missing[0].tag, allowed=allowed(game))
+                    raise IllegalMove.say("{card} is not in {player}'s hand. {allowed}", card=missing[0].tag,
+                                          player=state.to_move, allowed=allowed(game))
             if cls is GenovaTrade:
                 if not isinstance(action.source, str):
                     raise IllegalMove(f"GenovaTrade's source is a player's name, not {action.source!r}")
@@ -456,22 +460,26 @@ class CityStates(Variant):
             return RomaClaim(tuple(card(i) for i in args[0]))
         return None
 
-    def waiting_text(self, game) -> str | None:
+    def waiting_text(self, game) -> Sentence | None:
         state, v = game.state, self.data(game)
         p, phase = state.to_move, state.phase
         if phase == "city":
-            return f"{p} chooses a city-state (ChooseCity)"
+            return Sentence.say("{player} chooses a city-state (ChooseCity)", player=p)
         if phase == "ability":
-            return f"{p} may use {v['cities'][p]}'s ability in this battle (UseAbility)"
+            return Sentence.say("{player} may use {city}'s ability in this battle (UseAbility)", player=p,
+                                city=v['cities'][p])
         if phase == "veto":
             pend = v["pending"]
-            return f"{p}, Roma, may cancel {pend['player']}'s {pend['city']} ability (Veto)"
+            return Sentence.say("{player}, Roma, may cancel {other}'s {city} ability (Veto)", player=p,
+                                other=pend['player'], city=pend['city'])
         if phase == "genova":
-            return f"{p} uses Genova's ability: trade with the other hands or draw from the discards"
+            return Sentence.say("{player} uses Genova's ability: trade with the other hands or draw from the discards",
+                                player=p)
         if phase == "genova_keep":
-            return f"{p} keeps three of the cards Genova drew (GenovaKeep)"
+            return Sentence.say("{player} keeps three of the cards Genova drew (GenovaKeep)", player=p)
         if phase == "claim":
-            return f"{p}, Roma, may take the tied region {state.region} (RomaClaim)"
+            return Sentence.say("{player}, Roma, may take the tied region {region} (RomaClaim)", player=p,
+                                region=state.region)
         return None
 
     # -- before a battle: asking in seat order (zh 一.3) -------------------------------------------
