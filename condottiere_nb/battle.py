@@ -238,11 +238,12 @@ class Battle:
         read: what the rules record in their Steps."""
         fd = self.state.face_down
         piles = self.zones.piles
-        if fd or hide is not None:
-            lines = [tuple([c for c in piles[("line", p)] if c.id not in fd and c.id != hide]) for p in self.players]
-        else:
-            lines = [tuple(piles[("line", p)]) for p in self.players]
-        return Snapshot(self.players, tuple(lines), self.ruleset.spring_highest)
+        lines = []
+        for p in self.players:
+            line = piles[("line", p)]
+            lines.append(tuple([c for c in line if c.id not in fd and c.id != hide]) if fd or hide is not None
+                         else tuple(line))
+        return Snapshot((self.players, tuple(lines), self.ruleset.spring_highest))
 
     def record(self, step) -> None:
         """Add a Step to the battle's explanation (rules call this only when explaining)."""

@@ -11,6 +11,7 @@ What one Mercenary becomes is the stages' per-card rules composed, :func:`mercen
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
@@ -254,33 +255,36 @@ def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highes
     return tally
 
 
-class Snapshot:
-    """The lines at one moment, counted only when their totals are first asked for (what a Step
-    records as its strengths: recording is then a copy of a few references, not a count)."""
+class Snapshot(tuple):
+    """The lines at one moment, counted only when their totals are asked for: what a Step records
+    as its strengths, so that recording is a tuple of references, not a count.
 
-    __slots__ = ("players", "lines", "spring_highest", "_counted")
+    ``Snapshot((players, lines, spring_highest))``: ``players`` and ``lines`` (one tuple of cards
+    per player) as tuples, which it keeps, and the Spring reading to count them with.
+    """
 
-    def __init__(self, players: tuple, lines: tuple, spring_highest: str = "printed"):
-        """``players`` and ``lines`` (one tuple of cards per player) as tuples: they are kept."""
-        self.players = players
-        self.lines = lines
-        self.spring_highest = spring_highest
-        self._counted = None
+    __slots__ = ()
+
+    players = property(itemgetter(0), doc="The players, in seat order.")
+    lines = property(itemgetter(1), doc="Each player's cards that count, in seat order.")
+    spring_highest = property(itemgetter(2), doc="The Spring reading the lines are counted with.")
 
     def totals(self) -> dict[str, int]:
         """The totals, counted now."""
-        return count(self.players, self.lines, self.spring_highest).totals()
+        return count(self[0], self[1], self[2]).totals()
 
     def counted(self) -> Mapping[str, int]:
-        """The totals, read only, counted the first time they are asked for."""
-        if self._counted is None:
-            self._counted = MappingProxyType(self.totals())
-        return self._counted
+        """The totals, read only (counted again at each reading: a Step's strengths are read
+        when its sentence is told, seldom in a simulation)."""
+        return MappingProxyType(self.totals())
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Snapshot):
             return self.counted() == other.counted()
         return self.counted() == other
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
 
     __hash__ = None
 
