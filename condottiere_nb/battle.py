@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import plays
-from .cards import KINDS, Card, exact_card, kind_name, parse_kind
+from .cards import KIND_OF, KINDS, Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, RulesError
 from .explain import explain, format_strengths, join_names
 from .plays import BattleState, Move
@@ -288,7 +288,7 @@ class Battle:
     def playable_kinds(self, player: str) -> list[str]:
         """The kinds ``player`` could play now, in deck order: the kinds in hand (a sandbox
         without hands: every kind of the deck still unused), without the banned ones."""
-        present = {c.kind for c in self.zones.piles[("hand", player)]}
+        present = set(map(KIND_OF, self.zones.piles[("hand", player)]))
         if self.sandbox_hands:
             present |= {k for k in self.kinds if self.zones.piles[("supply", k)]}
         if self.state.banned:
@@ -336,8 +336,7 @@ class Battle:
         if spec.choice == "target":
             from .variants.persian import position_targets
             return [None] + position_targets(self, player)
-        mine = {c.kind for c in cards}
-        return [None] + [k for k in self.kinds if k in mine]
+        return [None, *sorted(set(map(KIND_OF, cards)), key=self.ruleset.rank.__getitem__)]
 
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
         """Every play ``player`` may make now, as (kind, face_down, take), in a fixed order:
@@ -348,9 +347,10 @@ class Battle:
         except IllegalMove:
             return []
         options = []
+        ways = self.ruleset.ways
         for kind in self.playable_kinds(player):
             spec = KINDS[kind]
-            for face_down in self.ruleset.ways[kind]:
+            for face_down in ways[kind]:
                 if spec.choice is None:
                     options.append((kind, face_down, None))
                 else:

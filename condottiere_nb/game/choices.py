@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from itertools import starmap
 
 from .. import board
 from ..cards import Card, exact_card, parse_kind
@@ -44,7 +45,7 @@ def battle_actions(game) -> list[Action]:
     """A battle turn: one Play per choice the battle allows (kinds in deck order, each face up,
     its takes, face down), the variants' own actions, then Pass."""
     player = game.state.to_move
-    actions: list[Action] = [play_action(*option) for option in game.battle.play_options(player)]
+    actions: list[Action] = list(starmap(play_action, game.battle.play_options(player)))
     for v in game.variants:
         actions += v.battle_actions(game, player)
     actions.append(PASS)
