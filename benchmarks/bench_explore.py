@@ -10,10 +10,14 @@ The interaction checker is timed on three comparisons that exercise its two regi
   hidden cards, with face-down plays doubling the moves): two sets of states side by side;
 * two named rulesets (standard vs city-states-final: the Bishop and the token differ).
 
+The odds are timed to a precision: every action of a three-player decision with six candidate
+actions within plus or minus 2 points at 95% (or wholly below the best; plus or minus 5 with
+--quick), the rollouts a second counted over the battles that took.
+
 Times are CPU seconds of this process (time.process_time), so other jobs on the machine
 slow the figures less than wall-clock time would.
 
-Run:  python benchmarks/bench_explore.py [--quick] [--full]
+Run:  python benchmarks/bench_explore.py [--quick] [--full | --five]
 """
 from __future__ import annotations
 
@@ -43,11 +47,12 @@ def timed(fn):
     return out, time.process_time() - cpu0, time.perf_counter() - wall0
 
 
-def measure(quick: bool = False, full: bool = False) -> list[dict]:
+def measure(quick: bool = False, full: bool = False, five: bool = False) -> list[dict]:
     """Rows of {name, value, unit, target, detail}: the figures this script prints.
-    ``full``: four cards a player where the table says {n} (about 28 million battles each)."""
+    ``full``: four cards a player where the table says {n} (about 28 million battles each);
+    ``five``: five (about two billion)."""
     rows = []
-    cards = 4 if full else 3
+    cards = 5 if five else 4 if full else 3
     for label, kw in CASES:
         kw = {"max_cards": cards, **kw}
         label = label.format(n=cards)
@@ -57,14 +62,14 @@ def measure(quick: bool = False, full: bool = False) -> list[dict]:
                      "target": 200_000,
                      "detail": f"{n:,} battles in {cpu:.2f}s CPU ({wall:.2f}s wall); "
                                f"{rep.either_differs:,} differ"})
-    samples = 40 if quick else 150
+    precision = 0.05 if quick else 0.02
     odds, cpu, wall = timed(lambda: battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5",
                                                 hand=["5", "winter", "bishop", "courtesan", "2"],
-                                                others=5, samples=samples, exact_limit=0))
-    rollouts = samples * len(odds.actions)
-    rows.append({"name": "battle odds: Monte Carlo rollouts (3 players, heuristic)", "value": rollouts / cpu,
+                                                others=5, precision=precision))
+    rows.append({"name": "battle odds: Monte Carlo rollouts (3 players, heuristic)", "value": odds.rollouts / cpu,
                  "unit": "rollouts/s", "target": None,
-                 "detail": f"{len(odds.actions)} actions x {samples} samples in {cpu:.2f}s CPU"})
+                 "detail": f"{len(odds.actions)} actions to +/-{100 * precision:g} points at 95%: "
+                           f"{odds.rollouts:,} battles played out in {cpu:.2f}s CPU"})
     games = 4 if quick else 12
     rep, cpu, wall = timed(lambda: variant_balance(["standard"], players=(4,), games=games))
     rows.append({"name": "variant balance: 4-player heuristic games", "value": games / cpu, "unit": "games/s",
@@ -85,9 +90,10 @@ def show(rows: list[dict]) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer odds samples and balance games")
-    ap.add_argument("--full", action="store_true", help="four cards a player (about a minute per case)")
+    ap.add_argument("--full", action="store_true", help="four cards a player (a few seconds a case)")
+    ap.add_argument("--five", action="store_true", help="five cards a player (up to a minute a case)")
     args = ap.parse_args(argv)
-    show(measure(args.quick, args.full))
+    show(measure(args.quick, args.full, args.five))
 
 
 if __name__ == "__main__":

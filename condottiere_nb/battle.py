@@ -46,14 +46,14 @@ class Battle:
     'Ana'
 
     A Game passes its own ``zones`` (hands, draw pile, discard pile): the battle's cards then
-    move in the game's piles.
+    move in the game's piles, and ``final=True`` for its final battle (fought for no region).
     """
 
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
                  strict: bool = False, hands: Mapping[str, Iterable] | None = None,
                  token_holder: str | None = None, leader: str | None = None,
                  defender: str | None = None, region: str | None = None, explain: bool = True,
-                 zones: Zones | None = None):
+                 zones: Zones | None = None, final: bool = False):
         self.ruleset = get_ruleset(ruleset)
         players = seat_names(players, "a battle needs 2 to 6 players")
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
@@ -61,7 +61,7 @@ class Battle:
                 raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
         if region is not None and not isinstance(region, str):
             raise RulesError(f"region must be a region's name such as 'Roma', not {region!r}")
-        for name, flag in (("strict", strict), ("explain", explain)):
+        for name, flag in (("strict", strict), ("explain", explain), ("final", final)):
             if not isinstance(flag, bool):
                 raise RulesError(f"{name} must be True or False, not {flag!r}")
         self.players = players
@@ -74,6 +74,7 @@ class Battle:
         self.leader = leader if leader is not None else self.token_holder
         self.defender = defender
         self.region = region
+        self.final = final
         self.deck = self.ruleset.make_deck()
         self.kinds = self.ruleset.kinds
         if zones is not None:
@@ -328,15 +329,20 @@ class Battle:
     def take_options(self, player: str, card, face_down: bool = False) -> list:
         """What playing ``card`` may name with ``take=``, as a Play names it: None (nothing),
         then for a Scarecrow the kinds of :meth:`take_cards` in deck order, for a Maiden her
-        targets by position ("Ben@2": soldiers lie face down, so a player chooses a place)."""
+        targets by position ("Ben@2": soldiers lie face down, so a player chooses a place).
+        Option scarecrow_empty=False: a Scarecrow that acts must take a card, so None is not
+        offered, and with nothing to take the list is empty (it cannot be played)."""
         spec = card.spec if isinstance(card, Card) else card
         cards = self.take_cards(player, spec, face_down)
+        must_take = spec.choice == "take" and not self.ruleset.scarecrow_empty and self.acts_now(spec, face_down)
+        nothing = [] if must_take else [None]
         if not cards:
-            return [None]
+            return nothing
         if spec.choice == "target":
             from .variants.persian import position_targets
-            return [None] + position_targets(self, player)
-        return [None, *sorted(set(map(KIND_OF, cards)), key=self.ruleset.rank.__getitem__)]
+            return nothing + position_targets(self, player)
+        mine = {c.kind for c in cards}
+        return nothing + [k for k in self.kinds if k in mine]
 
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
         """Every play ``player`` may make now, as (kind, face_down, take), in a fixed order:
@@ -426,6 +432,15 @@ class Battle:
                               f"card, so no Scarecrow can take it back")
         return target
 
+    def _must_take(self, player: str) -> str:
+        """Why a Scarecrow taking nothing is refused (option scarecrow_empty=False)."""
+        mine = self.take_cards(player, KINDS["scarecrow"])
+        rule = (f"under the {self.ruleset.name!r} ruleset (scarecrow_empty=False) a Scarecrow must take back one "
+                f"of {player}'s own face-up Mercenaries")
+        if not mine:
+            return f"{rule}, and {player} has none: the Scarecrow cannot be played now"
+        return f"{rule}: name it with take= ({' '.join(dict.fromkeys(c.kind for c in mine))})"
+
     def _take_refusal(self, player: str, kind: str, take, exact: bool) -> str:
         own = self.zones.piles[("line", player)]
         mine = [c for c in own if c.mercenary and c.id not in self.state.face_down]
@@ -467,6 +482,8 @@ class Battle:
         if take is not _UNSET and choice is None:
             raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
         taken = None if take is _UNSET or take is None else self.taken_card(player, chosen, take, face_down)
+        if choice == "take" and taken is None and None not in self.take_options(player, chosen, face_down):
+            raise IllegalMove(self._must_take(player))
         # Everything is checked: from here on the battle changes.
         plays.play_card(self, player, chosen, face_down, taken)
 

@@ -4,12 +4,14 @@ A Ruleset names its deck (``Ruleset.replace(deck="fa-tutorial")``) or gives the 
 """
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Mapping
 
-from .cards import STANDARD_COUNTS
+from .cards import KINDS, STANDARD_COUNTS
 from .errors import RulesError
 
-__all__ = ["DECKS", "deck_counts", "tutorial_counts", "SOLDIER_VALUES", "SPECIAL_SPLITS"]
+__all__ = ["DECKS", "deck_counts", "deck_pairs", "card_kinds", "tutorial_counts", "SOLDIER_VALUES",
+           "SPECIAL_SPLITS", "MAX_DECK_CARDS", "MAX_KIND_COUNT", "DECK_RULE", "whole", "entries", "pair"]
 
 #: Soldier values of the Persian tutorial's deck (intro: "about 40, values 1 to 10").
 SOLDIER_VALUES = tuple(range(1, 11))
@@ -45,5 +47,97 @@ DECKS: dict[str, Mapping[str, int]] = {
 def deck_counts(name: str) -> dict[str, int]:
     """The card counts of a named deck."""
     if name not in DECKS:
-        raise RulesError(f"unknown deck {name!r}; named decks are: {', '.join(DECKS)}")
+        raise RulesError(f"unknown deck {name[:40]!r}; named decks are: {', '.join(DECKS)}")
     return dict(DECKS[name])
+
+
+#: The most cards a deck may hold: almost three standard decks.  Every card is an object kept for
+#: the life of the program (cards are interned) and every list of card ids in a saved game is
+#: bounded by it, so a ruleset cannot ask for a deck of a million 5s.
+MAX_DECK_CARDS = 300
+
+#: The most cards of one kind (the standard deck's largest count is 16 Scarecrows).
+MAX_KIND_COUNT = 100
+
+#: What a deck may be, in words (the option's allowed values).
+DECK_RULE = (f"a deck name ({', '.join(DECKS)}) or (kind, count) pairs: kinds of the card registry "
+             f"({', '.join(KINDS)}), each listed once, 1 to {MAX_KIND_COUNT} cards of a kind, "
+             f"1 to {MAX_DECK_CARDS} cards in all, at least one of them adding strength")
+
+
+# The checks below return a value as stored or raise RulesError with the reason only: the
+# caller (Ruleset's schema) names the option, the value and what is allowed.
+
+def whole(value, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (not True or False)."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise RulesError("not a whole number")
+    if not low <= value <= high:
+        raise RulesError("")
+    return int(value)
+
+
+def entries(value, most: int, what: str) -> list:
+    """The entries of a list or tuple of at most ``most`` entries (``what``: what it lists)."""
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise RulesError(f"not a list of {what}")
+    if len(value) > most:
+        raise RulesError(f"{len(value)} entries, more than the {most} there can be")
+    return list(value)
+
+
+def pair(entry, what: str) -> tuple:
+    """A (first, second) pair given as a tuple or a list (``what`` names its two parts)."""
+    if isinstance(entry, str) or not isinstance(entry, (tuple, list)) or len(entry) != 2:
+        raise RulesError(f"each entry is a {what} pair")
+    return tuple(entry)
+
+
+def _kind(kind) -> str:
+    if not isinstance(kind, str) or kind not in KINDS:
+        shown = repr(kind) if isinstance(kind, str) and len(kind) <= 20 else f"a {type(kind).__name__}"
+        raise RulesError(f"{shown} is not a card kind")
+    return kind
+
+
+def card_kinds(value) -> tuple[str, ...]:
+    """Card kinds of the registry, each at most once, as a tuple."""
+    kinds = [_kind(k) for k in entries(value, len(KINDS), "card kinds")]
+    if len(set(kinds)) < len(kinds):
+        raise RulesError("a kind is listed twice")
+    return tuple(kinds)
+
+
+def deck_pairs(deck) -> tuple[tuple[str, int], ...]:
+    """A deck given as a name in DECKS, a mapping kind -> count or (kind, count) pairs, as
+    (kind, count) pairs in the order given.
+
+    >>> deck_pairs({"1": 3, "winter": 1})
+    (('1', 3), ('winter', 1))
+    """
+    if isinstance(deck, str):
+        if deck not in DECKS:
+            raise RulesError(f"unknown deck {deck[:40]!r}; named decks are: {', '.join(DECKS)}")
+        return tuple(DECKS[deck].items())
+    if isinstance(deck, Mapping):
+        deck = list(deck.items())
+    elif not isinstance(deck, (tuple, list)):
+        raise RulesError(f"a deck is a name or (kind, count) pairs, not {type(deck).__name__} data")
+    pairs = [pair(entry, "(kind, count)") for entry in entries(deck, len(KINDS), "(kind, count) pairs")]
+    if not pairs:
+        raise RulesError("the deck is empty")
+    for kind, count in pairs:
+        _kind(kind)
+        try:
+            whole(count, 1, MAX_KIND_COUNT)
+        except RulesError:
+            raise RulesError(f"the count of {kind!r} must be a whole number from 1 to {MAX_KIND_COUNT}") from None
+    kinds = [k for k, _ in pairs]
+    if len(set(kinds)) < len(kinds):
+        raise RulesError("a kind is listed twice")
+    total = sum(n for _, n in pairs)
+    if total > MAX_DECK_CARDS:
+        raise RulesError(f"it holds {total} cards; a deck holds at most {MAX_DECK_CARDS}")
+    if not any(KINDS[k].value > 0 for k in kinds):
+        raise RulesError("no card of it adds strength, so every battle would tie and no game could end")
+    return tuple((k, int(n)) for k, n in pairs)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from .cards import Card
 from .explain import Step
 
-__all__ = ["season_cancel", "card_bishop", "token_favor", "card_scarecrow", "card_surrender", "bishop_victims"]
+__all__ = ["season_cancel", "card_bishop", "token_favor", "card_scarecrow", "card_surrender", "bishop_victims",
+           "bishop_strength"]
 
 
 def _by_player(battle, cards) -> dict[str, tuple[str, ...]]:
@@ -49,8 +50,11 @@ def season_cancel(battle, player: str, card: Card, _taken=None, unseen=None) -> 
 
 def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
     """(Drummers, Mercenaries) a Bishop discards: every face-up Mercenary of the highest printed
-    value; the option bishop_targets adds the Drummers (the city-state variant's final battle)."""
+    value (option bishop_highest='effective': of the highest strength it has now, after Winter, the
+    Drummer and Spring); the option bishop_targets adds the Drummers (the city-state variant's final
+    battle)."""
     mode = battle.ruleset.bishop_targets
+    strength = bishop_strength(battle)
     fd = battle.face_down
     drummers, visible = [], []
     for c in battle.in_play():
@@ -62,24 +66,35 @@ def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
             drummers.append(c)
     if drummers and mode == "drummers_first":
         return drummers, []
-    top = max((c.value for c in visible), default=0)
-    return drummers, [c for c in visible if c.value == top]
+    top = max((strength(c) for c in visible), default=0)
+    return drummers, [c for c in visible if strength(c) == top]
+
+
+def bishop_strength(battle):
+    """What a Bishop compares, as a function of a face-up Mercenary: its printed value, or under
+    bishop_highest='effective' the strength it has now (the face-up lines counted)."""
+    if battle.ruleset.bishop_highest == "printed":
+        return lambda c: c.value
+    now = battle.announced().values()
+    return lambda c: now[c.id]
 
 
 def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
     """The Bishop discards every face-up Mercenary of the highest printed value in all lines
     (ties all go; passed players' lines and its own player's too), then itself; its player earns
-    the Pope's Favor (vi: Giám Mục)."""
+    the Pope's Favor (vi: Giám Mục).  Option bishop_highest='effective': of the highest strength
+    the Mercenaries have now."""
     before = battle.announced() if battle.explaining else None
     drummers, victims = bishop_victims(battle)
+    top = bishop_strength(battle)(victims[0]) if victims and battle.explaining else 0
     hit, drums = _by_player(battle, victims), _by_player(battle, drummers)
     battle.discard(drummers + victims + [card])
     if battle.explaining:
         battle.record(Step("card.bishop", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in drummers + victims),
-                           data={"hit": hit, "drummers": drums, "top": victims[0].value if victims else 0,
+                           data={"hit": hit, "drummers": drums, "top": top, "reading": battle.ruleset.bishop_highest,
                                  "passed": tuple(p for p in hit if p in battle.passed),
-                                 "face_down": bool(battle.face_down)}))
+                                 "face_down": bool(battle.face_down), "final": battle.final}))
     token_favor(battle, player)
 
 

@@ -10,17 +10,23 @@ sentences of one language without changing it.
 ('Invierno', 'Ana, Ben and Cy')
 >>> speaker("vi").join(["Ana", "Ben", "Cy"]), speaker("zh").cards(["6", "6", "courtesan"])
 ('Ana, Ben và Cy', '2張6和交際之花')
+
+A few things a catalogue cannot say are per language here: the space between two sentences
+(:data:`SENTENCE_GAP`) and the Spanish conjunctions that change before the next word
+(:func:`spanish_conjunction`, applied by :meth:`Speaker.join` and :meth:`Speaker.join_or`).
 """
 from __future__ import annotations
 
 import functools
 import gettext
+import unicodedata
 from pathlib import Path
 
 from .errors import RulesError
 from .i18n import LANGUAGES, card_name
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
+           "spanish_conjunction"]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "condottiere"
@@ -46,14 +52,56 @@ def get_language() -> str:
     return _default[0]
 
 
+#: What stands between two sentences, where it is not a space: Chinese ends a sentence with 。,
+#: which carries its own space.  (Persian, like English, puts a space after its full stop.)
+SENTENCE_GAP = {"zh": ""}
+
+
+def _plain(word: str) -> str:
+    """``word`` in lower case without accents ("Ínsula" -> "insula")."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def spanish_conjunction(conjunction: str, word: str) -> str:
+    """The Spanish conjunction before ``word``: "y" is "e" before the sound i ("Rendición e
+    Invierno", "e hijos"; not before the diphthongs hie-, hia-: "agua y hielo"), and "o" is "u"
+    before the sound o ("Tambor u Obispo", "7 u 8", "10 u 11").
+
+    >>> [spanish_conjunction("y", w) for w in ("Invierno", "Hilo", "hielo", "Heroína")]
+    ['e', 'e', 'y', 'y']
+    >>> [spanish_conjunction("o", w) for w in ("Obispo", "8", "11", "Heroína")]
+    ['u', 'u', 'u', 'o']
+    """
+    plain = _plain(word)
+    sound_i = plain.startswith("i") or (plain.startswith("hi") and not plain.startswith(("hie", "hia")))
+    if conjunction == "y" and sound_i:
+        return "e"
+    if conjunction == "o" and (plain.startswith(("o", "ho", "8")) or plain == "11"):
+        return "u"
+    return conjunction
+
+
+def _spanish_list(text: str, last: str) -> str:
+    """A Spanish list ending in "… y {last}" or "… o {last}" with the conjunction ``last`` asks for."""
+    for plain in ("y", "o"):
+        tail = f" {plain} {last}"
+        if text.endswith(tail):
+            return f"{text[:-len(tail)]} {spanish_conjunction(plain, last)} {last}"
+    return text
+
+
+#: language -> how a list's last conjunction changes with the word after it (Spanish y/e, o/u)
+_LIST_ENDINGS = {"es": _spanish_list}
+
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
 
 
 class Speaker:
     """The sentences of one language: :meth:`say` translates a message and fills its placeholders;
-    :meth:`say_n` chooses the plural form for a count; :meth:`card`, :meth:`cards`, :meth:`join`
-    and :meth:`number` give names, counted cards, lists and counts as the language writes them."""
+    :meth:`say_n` chooses the plural form for a count; :meth:`card`, :meth:`cards`, :meth:`join`,
+    :meth:`join_or` and :meth:`number` give names, counted cards, lists and counts as the language
+    writes them; :meth:`sentences` puts whole sentences one after another."""
 
     def __init__(self, lang: str):
         self.lang = check_language(lang)
@@ -79,13 +127,38 @@ class Speaker:
         return str(n)
 
     def join(self, items) -> str:
-        """'a', 'a and b', 'a, b and c' with this language's separator and conjunction."""
+        """'a', 'a and b', 'a, b and c' with this language's separator and conjunction (Spanish:
+        'y', or 'e' before the sound i).
+
+        >>> speaker("es").join(["Primavera", "Rendición", "Invierno"])
+        'Primavera, Rendición e Invierno'
+        """
         items = [str(i) for i in items]
         if not items:
             return self.say("nothing")
         if len(items) == 1:
             return items[0]
-        return self.say("{items} and {last}", items=self.say(", ").join(items[:-1]), last=items[-1])
+        return self._list_end(self.say("{items} and {last}", items=self.say(", ").join(items[:-1]), last=items[-1]),
+                              items[-1])
+
+    def join_or(self, items) -> str:
+        """'a', 'a or b', 'a, b or c': alternatives, with this language's 'or' (Spanish: 'o', or 'u'
+        before the sound o).
+
+        >>> speaker("en").join_or(["Bishop", "Drummer", "Winter"]), speaker("es").join_or(["Tambor", "Obispo"])
+        ('Bishop, Drummer or Winter', 'Tambor u Obispo')
+        """
+        items = [str(i) for i in items]
+        if not items:
+            return self.say("nothing")
+        if len(items) == 1:
+            return items[0]
+        return self._list_end(self.say("{items} or {last}", items=self.say(", ").join(items[:-1]), last=items[-1]),
+                              items[-1])
+
+    def _list_end(self, text: str, last: str) -> str:
+        ending = _LIST_ENDINGS.get(self.lang)
+        return ending(text, last) if ending else text
 
     def cards(self, kinds) -> str:
         """Card kinds with repeats counted, in order of first appearance: '10, 5 and 4',
@@ -93,9 +166,15 @@ class Speaker:
         counts: dict[str, int] = {}
         for kind in kinds:
             counts[kind] = counts.get(kind, 0) + 1
-        return self.join(self.card(k) if n == 1 else
-                         self.say_n("{card}", "{count} {card}s", n, count=self.number(n), card=self.card(k))
-                         for k, n in counts.items())
+        names = []
+        for k, n in counts.items():
+            if n == 1:
+                # Translators: one card of a list of counted cards (the 10 and the 3 of "10, two 6s
+                # and 3"); write it as your language names one card in a list (vi: "lá {listed_card}").
+                names.append(self.say("{listed_card}", listed_card=self.card(k)))
+            else:
+                names.append(self.say_n("{card}", "{count} {card}s", n, count=self.number(n), card=self.card(k)))
+        return self.join(names)
 
     def owned(self, player: str, kinds) -> str:
         """"Ana's 10, 5 and 4", "Huy's two 6s"."""
@@ -112,10 +191,14 @@ class Speaker:
         """Clauses of one sentence, in order, with this language's separator ('; ' in English)."""
         return self.say("; ").join(parts)
 
-    def sentence(self, text: str) -> str:
-        """Clauses made a sentence: a capital letter (where the script has them) and a full stop."""
-        text = self.say("{text}.", text=text)
-        return text[:1].upper() + text[1:]
+    def sentences(self, *parts) -> str:
+        """Whole sentences one after another, as this language writes them: a space after each
+        full stop, none in Chinese (see :data:`SENTENCE_GAP`); empty parts are left out.
+
+        >>> speaker("en").sentences("Ana passes.", "", "Ben plays a 10."), speaker("zh").sentences("甲。", "乙。")
+        ('Ana passes. Ben plays a 10.', '甲。乙。')
+        """
+        return SENTENCE_GAP.get(self.lang, " ").join(p for p in parts if p)
 
     def strengths(self, strengths) -> str:
         """'Ana 10, Ben 4'."""

@@ -110,8 +110,10 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
         # when the effect's own step follows, it tells what changed and carries the new
         # strengths; until it acts, the strengths are those before the card
         before = battle.announced(hide=card.id) if quiet else battle.announced()
+        # the announced total leaves out the player's face-down cards: the sentence says how many
+        unseen = sum(1 for c in battle.line(player) if c.id in battle.state.face_down)
         battle.record(Step("play.card", strengths=before, player=player, cards=(card.id,),
-                           data={"kind": card.kind, "announces": not quiet}))
+                           data={"kind": card.kind, "announces": not quiet, "face_down": unseen}))
     if acts and card.spec.effect is not None:
         RULES[card.spec.effect].function(battle, player, card, taken)
     if not battle.is_over:

@@ -157,21 +157,26 @@ def battle_compare(battle, totals: dict, values: dict, steps: list | None) -> tu
     if steps is not None:
         steps.append(Step("battle.compare", strengths=totals, values=values,
                           data={"winner": winner, "tied": tied, "best": best, "region": battle.region,
-                                "passed": winner in battle.passed, "defender": battle.defender}))
+                                "passed": winner in battle.passed, "defender": battle.defender,
+                                "final": battle.final}))
     return winner, tied
 
 
 def token_condottiere(battle, winner: str | None, totals: dict, steps: list | None) -> str:
     """Who takes the Condottiere token: the single player with the most Courtesans (option
-    courtesan_token); else the winner; else, in an Invasion tie, the defender; else it passes
-    from its holder to the next seat on the left (vi: Trường hợp ngoại lệ)."""
+    courtesan_token; after a tie only under courtesan_in_tie='majority'); else the winner; else, in an
+    Invasion tie, the defender; else it passes from its holder to the next seat on the left (vi:
+    Trường hợp ngoại lệ)."""
     players = battle.players
     leaders, most = [], 0
-    if battle.ruleset.courtesan_token:
+    rs = battle.ruleset
+    if rs.courtesan_token:
         counts = {p: sum(1 for c in battle.line(p) if c.kind == "courtesan") for p in players}
         most = max(counts.values())
         leaders = [p for p in players if counts[p] == most] if most else []
-    if len(leaders) == 1:
+    # 'left': a tied battle passes the token whatever the Courtesans (the majority is set aside)
+    ignored = leaders[0] if len(leaders) == 1 and winner is None and rs.courtesan_in_tie == "left" else None
+    if len(leaders) == 1 and ignored is None:
         holder, why = leaders[0], "courtesans"
     elif winner is not None:
         holder, why = winner, "winner"
@@ -182,5 +187,5 @@ def token_condottiere(battle, winner: str | None, totals: dict, steps: list | No
     if steps is not None:
         steps.append(Step("token.condottiere", strengths=totals, player=holder,
                           data={"holder": holder, "previous": battle.token_holder, "why": why, "most": most,
-                                "leaders": tuple(leaders), "winner": winner}))
+                                "leaders": () if ignored else tuple(leaders), "winner": winner, "ignored": ignored}))
     return holder

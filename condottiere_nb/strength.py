@@ -220,8 +220,11 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
             left = tuple(c.kind for c in mercs if c.value == printed_top and c.id not in touched)
             if left:
                 missed.append((p, left))
+    # the kinds that doubled the raised Mercenaries: a sentence says "drummed" only for Drummers
+    doubled_by = tuple(sorted({c.kind for p, doubling in zip(count.players, count.doublers) for c in doubling
+                               if any(o[0] == p and o[2] for o in owners)}))
     _record(steps, "season.spring", count, before, tuple(touched), reading=spring_highest, top=top,
-            owners=tuple(owners), missed=tuple(missed), heroine=count.heroine)
+            owners=tuple(owners), missed=tuple(missed), heroine=count.heroine, doubled_by=doubled_by)
 
 
 def strength_characters(count: Count, steps: list | None = None) -> None:
@@ -272,6 +275,10 @@ class Snapshot(tuple):
     def totals(self) -> dict[str, int]:
         """The totals, counted now."""
         return count(self[0], self[1], self[2]).totals()
+
+    def values(self) -> dict[int, int]:
+        """Each counted card's strength now (card id -> value), counted now."""
+        return count(self.players, self.lines, self.spring_highest).values
 
     def counted(self) -> Mapping[str, int]:
         """The totals, read only (counted again at each reading: a Step's strengths are read

@@ -6,7 +6,7 @@ strengths, its number of steps and every piece of its state.
 """
 import pytest
 
-from condottiere_nb import Battle, IllegalMove, RulesError, UnknownCard, get_ruleset
+from condottiere_nb import Battle, Game, IllegalMove, RulesError, UnknownCard, get_ruleset
 from condottiere_nb.cards import Card
 
 
@@ -226,3 +226,17 @@ def test_bad_construction_raises_a_clear_error(call, error, words):
 def test_every_error_is_a_value_error_for_callers_that_catch_broadly():
     for error in (RulesError, IllegalMove, UnknownCard):
         assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize("seed, words", [(10 ** 40, "at most 40 digits"), (-(10 ** 5000), "about 5000 digits"),
+                                         ("x" * 1001, "at most 1,000 characters"), (2.5, "an integer or a string")],
+                         ids=["41 digits", "5001 digits", "1001 characters", "a float"])
+def test_a_seed_a_save_could_not_hold_is_refused_at_the_start(seed, words):
+    with pytest.raises(RulesError, match=words):
+        Game(3, seed=seed)
+
+
+def test_the_longest_seeds_allowed_give_games_that_save_and_load():
+    for seed in (10 ** 40 - 1, "x" * 1000):
+        game = Game(3, seed=seed)
+        assert Game.from_json(game.to_json()).to_json() == game.to_json()

@@ -62,19 +62,37 @@ def build(script, explain=True) -> Battle:
     return b
 
 
-def replay(like: Battle, moves) -> Battle:
+def replay(like: Battle, moves, takes=None) -> Battle:
     """A battle like ``like`` (seats, ruleset, token) with the same moves card for card
-    (by id), in the order given."""
+    (by id), in the order given; ``takes`` maps a Scarecrow's id to the exact card it takes
+    back ("5#41"), for moves whose take names only a kind."""
     b = Battle(like.players, like.ruleset, token_holder=like.token_holder, leader=like.leader,
                defender=like.defender)
     for m in moves:
         if m.is_pass:
             b.pass_turn(m.player)
         elif m.kind == "scarecrow":
-            b.play(m.player, b.deck[m.card], face_down=m.face_down, take=m.take)
+            b.play(m.player, b.deck[m.card], face_down=m.face_down, take=(takes or {}).get(m.card, m.take))
         else:
             b.play(m.player, b.deck[m.card], face_down=m.face_down)
     return b
+
+
+def exact_takes(like: Battle, moves) -> dict:
+    """The card each Scarecrow of ``moves`` took back, by id: a take written as a kind ("5")
+    means the card the battle would pick at that moment, which another order of plays changes."""
+    b, takes = replay(like, []), {}
+    for m in moves:
+        if not m.is_pass and m.kind == "scarecrow" and m.take is not None and "#" not in m.take:
+            taken = b.find_take(m.player, m.take)
+            takes[m.card] = f"{taken.kind}#{taken.id}"
+        if m.is_pass:
+            b.pass_turn(m.player)
+        elif m.kind == "scarecrow":
+            b.play(m.player, b.deck[m.card], face_down=m.face_down, take=takes.get(m.card, m.take))
+        else:
+            b.play(m.player, b.deck[m.card], face_down=m.face_down)
+    return takes
 
 
 def outcome(r):
@@ -126,7 +144,7 @@ def test_the_order_of_plays_matters_only_through_on_play_effects(script, rnd):
             segment.append(m)
     rnd.shuffle(segment)
     shuffled += segment
-    other = replay(b, shuffled)
+    other = replay(b, shuffled, exact_takes(b, moves))
     ra, rb = b.resolve(), other.resolve()
     assert outcome(ra) == outcome(rb)
     assert {p: sorted(c.kind for c in l) for p, l in ra.lines.items()} == \

@@ -29,7 +29,14 @@ def test_each_notebook_holds_the_cells_of_its_source(source):
     """The committed notebook was built from its source as it is now (rebuild: python tools/build_notebooks.py NN)."""
     cells = builder().parse(source.read_text(encoding="utf-8"))
     nb = json.loads((ROOT / "notebooks" / f"{source.stem}.ipynb").read_text(encoding="utf-8"))
-    built = [(c.cell_type, c.source) for c in cells]
-    committed = [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]
+    built = [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in cells]
+    committed = [(c["cell_type"], "".join(c["source"]), c["metadata"].get("tags", [])) for c in nb["cells"]]
     assert committed == built, f"notebooks/{source.stem}.ipynb is out of date: python tools/build_notebooks.py {source.stem[:2]}"
     assert [c["id"] for c in nb["cells"]] == [f"c{i:03d}" for i in range(len(cells))]
+
+
+def test_a_source_gives_cell_tags_after_code():
+    cells = builder().parse("%% md\n# T\n%% code nbval-ignore-output\nx = 1\n%% code\ny = 2\n")
+    assert [c.metadata.get("tags") for c in cells] == [None, ["nbval-ignore-output"], None]
+    with pytest.raises(ValueError, match="tags"):
+        builder().parse("%% code nbval-ignor\nx = 1\n")

@@ -170,3 +170,28 @@ def test_battle_odds_under_city_states_says_what_is_missing():
     from condottiere_nb import explore
     with pytest.raises(NotImplementedError, match="city-states"):
         explore.battle_odds("[Ana Ben Cy] Ana 5, Ben 3", hand=["10", "winter"], ruleset="city-states")
+
+
+def test_merged_battles_count_every_play_order():
+    # Three players and Scarecrows: many orders reach one battle, the enumeration keeps each
+    # battle once with the number of orders that reach it, and the engine plays every order.
+    kw = dict(a=True, b=False, option="courtesan_token", players=3,
+              kinds=("10", "5", "courtesan", "scarecrow"), max_cards=2, explain=False)
+    fast = check_interactions(**kw, method="numpy")
+    slow = check_interactions(**kw, method="engine")
+    assert fast.battles == slow.battles and fast.either_differs == slow.either_differs > 0
+    assert [(d.kind, d.count, d.notation) for d in fast.divergences] == \
+           [(d.kind, d.count, d.notation) for d in slow.divergences]
+
+
+def test_battles_that_share_a_hash_are_told_apart_by_their_state(monkeypatch):
+    from condottiere_nb.explore import numpy_model
+    kw = dict(a="standard", b="city-states-final", kinds=("10", "5", "drummer", "bishop", "courtesan"),
+              max_cards=2, explain=False, method="numpy")
+    honest = check_interactions(**kw)
+    monkeypatch.setattr(numpy_model, "_hash_words", lambda words: words[0] & 0)   # every battle collides
+    colliding = check_interactions(**kw)
+    assert (colliding.battles, colliding.either_differs, colliding.strengths_differ) == \
+           (honest.battles, honest.either_differs, honest.strengths_differ)
+    assert [(d.kind, d.count, d.notation) for d in colliding.divergences] == \
+           [(d.kind, d.count, d.notation) for d in honest.divergences]

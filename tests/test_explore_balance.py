@@ -63,3 +63,12 @@ def test_an_interrupt_keeps_the_games_played_so_far():
             raise KeyboardInterrupt
     rep = variant_balance(["standard"], players=(2, 4), games=5, agent="random", progress=stop)
     assert rep.partial and sum(r.games for r in rep.rows) == 3 and "PARTIAL" in rep.summary()
+
+
+def test_player_counts_per_ruleset():
+    from condottiere_nb.explore import player_counts
+    assert player_counts("city-states") == (3, 4, 5, 6)
+    rep = variant_balance(["standard", "city-states", "invasion"], players={"standard": 2, "city-states": (3,)},
+                          games=1, agent="random")
+    assert [(r.ruleset, r.players) for r in rep.rows] == [("standard", 2), ("city-states", 3)]
+    assert rep.skipped == [("invasion", 0, "no player count given for it")]

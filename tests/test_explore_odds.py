@@ -100,3 +100,37 @@ def test_an_interrupt_returns_the_samples_so_far_marked_partial():
 def test_bad_odds_requests_are_explained(call, message):
     with pytest.raises(RulesError, match=message):
         call()
+
+
+def test_odds_to_a_precision_sample_each_action_until_it_is_settled():
+    kw = dict(hand="5 winter bishop", others=3, precision=0.04, seed=2)
+    odds = battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5", **kw)
+    best = odds.best
+    assert odds.method == "monte carlo" and odds.precision == 0.04
+    assert odds.rollouts == sum(a.n for a in odds.actions) and odds.samples == max(a.n for a in odds.actions)
+    for a in odds.actions:
+        if a.settled == "precise":
+            assert a.half_width <= 0.04
+        else:
+            assert a.settled == "below the best" and a.high < best.low
+    assert best.settled == "precise" and "within 4 points" in odds.summary()
+    # the same figures on two processes: world k is drawn from the seed and k alone
+    again = battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5", **kw, workers=2)
+    assert [(a.wins, a.n, a.settled) for a in again.actions] == [(a.wins, a.n, a.settled) for a in odds.actions]
+
+
+def test_a_sample_cap_is_reported():
+    odds = battle_odds("[Ana Ben] Ana 10, Ben 6", hand="5 winter", others=3, precision=0.01, samples=100)
+    assert all(a.n <= 100 for a in odds.actions) and "sample cap" in {a.settled for a in odds.actions}
+
+
+def test_exact_odds_on_two_processes_are_the_same():
+    kw = dict(hand=["6", "2"], others=1, pool=["10", "5", "1", "winter", "2", "bishop"], exact_limit=100)
+    serial = battle_odds("[Ana Ben] Ana 5, Ben 5", **kw)
+    assert [a.p for a in battle_odds("[Ana Ben] Ana 5, Ben 5", **kw, workers=2).actions] == \
+        [a.p for a in serial.actions]
+
+
+def test_precision_is_checked():
+    with pytest.raises(RulesError, match="precision must be"):
+        battle_odds("[Ana Ben] Ana 10", hand=["5"], precision=0.7)

@@ -74,3 +74,14 @@ def test_balance_plot_and_table():
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ["standard (2p)", "standard (3p)"]
     html = balance_html(rep)
     assert unsafe_parts(html) == [] and html.count("<tr>") == 3
+
+
+def test_odds_to_a_precision_show_each_interval_and_why_it_stopped():
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "5 bishop winter", others=3, precision=0.05)
+    result = w.compute()
+    html = w.output.value
+    assert unsafe_parts(html) == [] and "within ±5 points" in html
+    for a in result.actions:
+        assert f"±{100 * a.half_width:.1f} points, {a.n:,} hands, {a.settled}" in html
+        assert a.settled in ("precise", "below the best")

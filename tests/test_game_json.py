@@ -70,6 +70,22 @@ def test_a_named_variant_ruleset_comes_back_as_itself():
     assert Game.from_json(g.to_json()).ruleset is get_ruleset("hidden-cards")
 
 
+def test_a_file_that_names_the_match_points_scoring_target_loads_under_the_new_name():
+    """Before issue 15 the Scoring match's points were the option scoring_target (a number); it is
+    match_points now, and scoring_target is the reading 'reach' or 'exceed'."""
+    g = Game(["Ana", "Ben"], "scoring", seed=3)
+    g.apply(PlaceToken("Roma"))
+    data = json.loads(g.to_json())
+    assert data["ruleset"] == {"name": "scoring", "options": {"match_points": 20}}
+    old = dict(data, ruleset={"name": "scoring", "options": {"scoring_target": 20}})
+    loaded = Game.from_json(json.dumps(old))
+    assert loaded.ruleset is get_ruleset("scoring") and loaded.to_json() == g.to_json()
+    mine = dict(data, ruleset={"name": "mine", "options": {"scoring_target": 30, "scoring_bonus": "group"}})
+    assert Game.from_json(json.dumps(mine)).ruleset.match_points == 30
+    with pytest.raises(RulesError, match="scoring_target cannot be True"):
+        Game.from_json(json.dumps(dict(data, ruleset={"name": "mine", "options": {"scoring_target": True}})))
+
+
 def test_seed_none_is_drawn_and_saved():
     g = Game(3)
     assert isinstance(g.seed, int)

@@ -4,6 +4,7 @@ package does not know is refused in plain words."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import random
 import re
 from pathlib import Path
@@ -44,7 +45,7 @@ def _has_words(message: str) -> bool:
 
 @pytest.fixture(scope="module")
 def said():
-    """Every message (singular form) said while explaining seeded games of every ruleset and a few
+    """Every message (a plural one as its pair of forms) said while explaining seeded games of every ruleset and a few
     battles, in every language."""
     messages: set[str] = set()
     say, say_n = Speaker.say, Speaker.say_n
@@ -54,7 +55,7 @@ def said():
         return say(self, message, **values)
 
     def spy_say_n(self, singular, plural, n, **values):
-        messages.add(singular)
+        messages.add((singular, plural))
         return say_n(self, singular, plural, n, **values)
 
     Speaker.say, Speaker.say_n = spy_say, spy_say_n
@@ -80,12 +81,22 @@ def said():
 
 def test_the_games_say_many_different_messages(said):
     assert len(said) > 80
+    assert any(isinstance(m, tuple) for m in said)      # plural messages too
+
+
+def _untranslated(catalogue, message) -> bool:
+    """Is a message (a plural one looked up as a plural: Python before 3.11 never finds a plural
+    entry through gettext) still English?"""
+    if isinstance(message, tuple):
+        singular, plural = message
+        return _has_words(singular) and catalogue.ngettext(singular, plural, 1) == singular
+    return _has_words(message) and catalogue.gettext(message) == message
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_a_game_says_is_translated(said, lang):
     catalogue = speaker(lang).catalogue
-    untranslated = sorted(m for m in said if _has_words(m) and catalogue.gettext(m) == m)
+    untranslated = sorted(str(m) for m in said if _untranslated(catalogue, m))
     assert untranslated == []
 
 
@@ -152,3 +163,54 @@ def test_random_steps_render_in_every_language_without_leftover_placeholders():
     for lang in LANGUAGES:
         text = game.explain(lang=lang)
         assert not re.search(r"\{\w+\}", text), lang
+
+
+def _every_rule_fired():
+    """Steps that fire every rule with a sentence: seeded random games of every ruleset, a Scoring
+    match, the Continuous War game where nobody has a card left, and a Persian battle with two
+    Banners under banner_limit="one_per_battle"."""
+    from condottiere_nb import Match, get_ruleset
+    steps = []
+    for name in RULESETS:
+        for players, seed in itertools.product((3, 4, 6) if name.startswith("city-states") else (2, 4, 6), range(4)):
+            game = Game(players, name, seed=seed)
+            agent = RandomAgent(seed)
+            while not game.is_over and len(game.actions) < 3000:
+                game.apply(agent.choose(game))
+            steps += game.log
+    match = Match(["Ana", "Ben", "Cy"], ruleset="scoring", target=5, seed=1)
+    agent = RandomAgent(1)
+    while not match.is_over:
+        match.apply(agent.choose(match))
+    steps += match.log
+    war = Game(2, "continuous-war", seed=19)      # a seed where every hand runs out: war.redeal
+    agent = RandomAgent(19)
+    while not war.is_over:
+        war.apply(agent.choose(war))
+    steps += war.log
+    battle = Battle(["Ana", "Ben"], get_ruleset("fa-tutorial").replace(banner_limit="one_per_battle"))
+    for player, card in [("Ana", "5"), ("Ben", "banner"), ("Ana", "banner")]:
+        battle.play(player, card)
+    steps += battle.resolve().steps
+    return steps
+
+
+def test_every_rule_with_a_sentence_is_told_in_every_language():
+    from condottiere_nb.tell import TEMPLATES
+    steps = _every_rule_fired()
+    assert {s.rule for s in steps} >= set(TEMPLATES), sorted(set(TEMPLATES) - {s.rule for s in steps})
+    said: set = set()
+    say, say_n = Speaker.say, Speaker.say_n
+    Speaker.say = lambda self, message, **values: said.add(message) or say(self, message, **values)
+    Speaker.say_n = lambda self, one, many, n, **values: said.add((one, many)) or say_n(self, one, many, n, **values)
+    try:
+        first = {}
+        for step in steps:
+            first.setdefault(step.rule, step)
+        texts = {rule: {lang: step.text_in(lang) for lang in LANGUAGES} for rule, step in first.items()}
+    finally:
+        Speaker.say, Speaker.say_n = say, say_n
+    for lang in TRANSLATED:
+        catalogue = speaker(lang).catalogue
+        assert sorted(str(m) for m in said if _untranslated(catalogue, m)) == [], lang
+        assert [rule for rule, t in texts.items() if t[lang] == t["en"]] == [], lang

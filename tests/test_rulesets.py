@@ -40,7 +40,12 @@ def test_replace_checks_option_names_and_values_and_keeps_the_original():
         std.replace(banner_limit="two")
     custom = std.replace(courtesan_token=False)
     assert custom.name == "standard+custom" and std.courtesan_token is True
-    assert dataclasses.replace(std, hidden_cards=True).hidden_cards is True
+    # A copy keeping the name of a named ruleset must keep its options too: one built around
+    # replace() cannot pass for 'standard' with hidden cards (issue 14).
+    with pytest.raises(RulesError, match="a ruleset named 'standard' is the ruleset 'standard', but this one "
+                                         "differs from it in hidden_cards"):
+        dataclasses.replace(std, hidden_cards=True)
+    assert dataclasses.replace(std, summary="Another line.").summary == "Another line."
 
 
 def test_differences_and_describe_mark_what_changed():
@@ -98,9 +103,21 @@ def test_combine_orders_names_and_rejects_conflicts():
     assert combine("standard", "invasion") is RULESETS["invasion"]
     assert combine("standard").name == "standard"
     assert get_ruleset("invasion+invasion").name == "invasion"
-    clash = RULESETS["continuous-war"].replace(name="hidden-cards", hidden_cards=True, first_hand=5)
-    with pytest.raises(RulesError, match="disagree on first_hand"):
-        combine("continuous-war", clash)
+    # No two Vietnamese variants disagree today; a registry where hidden-cards also changed
+    # first_hand shows the check.  (A ruleset cannot be called 'hidden-cards' with other options
+    # while the real one is registered.)
+    with pytest.raises(RulesError, match="is the ruleset 'hidden-cards'"):
+        RULESETS["continuous-war"].replace(name="hidden-cards", hidden_cards=True, first_hand=5)
+    saved = dict(RULESETS)
+    try:
+        del RULESETS["hidden-cards"]
+        clash = RULESETS["standard"].replace(name="hidden-cards", hidden_cards=True, first_hand=5)
+        RULESETS["hidden-cards"] = clash
+        with pytest.raises(RulesError, match="disagree on first_hand"):
+            combine("continuous-war", clash)
+    finally:
+        RULESETS.clear()
+        RULESETS.update(saved)      # in its order: error messages list the named rulesets
     with pytest.raises(RulesError, match="is a system of its own"):
         combine("city-states", "invasion")
     assert set(COMBINABLE) == {"hidden-cards", "continuous-war", "scoring", "invasion"}

@@ -18,6 +18,7 @@ from condottiere_nb.variants.vietnamese import Match
 from condottiere_nb.game import phases
 
 import test_variant_city_states_game as cstest
+import test_rulebook_readings as readings
 
 ENGINE = Path(__file__).resolve().parents[1] / "condottiere_nb"
 DESCRIPTIVE = {"name", "summary"}     # labels, not rules
@@ -227,7 +228,7 @@ FLIPS.update({
     "victory_regions": ("fa-tutorial", 0, _five_regions),
     "end_ranking": ("standard", "weights", _ranking),
     "invasion": ("standard", True, _open_controlled),
-    "scoring_target": ("scoring", 30, _match_target),
+    "match_points": ("scoring", 30, _match_target),
     "scoring_bonus": ("scoring", "group", _match_bonus),
     "city_states": ("standard", True, _city_phase),
     "firenze_takes": ("city-states", "all", _firenze),
@@ -237,6 +238,24 @@ FLIPS.update({
     "final_ruleset": (CITY_END, "", _final),
     "final_hand": (CITY_END, 10, _final),
     "final_discard": (CITY_END, (), _final),
+})
+
+# The readings of issue 15: each scenario is the one of its test in test_rulebook_readings.py.
+FLIPS.update({
+    "courtesan_in_tie": ("standard", "left", readings.scenario_courtesan_in_tie),
+    "bishop_highest": ("standard", "effective", readings.scenario_bishop_highest),
+    "scarecrow_empty": ("standard", False, readings.scenario_scarecrow_empty),
+    "venezia_bribe_value": ("city-states", "effective", readings.scenario_venezia_bribe_value),
+    "zh_deal": ("city-states", "eleven", readings.scenario_zh_deal),
+    "scoring_bonus_win": ("scoring", "three", lambda rs: readings.scenario_scoring(rs, 100)),
+    "scoring_target": ("scoring", "exceed", readings.scenario_scoring),
+    "first_player": ("standard", "drawn", readings.scenario_first_player),
+    "final_tie": ("standard", "again", readings.scenario_final_tie),
+    "fa_draws": ("fa-tutorial", "section_6", readings.scenario_fa_draws),
+    "fa_losers": ("fa-tutorial", "played", readings.scenario_fa_losers),
+    "fa_tie_draws": ("fa-tutorial", "none", readings.scenario_fa_tie_draws),
+    "city_ask_from": ("city-states", "first_player", readings.scenario_city_ask_from),
+    "invasion_favor": ("invasion", "ignored", readings.scenario_invasion_favor),
 })
 
 
@@ -256,7 +275,8 @@ def test_flipping_the_option_changes_an_outcome(option):
 
 
 def test_every_option_is_read_by_the_engine():
-    sources = {p: p.read_text(encoding="utf-8") for p in ENGINE.rglob("*.py") if p.name != "rulesets.py"}
+    sources = {p: p.read_text(encoding="utf-8") for p in ENGINE.rglob("*.py")
+               if p.name not in ("rulesets.py", "options.py")}
     unread = [name for name in _option_names()
               if not any(re.search(rf"\.{name}\b", text) for text in sources.values())]
     assert not unread, f"options nobody in the engine reads: {unread}"

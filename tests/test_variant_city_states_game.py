@@ -64,7 +64,7 @@ def test_city_deals_are_11_cards_whatever_the_regions():
     g.apply(PlaceToken("Torino"))          # nobody has cards: a new round, 11 each
     assert {p: len(h) for p, h in g.hands.items()} == {"Ana": 11, "Ben": 11, "Cy": 11}
     deal = [s for s in g.log if s.rule == "round.deal"][-1]
-    assert "up to 11 cards plus 0" in deal.text
+    assert "up to 11 cards:" in deal.text and "plus 0" not in deal.text      # regions add nothing here
 
 
 def test_city_abilities_are_asked_in_seat_order_from_the_leader_one_per_battle():

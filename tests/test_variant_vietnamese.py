@@ -180,7 +180,7 @@ def test_scoring_match_plays_games_until_someone_reaches_the_target():
 
 
 def test_scoring_named_ruleset_and_bad_target():
-    assert get_ruleset("scoring").scoring_target == 20
+    assert get_ruleset("scoring").match_points == 20
     assert Match(["Ana", "Ben"]).target == 20
     with pytest.raises(RulesError, match="20 or 30"):
         Match(["Ana", "Ben"], target=-1)

@@ -1,7 +1,9 @@
 """Build the teaching notebooks from their plain-text sources, and execute them.
 
 Each notebook is written in ``tools/notebooks/NN_title.txt``: cells are separated by a
-line ``%% md`` (Markdown) or ``%% code`` (Python).  This script turns each source into
+line ``%% md`` (Markdown) or ``%% code`` (Python); words after ``%% code`` are the cell's tags,
+such as ``%% code nbval-ignore-output`` (a widget's cell: nbval does not check its output, and
+the reader sees no marker in the code).  This script turns each source into
 ``notebooks/NN_title.ipynb`` with nbformat, runs it top to bottom in a fresh kernel
 (from the notebooks folder, as nbval and JupyterLab do) and stores the outputs, which
 nbval then checks on every test run.
@@ -27,7 +29,9 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "tools" / "notebooks"
 NOTEBOOKS = ROOT / "notebooks"
-SEPARATOR = re.compile(r"^%% (md|code)\s*$", re.M)
+SEPARATOR = re.compile(r"^%% (md|code)((?:[ \t]+[\w-]+)*)[ \t]*$", re.M)
+#: The cell tags a source may give (nbval reads them).
+TAGS = {"nbval-ignore-output", "nbval-skip", "raises-exception"}
 # The simulation lab keeps its widgets' outputs and state (a reader who opens it sees the odds
 # widget and the progress bar as the run left them), and its simulations get more time.
 KEEP_WIDGETS = {"30_simulation_lab"}
@@ -40,14 +44,21 @@ def parse(text: str) -> list:
     if parts[0].strip():
         raise ValueError("a source must start with a '%% md' or '%% code' line")
     cells = []
-    for kind, body in zip(parts[1::2], parts[2::2]):
+    for kind, tags, body in zip(parts[1::3], parts[2::3], parts[3::3]):
         body = body.strip("\n")
+        tags = tags.split()
+        unknown = set(tags) - TAGS
+        if unknown or (tags and kind == "md"):
+            raise ValueError(f"a '%% {kind}' line names tags {sorted(unknown or tags)}; code cells may have {sorted(TAGS)}")
         if not body.strip():
             continue
         if kind == "md":
             cells.append(nbformat.v4.new_markdown_cell(body))
         else:
-            cells.append(nbformat.v4.new_code_cell(body))
+            cell = nbformat.v4.new_code_cell(body)
+            if tags:
+                cell.metadata["tags"] = tags
+            cells.append(cell)
     return cells
 
 
@@ -62,7 +73,7 @@ def drop_widget_outputs(nb) -> None:
     for cell in nb.cells:
         if cell.cell_type == "code" and any(
                 "application/vnd.jupyter.widget-view+json" in out.get("data", {}) for out in cell.outputs):
-            if "NBVAL_IGNORE_OUTPUT" not in cell.source:
+            if "NBVAL_IGNORE_OUTPUT" not in cell.source and "nbval-ignore-output" not in cell.metadata.get("tags", []):
                 raise ValueError(f"a cell shows a widget but is checked by nbval: {cell.source[:80]!r}")
             cell.outputs = []
             cell.execution_count = None

@@ -11,7 +11,9 @@ returns one of ``game.legal_actions()`` for ``game.to_move``.
   It plays every named ruleset: face-down cards, Invasion's defence, the Persian tutorial's
   Weapon and the city-state abilities (details in its docstring).
 
-:func:`play_game` plays one game; :func:`simulate` plays many and returns statistics.
+:func:`play_game` plays one game; :func:`simulate` plays many and returns statistics, on
+several processes or any executor if asked (``workers=``, ``executor=``: see
+:mod:`condottiere_nb.agents.workers`), with the same statistics.
 
 >>> r = play_game([RandomAgent(1), RandomAgent(2), HeuristicAgent(3)], seed=7)
 >>> r.winners == r.game.winners and r.battles > 0

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import random
 
-from .. import board
+from .. import board, plays
+from ..cards import KINDS
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
-from ..strength import DOUBLERS, fast_totals
+from ..strength import DOUBLERS, count
 from ..variants import city_states
 from ..variants.city_states import Ball, Bribe, GenovaTrade, RomaClaim, UseAbility, Veto
 from .base import Agent
 
-__all__ = ["HeuristicAgent", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
+__all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
 
 
 # What a card is worth keeping in hand, roughly: the price of playing it.  The Persian
@@ -28,17 +29,96 @@ KEEP_ORDER = ("10", "heroine", "9", "surrender", "8", "bishop", "7", "6", "drumm
 # the best three), Venezia 0.35 / 0.22, Firenze 0.30 / 0.21, Roma 0.26 / 0.18, Bologna 0.23 / 0.19,
 # Milano 0.20 / 0.16.
 CITY_ORDER = ("Genova", "Venezia", "Firenze", "Roma", "Bologna", "Milano")
+# The map as this agent reads it at every decision: each region's neighbours (in the map's own
+# order) and weight, read once from board.ITALY.
+NEIGHBOURS = {r: tuple(board.ITALY.adj[r]) for r in board.ITALY}
+WEIGHTS = {r: board.ITALY.nodes[r]["weight"] for r in board.ITALY}
 
 
 def would_win(game: Game, player: str, region: str) -> bool:
     """Would ``player`` win the game by taking ``region``, under the game's ruleset?"""
     rs = game.ruleset
-    control = {**game.control, region: player}
     if rs.city_states and rs.city_end == "weights_only":
         return False
+    mine = {r for r, owner in game.state.control.items() if owner == player}
+    mine.add(region)
     if rs.victory_regions:                       # fa-tutorial: a number of regions, no adjacency
-        return sum(1 for owner in control.values() if owner == player) >= rs.victory_regions
-    return any(v.player == player for v in board.check_victory(control, len(game.players)))
+        return len(mine) >= rs.victory_regions
+    # the rule the game applies after a battle (board.check_victory), asked for this player only
+    return board.victory_of(player, mine, len(game.players)) is not None
+
+
+class Sight:
+    """A battle as one player sees it at one decision, counted once.
+
+    ``lines``: each line as ``me`` sees it (``me``'s own cards all, face-down ones too; an
+    opponent's face-up cards); ``extra``: what each opponent's face-down cards are reckoned at,
+    ``hidden`` each (twice that beside a face-up Drummer/Banner); ``totals``: each line's
+    strength so, counted by :func:`condottiere_nb.strength.count`.
+    """
+
+    __slots__ = ("players", "me", "at", "lines", "extra", "hidden", "reading", "spring", "seasons", "totals")
+
+    def __init__(self, battle, me: str, hidden: float = 0.0):
+        self.players = battle.players
+        self.me = me
+        self.at = self.players.index(me)
+        self.hidden = hidden
+        self.reading = battle.ruleset.spring_highest
+        self.lines, self.extra = self.seen(battle, me, hidden)
+        tally = count(self.players, self.lines, self.reading)
+        self.spring = tally.spring
+        self.totals = self.add(tally.totals(), self.extra)
+        # The seasons in play act on every line (docs/rules.md, "The count").
+        self.seasons = tuple(c for i, line in enumerate(self.lines) if i != self.at for c in line
+                             if c.family == "season")
+
+    @staticmethod
+    def seen(battle, me: str, hidden: float) -> tuple[list, list]:
+        """(lines, extra) as ``me`` sees ``battle`` (see the class docstring)."""
+        fd = battle.face_down
+        if not fd:
+            return [battle.line(p) for p in battle.players], [0.0] * len(battle.players)
+        lines, extra = [], []
+        for p in battle.players:
+            line = battle.line(p)
+            if p == me:
+                lines.append(line)
+                extra.append(0.0)
+                continue
+            up = tuple(c for c in line if c.id not in fd)
+            doubled = any(c.kind in DOUBLERS for c in up)
+            lines.append(up)
+            extra.append((len(line) - len(up)) * hidden * (2 if doubled else 1))
+        return lines, extra
+
+    @staticmethod
+    def add(totals: dict, extra: list) -> dict:
+        """Each line's counted total plus what its face-down cards are reckoned at."""
+        if not any(extra):
+            return totals
+        return {p: t + x for (p, t), x in zip(totals.items(), extra)}
+
+    @classmethod
+    def count(cls, battle, me: str, hidden: float) -> dict:
+        """The totals alone, as ``me`` sees ``battle``."""
+        lines, extra = cls.seen(battle, me, hidden)
+        return cls.add(count(battle.players, lines, battle.ruleset.spring_highest).totals(), extra)
+
+    def after(self, card) -> dict:
+        """The totals as ``me`` would see them after laying ``card``, a card with no on-play
+        effect, face up in ``me``'s line: only that line changes, and it is counted with the
+        seasons in play.  With a Spring in play the whole count is taken again, because
+        Spring's bonus goes to the highest Mercenary of all the lines."""
+        me, at = self.me, self.at
+        line = self.lines[at] + (card,)
+        if self.spring:
+            lines = list(self.lines)
+            lines[at] = line
+            return self.add(count(self.players, lines, self.reading).totals(), self.extra)
+        after = dict(self.totals)
+        after[me] = count((me,), (line + self.seasons,), self.reading).totals()[me] + self.extra[at]
+        return after
 
 
 class HeuristicAgent(Agent):
@@ -58,13 +138,35 @@ class HeuristicAgent(Agent):
     def __init__(self, seed=None):
         self.seed = seed
         self.rng = random.Random(seed)
+        # would_win() for the map of the last decision (see _wins)
+        self._map = None
+        self._wins_on_map: dict = {}
 
     def __repr__(self) -> str:
         return f"HeuristicAgent({self.seed!r})"
 
+    def _wins(self, game: Game, player: str, region: str) -> bool:
+        """:func:`would_win`, remembered while the map stays the same (:meth:`_read_map`): control
+        changes only when a battle ends, and one decision asks this for every player and region
+        it weighs."""
+        memo = self._wins_on_map
+        found = memo.get((player, region))
+        if found is None:
+            found = memo[player, region] = would_win(game, player, region)
+        return found
+
+    def _read_map(self, game: Game) -> None:
+        """Forget what :meth:`_wins` remembers when the map (or the game) has changed."""
+        rs = game.ruleset
+        key = (len(game.players), frozenset(game.state.control.items()))
+        if self._map is None or self._map[0] is not rs or self._map[1] != key:
+            self._map = (rs, key)          # the Ruleset itself is kept: compared by identity
+            self._wins_on_map = {}
+
     def choose(self, game: Game):
         handler = self._PHASES.get(game.phase)
         if handler is not None:
+            self._read_map(game)
             return handler(self, game)
         legal = game.legal_actions()
         if not legal:
@@ -72,10 +174,9 @@ class HeuristicAgent(Agent):
         return self.rng.choice(legal)        # a decision this agent has no rule for
 
     # -- choosing a region -------------------------------------------------------------------
-    def _region_score(self, game: Game, region: str, me: str) -> float:
-        control = game.control
+    def _region_score(self, game: Game, region: str, me: str, control: dict) -> float:
         score = 0.0
-        for nb in board.ITALY.adj[region]:
+        for nb in NEIGHBOURS[region]:
             owner = control.get(nb)
             if owner == me:
                 score += 3
@@ -87,18 +188,19 @@ class HeuristicAgent(Agent):
         elif owner is not None:
             score += 1           # Invasion: taking a region from a rival counts twice
         if game.ruleset.end_ranking != "regions":
-            score += 0.5 * board.ITALY.nodes[region]["weight"]     # heavier regions score more at the end
-        if would_win(game, me, region):
+            score += 0.5 * WEIGHTS[region]     # heavier regions score more at the end
+        if self._wins(game, me, region):
             score += 50
         for p in game.players:
-            if p != me and p != owner and would_win(game, p, region):
+            if p != me and p != owner and self._wins(game, p, region):
                 score -= 20      # a region that would let an opponent win is left alone
         return score + self.rng.random() * 0.1
 
     def _region(self, game: Game):
         me = game.to_move
         regions = game.open_regions()
-        best = max(regions, key=lambda r: self._region_score(game, r, me))
+        control = game.control
+        best = max(regions, key=lambda r: self._region_score(game, r, me, control))
         return PlaceToken(best)
 
     # -- the Pope's Favor --------------------------------------------------------------------
@@ -110,7 +212,7 @@ class HeuristicAgent(Agent):
             if region == game.region:
                 continue
             owner = control.get(region)
-            mine = sum(control.get(nb) == me for nb in board.ITALY.adj[region])
+            mine = sum(control.get(nb) == me for nb in NEIGHBOURS[region])
             if owner == me:
                 score = 1.0 + mine        # Invasion: the Favor shields my own region from attack
             elif owner is not None:
@@ -120,10 +222,10 @@ class HeuristicAgent(Agent):
                 for p in game.players:
                     if p == me:
                         continue
-                    if would_win(game, p, region):
+                    if self._wins(game, p, region):
                         threat = max(threat, 100)
                     else:
-                        threat = max(threat, sum(control.get(nb) == p for nb in board.ITALY.adj[region]))
+                        threat = max(threat, sum(control.get(nb) == p for nb in NEIGHBOURS[region]))
                 score = threat - 2 * mine
             score += self.rng.random() * 0.1
             if score > best_score:
@@ -149,15 +251,15 @@ class HeuristicAgent(Agent):
         region = game.region
         control = game.control
         owner = control.get(region)
-        stake = 1 + sum(control.get(nb) == me for nb in board.ITALY.adj[region])
+        stake = 1 + sum(control.get(nb) == me for nb in NEIGHBOURS[region])
         if owner == me:
             stake += 2                    # Invasion: defending a region I hold
         elif owner is not None:
             stake += 1                    # Invasion: taking one from a rival
-        if would_win(game, me, region):
+        if self._wins(game, me, region):
             stake += 6
         for p in game.players:
-            if p != me and would_win(game, p, region):
+            if p != me and self._wins(game, p, region):
                 stake += 4
         return stake
 
@@ -176,50 +278,41 @@ class HeuristicAgent(Agent):
         mean = sum(values) / len(values) if values else 0.0
         return mean if battle.ruleset.mercenaries_face_down else 0.75 * mean
 
-    @staticmethod
-    def _view(battle, me: str, hidden: float) -> dict:
-        """Each line's strength as ``me`` sees it: ``me``'s own face-down cards counted, each
-        opponent's face-down card at ``hidden`` (twice that beside a face-up Drummer/Banner)."""
-        players = battle.players
-        lines = battle.lines
-        spring = battle.ruleset.spring_highest
-        fd = battle.face_down
-        if not fd:
-            return dict(zip(players, fast_totals([lines[p] for p in players], spring)))
-        seen, extra = [], []
-        for p in players:
-            line = lines[p]
-            if p == me:
-                seen.append(line)
-                extra.append(0.0)
-                continue
-            up = [c for c in line if c.id not in fd]
-            doubled = any(c.kind in DOUBLERS for c in up)
-            seen.append(up)
-            extra.append((len(line) - len(up)) * hidden * (2 if doubled else 1))
-        totals = fast_totals(seen, spring)
-        return {p: t + x for p, t, x in zip(players, totals, extra)}
-
-    def _outcomes(self, game: Game, battle, me: str, legal, others, hidden: float, edge: float) -> list:
+    def _outcomes(self, game: Game, battle, me: str, legal, others, sight: "Sight", edge: float) -> list:
         """(action, gap, cost, ends the battle) for each card (and Bribe or Ball) I could play:
-        ``gap`` is my strength minus the best rival's after it, in my view of the battle."""
+        ``gap`` is my strength minus the best rival's after it, in my view of the battle.
+
+        A card with no on-play effect (the registry's ``effect`` is None: a Mercenary, a Heroine,
+        a Courtesan, a Drummer) only joins my line, so its outcome is counted from that line
+        (:meth:`Sight.after`); a card whose effect reaches other lines, or ends the battle, is
+        played on a copy of the battle through the rules themselves."""
         outcomes = []
+        first = None             # kind -> the card of that kind a Play plays (the first in hand)
         for action in legal:
             kind = type(action)
             if kind is Play:
                 if action.face_down:
                     continue                              # judged as its face-up twin (_hide decides)
+                cost = COST.get(action.card, 3)
+                if KINDS[action.card].effect is None:
+                    if first is None:
+                        first = {}
+                        for c in battle.hand(me):
+                            first.setdefault(c.kind, c)
+                    after = sight.after(first[action.card])
+                    gap = after[me] - max(after[p] for p in others) + edge
+                    outcomes.append((action, gap, cost, battle.is_over))
+                    continue
                 trial = battle.copy()
                 trial.explaining = False
                 card = next(c for c in trial.hand(me) if c.kind == action.card)
                 try:
-                    if action.take is not None:
-                        trial.play(me, card, take=action.take)
-                    else:
-                        trial.play(me, card)
+                    # a listed play, made as the Game makes it (game.phases.battle_play): the card
+                    # it takes back, then the rule itself
+                    taken = None if action.take is None else trial.taken_card(me, card, action.take)
+                    plays.play_card(trial, me, card, False, taken)
                 except RulesError:
                     continue                              # a card this agent cannot judge
-                cost = COST.get(action.card, 3)
                 if action.card == "scarecrow" and action.take is not None:
                     cost -= COST.get(action.take, 0)    # the Mercenary comes back to hand
             elif kind is Bribe or kind is Ball:
@@ -237,7 +330,7 @@ class HeuristicAgent(Agent):
                     continue
             else:
                 continue                                  # lifting a ban, Roma's annulment: never
-            after = self._view(trial, me, hidden)
+            after = Sight.count(trial, me, sight.hidden)
             gap = after[me] - max(after[p] for p in others) + edge
             outcomes.append((action, gap, cost, trial.is_over))
         return outcomes
@@ -248,22 +341,22 @@ class HeuristicAgent(Agent):
         legal = game.legal_actions()
         others = [p for p in battle.players if p != me]
         hidden = self._hidden_value(game, battle, me) if battle.face_down else 0.0
-        now = self._view(battle, me, hidden)
+        sight = Sight(battle, me, hidden)
+        now = sight.totals
         # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
         edge = 0.5 if battle.defender == me else 0.0
         rival = max(now[p] for p in others)
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed
         # automatically, but only on their turn)
-        hands = battle.hands
-        active = [p for p in others if p not in battle.passed and hands[p]]
+        active = [p for p in others if p not in battle.passed and battle.hand(p)]
         budget = 4 + 3 * self._stake(game, me)
         fa = game.ruleset.drawing == "fa_tutorial"
         if fa:
             # fa: the winner draws a card for each soldier used, so only a lost battle costs its
             # soldiers; any card that leads is worth it (x3 beat x1.5 and x2 in seeded matches).
             budget *= 3
-        outcomes = self._outcomes(game, battle, me, legal, others, hidden, edge)
+        outcomes = self._outcomes(game, battle, me, legal, others, sight, edge)
         rng = self.rng.random
 
         weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
@@ -272,7 +365,7 @@ class HeuristicAgent(Agent):
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
             return ending[0][0]
-        if outcomes and not any(battle.lines.values()) and \
+        if outcomes and not any(battle.line(p) for p in battle.players) and \
                 all(p not in active or battle.waiting(p) for p in others):
             # A pass would end the battle with no card played at all (or leave it to Invasion's
             # defender, who has passed once and keeps a tie).  Players who each keep their cards
@@ -294,7 +387,7 @@ class HeuristicAgent(Agent):
                 return min(sure)[3]
         # What this battle has cost me so far counts too: the budget is for the whole battle
         # (fa aside, where the winner draws a card for every soldier it used).
-        spent = 0 if fa else sum(COST.get(c.kind, 3) for c in battle.lines[me])
+        spent = 0 if fa else sum(COST.get(c.kind, 3) for c in battle.line(me))
         winning = [(c, -g, rng(), a) for a, g, c, over in outcomes
                    if g > 0 and c <= budget and (c + spent <= budget or g >= 6)]
         if winning:
@@ -363,7 +456,7 @@ class HeuristicAgent(Agent):
         me = game.to_move
         pending = game.state.variant["city"].get("pending") or {}
         user = pending.get("player")
-        if user is not None and game.region is not None and would_win(game, user, game.region):
+        if user is not None and game.region is not None and self._wins(game, user, game.region):
             return Veto(True)
         if pending.get("action") == "bribe" and pending.get("target") is not None:
             target = game.cards[pending["target"]]
@@ -376,7 +469,7 @@ class HeuristicAgent(Agent):
         in hand), whichever costs less; always when the region wins the game."""
         me = game.to_move
         legal = game.legal_actions()
-        wins = would_win(game, me, game.region)
+        wins = self._wins(game, me, game.region)
         spare = len(game.hand(me)) >= 6
         options = []
         for a in legal:

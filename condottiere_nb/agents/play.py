@@ -1,7 +1,6 @@
 """Playing games with agents: one game (:func:`play_game`) or many (:func:`simulate`)."""
 from __future__ import annotations
 
-import random
 import sys
 import time
 from collections import Counter
@@ -13,7 +12,8 @@ from ..game import DEFAULT_NAMES, Game
 from .base import Agent, RandomAgent
 from .heuristic import HeuristicAgent
 
-__all__ = ["AGENTS", "make_agent", "choose_with", "GameResult", "play_game", "SimulationStats", "simulate"]
+__all__ = ["AGENTS", "make_agent", "choose_with", "GameResult", "play_game", "SimulationStats", "simulate",
+           "simulate_games"]
 
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -114,13 +114,20 @@ class SimulationStats:
 
 
 def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *, progress=True,
-             ruleset="standard", **game_options) -> SimulationStats:
+             ruleset="standard", workers=None, executor=None, **game_options) -> SimulationStats:
     """Play ``n`` games and return statistics.
 
     ``agents``: None (all random), one name/agent for every seat, or a list with one per seat.
+    Game ``i`` is seeded from ``seed`` and ``i`` alone, and agents given by name or class are
+    made afresh for every game, seeded from the game's seed (as :func:`play_game` seats them):
+    so ``workers`` (processes of this machine; 0: one per core) or ``executor`` (any
+    concurrent.futures.Executor, e.g. a Dask cluster's) give the same statistics as one process.
+    An agent object is used as it is, in every game (its state carries from game to game, so
+    only a run in one process repeats exactly).
     ``progress``: True prints a progress line on stderr for long runs; a callable is called as
-    ``progress(i, n)`` after each game; False is silent.
+    ``progress(i, n)`` as games complete; False is silent.
     """
+    from .workers import check_workers, job_seed, portable_ruleset, run_jobs
     names = DEFAULT_NAMES[:players] if isinstance(players, int) else tuple(players)
     if not 2 <= (players if isinstance(players, int) else len(names)) <= 6:
         raise RulesError(f"Condottiere is played by 2 to 6 players, not {len(names)}")
@@ -129,35 +136,62 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * len(names)
     if len(specs) != len(names):
         raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
-    rng = random.Random(seed)
-    seated = [make_agent(s, seed=rng.randrange(2 ** 32)) for s in specs]
-    labels = tuple(repr(a) if isinstance(a, Agent) else getattr(a, "__name__", "agent") for a in seated)
+    for spec in specs:
+        make_agent(spec)                    # an unknown name says so now
+    check_workers(workers, executor)
+    labels = tuple(_label(s) for s in specs)
+    rules = portable_ruleset(ruleset)
+    jobs = [(names, specs, rules, job_seed(seed, i), game_options) for i in range(n)]
     wins = {p: 0.0 for p in names}
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
-    shown = start
+    shown = [start]
     report: Callable | None = progress if callable(progress) else None
-    for i in range(n):
-        result = play_game(seated, rng.randrange(2 ** 32), ruleset, players=names, **game_options)
-        for w in result.winners:
-            wins[w] += 1 / len(result.winners)
-        reasons[result.reason] += 1
-        battles += result.battles
-        rounds += result.rounds
-        actions += result.actions
+
+    def done(k: int) -> None:
         if report is not None:
-            report(i + 1, n)
+            report(k, n)
         elif progress:
             now = time.perf_counter()
-            if now - shown > 0.5 or (i + 1 == n and now - start > 0.5):
-                shown = now
-                rate = (i + 1) / (now - start)
-                sys.stderr.write(f"\rsimulate: {i + 1}/{n} games ({100 * (i + 1) / n:.0f}%), "
-                                 f"{rate:,.0f} games/s   ")
+            if now - shown[0] > 0.5 or (k == n and now - start > 0.5):
+                shown[0] = now
+                rate = k / (now - start)
+                sys.stderr.write(f"\rsimulate: {k}/{n} games ({100 * k / n:.0f}%), {rate:,.0f} games/s   ")
                 sys.stderr.flush()
+
+    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, done=done)
+    try:
+        for _, (winners, reason, b, r, a) in results:
+            for w in winners:
+                wins[w] += 1 / len(winners)
+            reasons[reason] += 1
+            battles += b
+            rounds += r
+            actions += a
+    finally:
+        results.close()
     seconds = time.perf_counter() - start
     if progress is True and seconds > 0.5:
         sys.stderr.write("\n")
     k = max(n, 1)
     return SimulationStats(n, names, labels, wins, reasons, battles / k, rounds / k, actions / k, seconds)
+
+
+def _label(spec) -> str:
+    if isinstance(spec, str):
+        return spec.strip().lower()
+    if isinstance(spec, type):
+        return spec.__name__
+    return repr(spec) if isinstance(spec, Agent) else getattr(spec, "__name__", "agent")
+
+
+def simulate_games(jobs: list) -> list:
+    """(winners, reason, battles, rounds, actions) of each game of ``jobs``: what a worker of
+    :func:`simulate` runs."""
+    from .workers import ruleset_of
+    out = []
+    for names, specs, rules, seed, options in jobs:
+        r = play_game(specs, seed, ruleset_of(rules), players=names, **options)
+        out.append((r.winners, r.reason, r.battles, r.rounds, r.actions))
+    return out

@@ -6,8 +6,8 @@ Three tools answer questions about the rules with numbers:
   (or two values of one option) and counts the battles whose winner or token holder
   differs, with the smallest example of each kind of divergence explained by its Steps.
 * :func:`battle_odds` estimates, for the player to move, the chance of winning the
-  battle after each legal action (Monte Carlo with the heuristic agent, exact where the
-  rest of the battle is small enough to enumerate).
+  battle after each legal action (Monte Carlo with the heuristic agent, to a chosen
+  precision if asked, exact where the rest of the battle is small enough to enumerate).
 * :func:`variant_balance` plays many games per ruleset and player count and reports
   first-seat advantage, game length, how games end and how often Surrender, Bishop and
   Courtesan decide a battle.
@@ -25,9 +25,15 @@ One module per tool:
   :func:`fast_model_gap`);
 * ``tally``: what the checker counts, shared by its two evaluators;
 * ``odds``: :func:`battle_odds`, :func:`game_odds`, :func:`wilson`;
-* ``balance``: :func:`variant_balance`, :data:`DECIDES`, :func:`card_decides`;
+* ``rollouts``: a battle played out from a position, many times (what the odds' workers run);
+* ``balance``: :func:`variant_balance`, :data:`DECIDES`, :func:`card_decides`, :func:`player_counts`;
 * ``invariants``: the soak (:func:`soak`, :func:`check_game`, :func:`check_victory_claims`);
 * ``progress``: progress reports, interruption and seeds, shared by all.
+
+Every tool that plays many games or battles (the balance, the odds, the soak; and
+:func:`condottiere_nb.agents.simulate`) takes ``workers=`` (processes of this machine) or
+``executor=`` (any concurrent.futures.Executor, a Dask cluster's too) and gives the same
+figures however many workers play (:mod:`condottiere_nb.agents.workers`).
 
 numpy is optional (the ``lab`` extra) and imported only when used: without it the
 interaction checker uses the engine (the same counts, more slowly, with a note), exact odds
@@ -38,7 +44,8 @@ widget and the plots live in ``views/explore_views.py``).  Long runs report prog
 a :class:`Progress` object and stop cleanly on KeyboardInterrupt, returning what they
 have so far marked ``partial=True``.
 """
-from .balance import DECIDES, DECIDING_CARDS, BalanceReport, BalanceRow, card_decides, variant_balance
+from .balance import (DECIDES, DECIDING_CARDS, BalanceReport, BalanceRow, card_decides, player_counts,
+                      variant_balance)
 from .interactions import Divergence, InteractionReport, check_interactions, option_variants
 from .invariants import CHECKED_ENDINGS, SoakResult, check_game, check_victory_claims, soak
 from .numpy_model import FAST_KINDS, FAST_OPTIONS, GAME_OPTIONS, fast_model_gap, fast_outcomes
@@ -57,7 +64,7 @@ __all__ = [
     # battle odds
     "battle_odds", "game_odds", "BattleOdds", "ActionOdds", "action_label", "wilson", "exact_hands",
     # variant balance
-    "variant_balance", "BalanceReport", "BalanceRow", "DECIDES", "DECIDING_CARDS", "card_decides",
+    "variant_balance", "BalanceReport", "BalanceRow", "DECIDES", "DECIDING_CARDS", "card_decides", "player_counts",
     # the soak
     "soak", "SoakResult", "check_game", "check_victory_claims", "CHECKED_ENDINGS",
     # progress

@@ -8,6 +8,7 @@ Surrender, Bishop and Courtesan decide a battle (:data:`DECIDES` says what that 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..battle import Battle
@@ -119,7 +120,7 @@ class BalanceReport:
                          + "".join(f"{100 * r.decided_rate(c):>6.1f}%" for c in DECIDING_CARDS)
                          + f"  {ends}" + (f"  [{r.errors} errors]" if r.errors else ""))
         for rs, n, why in self.skipped:
-            lines.append(f"skipped {rs} with {n} players: {why}")
+            lines.append(f"skipped {rs}" + (f" with {n} players" if n else "") + f": {why}")
         lines.append("'decides' = share of all battles whose winner or token holder would differ "
                      "without the card (see explore.DECIDES)")
         return "\n".join(lines)
@@ -168,8 +169,9 @@ def _finish_battle(game, agents: dict) -> tuple:
     return (r.winner, r.token_holder) if r is not None else (None, None)
 
 
-def _balance_game(ruleset, n: int, agent, seed: int, row: BalanceRow, max_actions: int = 5_000) -> None:
-    """One game into ``row``; the row changes only if the game finishes (an error leaves it as it was)."""
+def _balance_game(ruleset, n: int, agent, seed: int, max_actions: int = 5_000) -> dict:
+    """One game's figures: battles, rounds, how it ended, each winner's seat, and the battles
+    with each deciding card (played, decided)."""
     from ..agents import make_agent
     from ..game import Game, Pass, Play as GPlay
     g = Game(n, ruleset, seed, explain=False)
@@ -208,38 +210,93 @@ def _balance_game(ruleset, n: int, agent, seed: int, row: BalanceRow, max_action
                 if surrender_cf is not None and surrender_cf != (res.winner, res.token_holder):
                     decided["surrender"] += 1
             surrender_cf = None
+    return {"battles": battles, "played": played, "decided": decided, "rounds": g.round, "reason": g.reason,
+            "winners": [g.players.index(w) for w in g.winners]}
+
+
+def balance_games(jobs: list) -> list:
+    """The figures of each game of ``jobs`` ((ruleset as :func:`portable_ruleset` gives it,
+    players, agent, seed) each), or
+    ("error", why) for a game that could not be played: what a worker of
+    :func:`variant_balance` runs."""
+    from ..agents.workers import ruleset_of
+    out = []
+    for rs, n, agent, seed in jobs:
+        try:
+            out.append(_balance_game(ruleset_of(rs), n, agent, seed))
+        except (RulesError, ValueError, KeyError, IndexError, AttributeError) as e:
+            out.append(("error", f"seed {seed}: {type(e).__name__}: {e}"))
+    return out
+
+
+def _add_game(row: BalanceRow, figures) -> None:
+    """One game's figures into its row (an error is counted, with its first examples)."""
+    if isinstance(figures, tuple):
+        row.errors += 1
+        if len(row.error_examples) < 3:
+            row.error_examples.append(figures[1])
+        return
     row.games += 1
-    row.battles += battles
+    row.battles += figures["battles"]
     for c in DECIDING_CARDS:
-        row.played[c] += played[c]
-        row.decided[c] += decided[c]
-    for w in g.winners:
-        row.wins_by_seat[g.players.index(w)] += 1 / len(g.winners)
-    row.rounds += g.round
-    row.reasons[g.reason] = row.reasons.get(g.reason, 0) + 1
+        row.played[c] += figures["played"][c]
+        row.decided[c] += figures["decided"][c]
+    for seat in figures["winners"]:
+        row.wins_by_seat[seat] += 1 / len(figures["winners"])
+    row.rounds += figures["rounds"]
+    row.reasons[figures["reason"]] = row.reasons.get(figures["reason"], 0) + 1
+
+
+def player_counts(ruleset) -> tuple[int, ...]:
+    """The numbers of players a ruleset's game allows (the city-states need three or more).
+
+    >>> player_counts("standard"), player_counts("city-states")
+    ((2, 3, 4, 5, 6), (3, 4, 5, 6))
+    """
+    from ..game import Game
+    rs = get_ruleset(ruleset)
+    allowed = []
+    for n in range(2, 7):
+        try:
+            Game(n, rs, 0, explain=False)
+        except RulesError:
+            continue
+        allowed.append(n)
+    return tuple(allowed)
 
 
 def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="heuristic", seed=0,
-                    progress=None) -> BalanceReport:
+                    progress=None, workers=None, executor=None) -> BalanceReport:
     """Play ``games`` seeded games per ruleset and player count with ``agent`` in every seat.
 
     ``rulesets``: names or Rulesets (default: every named ruleset, read from RULESETS);
-    a ruleset that does not allow a player count is skipped and listed in ``skipped``.
+    ``players``: a player count or several, or {ruleset name: counts} for counts of its own
+    to each (:func:`player_counts` says which a ruleset allows); a ruleset that does not
+    allow a player count is skipped and listed in ``skipped``.
     Reports first-seat advantage, game length, how games end and how often Surrender,
     Bishop and Courtesan decide a battle (:data:`DECIDES` says exactly what that means).
+
+    ``workers``: processes of this machine to play on (0: one per core); ``executor``: any
+    concurrent.futures.Executor instead, e.g. a Dask cluster's (``Client(...).get_executor()``).
+    Every game's seed comes from ``seed`` and its place in the study, and the games are added up
+    in that order, so the report is the same for any number of workers (give ``agent`` as a
+    name or an Agent class: an agent object would carry its state from game to game).
     """
-    from ..rulesets import RULESETS
+    from ..agents.workers import check_workers, portable_ruleset, run_jobs
     from ..game import Game
+    from ..rulesets import RULESETS
     names = list(RULESETS) if rulesets is None else list(rulesets)
-    if isinstance(players, int):
-        players = (players,)
     if not isinstance(games, int) or games < 1:
         raise RulesError(f"games must be a positive whole number, not {games!r}")
-    agent_name = agent if isinstance(agent, str) else type(agent).__name__
+    check_workers(workers, executor)
+    agent_name = agent if isinstance(agent, str) else getattr(agent, "__name__", type(agent).__name__)
     rows, skipped, plan = [], [], []
     for name in names:
         rs = get_ruleset(name)
-        for n in players:
+        counts = players.get(rs.name, players.get(name, ())) if isinstance(players, Mapping) else players
+        if not counts:
+            skipped.append((rs.name, 0, "no player count given for it"))
+        for n in (counts,) if isinstance(counts, int) else counts:
             try:
                 Game(n, rs, 0, explain=False)
             except RulesError as e:
@@ -249,26 +306,25 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
             rows.append(row)
             plan.append((rs, n, row))
     report = BalanceReport(rows, agent_name, seed, skipped=skipped)
-    prog = as_progress(progress)
-    prog.start(len(plan) * games, "games")
     base = seed_int(seed)
-    done = 0
+    # game k of every row before game k+1 of any: an interrupt leaves comparable rows
+    jobs, into = [], []
+    portable = [portable_ruleset(rs) for rs, n, row in plan]
+    for k in range(games):
+        for j, (rs, n, row) in enumerate(plan):
+            jobs.append((portable[j], n, agent, (base * 100_003 + k * 1_009 + j) % 2 ** 32))
+            into.append(row)
+    prog = as_progress(progress)
+    prog.start(len(jobs), "games")
     t0 = time.perf_counter()
+    results = run_jobs(balance_games, jobs, workers=workers, executor=executor, done=prog.update)
     try:
-        for k in range(games):
-            # game k of every row before game k+1 of any: an interrupt leaves comparable rows
-            for j, (rs, n, row) in enumerate(plan):
-                s = (base * 100_003 + k * 1_009 + j) % 2 ** 32
-                try:
-                    _balance_game(rs, n, agent, s, row)
-                except (RulesError, ValueError, KeyError, IndexError, AttributeError) as e:
-                    row.errors += 1
-                    if len(row.error_examples) < 3:
-                        row.error_examples.append(f"seed {s}: {type(e).__name__}: {e}")
-                done += 1
-                prog.update(done)
+        for i, figures in results:
+            _add_game(into[i], figures)
     except KeyboardInterrupt:
         report.partial = True
+    finally:
+        results.close()
     prog.finish(report.partial)
     report.seconds = time.perf_counter() - t0
     return report

@@ -3,9 +3,10 @@
 :func:`check_interactions` enumerates every battle of a
 :class:`~condottiere_nb.explore.space.BattleSpace` under two rulesets (or two values of one
 option) and counts the battles whose winner or token holder differs, with the smallest
-example of each kind of divergence explained by its Steps.  Two evaluators walk the same
-battles in the same order: the vectorised model (``numpy_model``, fast, the rulesets it
-models) and the engine itself (:func:`enumerate_engine`, slow, every ruleset, no numpy).
+example of each kind of divergence explained by its Steps.  Two evaluators count the same
+battles and find the same smallest examples: the vectorised model (``numpy_model``, fast, the
+rulesets it models; it merges the play orders that reach the same battle) and the engine
+itself (:func:`enumerate_engine`, slow, every play order one by one, every ruleset, no numpy).
 """
 from __future__ import annotations
 

@@ -178,12 +178,37 @@ def check_victory_claims(game, board) -> list[str]:
     return []
 
 
-def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0, progress=None) -> SoakResult:
+def soak_games(jobs: list) -> list:
+    """What :func:`check_game` found in each game of ``jobs`` ((ruleset as
+    :func:`~condottiere_nb.agents.workers.portable_ruleset` gives it, players, seed) each):
+    (actions, battles, violations, the ending or None): what a worker of :func:`soak` runs."""
+    from ..agents.workers import ruleset_of
+    from ..game import Game
+    out = []
+    for rules, n, s in jobs:
+        try:
+            g = Game(n, ruleset_of(rules), s, explain=False)
+            acts, battles, bad = check_game(g, seed=s)
+        except Exception as e:  # a crash is a violation to report, not a reason to stop the soak
+            acts, battles, bad = 0, 0, [f"{type(e).__name__}: {e}"]
+            g = None
+        out.append((acts, battles, bad, g.reason if g is not None and g.is_over else None))
+    return out
+
+
+def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0, progress=None,
+         workers=None, executor=None) -> SoakResult:
     """Play ``games`` seeded random games, cycling through every named ruleset and player
-    count it allows, checking :func:`check_game`'s invariants; violations are collected."""
+    count it allows, checking :func:`check_game`'s invariants; violations are collected.
+
+    ``workers`` (processes of this machine; 0: one per core) or ``executor`` (any
+    concurrent.futures.Executor) share the games out; each game's seed comes from ``seed`` and
+    its number, and the findings are added up in that order, so the result is the same."""
+    from ..agents.workers import check_workers, portable_ruleset, run_jobs
     from ..game import Game
     from ..rulesets import RULESETS
     names = list(RULESETS) if rulesets is None else list(rulesets)
+    check_workers(workers, executor)
     plan = []
     for name in names:
         rs = get_ruleset(name)
@@ -192,35 +217,34 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
                 Game(n, rs, 0, explain=False)
             except RulesError:
                 continue
-            plan.append((rs, n))
+            plan.append((rs, portable_ruleset(rs), n))
     if not plan:
         raise RulesError("no ruleset allows these player counts")
     out = SoakResult()
     prog = as_progress(progress)
     prog.start(games, "soak")
     base = seed_int(seed)
+    jobs = []
+    for i in range(games):
+        rs, rules, n = plan[i % len(plan)]
+        jobs.append((rules, n, (base * 1_000_003 + i) % 2 ** 32))
     t0 = time.perf_counter()
+    results = run_jobs(soak_games, jobs, workers=workers, executor=executor, done=prog.update)
     try:
-        for i in range(games):
-            rs, n = plan[i % len(plan)]
-            s = (base * 1_000_003 + i) % 2 ** 32
-            try:
-                g = Game(n, rs, s, explain=False)
-                acts, battles, bad = check_game(g, seed=s)
-            except Exception as e:  # a crash is a violation to report, not a reason to stop the soak
-                acts, battles, bad = 0, 0, [f"{type(e).__name__}: {e}"]
-                g = None
+        for i, (acts, battles, bad, reason) in results:
+            rs, rules, n = plan[i % len(plan)]
             out.games += 1
             out.actions += acts
             out.battles += battles
             out.by_ruleset[rs.name] = out.by_ruleset.get(rs.name, 0) + 1
             for msg in bad:
-                out.violations.append((rs.name, n, s, msg))
-            if g is not None and g.is_over and g.reason not in CHECKED_ENDINGS:
-                out.unchecked_reasons[g.reason] = out.unchecked_reasons.get(g.reason, 0) + 1
-            prog.update(i + 1)
+                out.violations.append((rs.name, n, jobs[i][2], msg))
+            if reason is not None and reason not in CHECKED_ENDINGS:
+                out.unchecked_reasons[reason] = out.unchecked_reasons.get(reason, 0) + 1
     except KeyboardInterrupt:
         out.partial = True
+    finally:
+        results.close()
     prog.finish(out.partial)
     out.seconds = time.perf_counter() - t0
     return out

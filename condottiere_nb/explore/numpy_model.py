@@ -2,8 +2,10 @@
 
 :class:`FastModel` plays and resolves many battles at once, one column of an int8 matrix
 per battle (rows laid out by :class:`Layout`); :func:`enumerate_numpy` walks a whole
-:class:`~condottiere_nb.explore.space.BattleSpace` with it, a level of the tree at a time.
-It is a second statement of the battle rules, kept for speed (about a million battles a
+:class:`~condottiere_nb.explore.space.BattleSpace` with it, a level of the tree at a time,
+keeping each different battle once with the number of play orders that reach it (so a
+bound of two billion battles is some millions of different ones).
+It is a second statement of the battle rules, kept for speed (tens of millions of battles a
 second in the README's benchmarks, against some thousands through
 :class:`~condottiere_nb.battle.Battle`), and it is held equal to the engine:
 tests/test_numpy_model.py compares the two on every battle of small spaces under every
@@ -53,11 +55,12 @@ FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_
 #: Options of the Game that a single Battle never reads (dealing, hands, the map, the end of
 #: the game).  Invasion acts in a battle only through its defender, which the enumerated
 #: battles do not have.
-GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "keep_cards", "hand_discard",
-                          "favor_on_battle_region", "first_hand", "hand_sizes", "drawing",
-                          "fa_winner_draws", "victory_regions", "end_ranking", "invasion",
-                          "scoring_target", "scoring_bonus", "city_end", "final_ruleset", "final_hand",
-                          "final_discard"})
+GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "zh_deal", "keep_cards", "hand_discard",
+                          "favor_on_battle_region", "first_hand", "hand_sizes", "drawing", "first_player",
+                          "fa_draws", "fa_winner_draws", "fa_losers", "fa_tie_draws", "victory_regions",
+                          "end_ranking", "invasion", "invasion_favor", "match_points", "scoring_target",
+                          "scoring_bonus", "scoring_bonus_win", "city_end", "city_ask_from", "final_ruleset",
+                          "final_hand", "final_discard", "final_tie"})
 FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", "bishop", "courtesan",
                         "drummer", "heroine", "scarecrow", "surrender"})
 
@@ -146,6 +149,13 @@ class FastModel:
         self.flat = self.table.reshape(-1, max(nM, 1))
         self.char_value = [0 if k.isdigit() else Card(0, k).value for k in space.kinds]
         self.doublers = [i for i, k in enumerate(space.kinds) if k in DOUBLERS]
+
+    def idle_rows(self, plays: int) -> set:
+        """Rows of the state that never change what follows within ``plays`` plays: who holds the
+        Pope's Favor (no count reads it), and how many cards of a kind were drawn when the deck
+        has at least ``plays`` of them (the deck cannot run out of that kind)."""
+        L = self.L
+        return {L.favor} | {L.drawn[k] for k in range(L.nk) if self.count[k] >= plays}
 
     def transition_key(self):
         """Rulesets with equal keys move battles through the same states."""
@@ -363,12 +373,20 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
 
 def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Tally,
                     prog: Progress, chunk: int = 200_000) -> None:
-    """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, level by level as arrays.
+    """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, a level (one play more)
+    at a time, as arrays.
 
     The battles are the play sequences over ``plays`` (see
-    :func:`~condottiere_nb.explore.space.possible_plays`), each prefix counted once, in the
-    same order and with the same smallest examples as the engine's enumeration in
-    ``interactions``; ``chunk`` bounds the number of battles held at once.
+    :func:`~condottiere_nb.explore.space.possible_plays`), each prefix counted once, with the
+    same counts and the same smallest examples as the engine's enumeration in ``interactions``.
+
+    Many sequences reach the same battle: a 5 and then a 10 leave the same lines as a 10 and
+    then a 5.  What happens next depends only on the battle (a column of the model's state), so
+    each level keeps every different battle once, with the number of sequences that reach it
+    (``weights``, by which every count is multiplied) and the smallest of them (the example a
+    report would show: the levels are kept in the order of these smallest sequences, so the
+    first battle of a kind is its smallest example).  ``chunk`` bounds the battles expanded at
+    once.
     """
     load_numpy()
     L = Layout(space)
@@ -377,109 +395,195 @@ def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[Pl
     shared = ma.transition_key() == mb.transition_key()
     kmax = space.max_cards
     max_depth = kmax * len(space.players)
-    dt = np.int8
 
-    def count(mask) -> int:
-        return int(np.count_nonzero(mask))      # a Python int: the reports show these counts
-
-    def evaluate(SA, SB, aA, aB, MV, depth):
+    def evaluate(level: _Level) -> None:
+        aA, aB, W = level.alive_a, level.alive_b, level.weights
         both = aA & aB
-        tally.only_a += int((aA & ~aB).sum())
-        tally.only_b += int((aB & ~aA).sum())
-        nb = int(both.sum())
-        tally.battles += nb
-        if not nb:
-            return
+        tally.only_a += int(W[aA & ~aB].sum())
+        tally.only_b += int(W[aB & ~aA].sum())
         idx = np.nonzero(both)[0]
-        sa = SA[:, idx]
-        sb = sa if shared else SB[:, idx]
+        if not len(idx):
+            return
+        w = W[idx]
+        tally.battles += int(w.sum())
+        sa = level.a[:, idx]
+        sb = sa if shared else level.b[:, idx]
         wa, ha, ta = ma.outcome(sa)
         wb, hb, tb = mb.outcome(sb)
-        tally.strengths += int((ta != tb).any(axis=0).sum())
-        mv = MV[:depth, idx]
+        tally.strengths += int(w[(ta != tb).any(axis=0)].sum())
+        mv = level.sequences[:level.depth, idx]
 
         def key_of(kind, mask):
-            if kind in tally.best and tally.best[kind][0] < depth:
-                return (depth,)          # a shorter example is known: skip the sort
-            cols = np.nonzero(mask)[0]
-            if len(cols) > 1 and depth:
-                col = cols[np.lexsort(mv[::-1][:, cols])[0]]
-            else:
-                col = cols[0]
-            return (depth, tuple(int(i) for i in mv[:, col]))
+            # the battles are in the order of their smallest sequences: the first is the smallest
+            return (level.depth, tuple(int(i) for i in mv[:, np.argmax(mask)]))
 
-        tally.classify(wa, wb, ha, hb, key_of, count)
+        tally.classify(wa, wb, ha, hb, key_of, lambda m: int(w[m].sum()))
 
-    def expand(SA, SB, aA, aB, MV, depth):
-        """All children (one play more) of a batch of battles."""
-        outs = []
-        for pi, p in enumerate(plays):
-            la = ma.legal(SA, aA, p, kmax)
-            lb = la if shared else mb.legal(SB, aB, p, kmax)
-            if la is None and lb is None:
+    def expand(level: _Level) -> _Level | None:
+        """Every battle one play after those of ``level``, merged, in order."""
+        parts = []
+        held = merged = 0        # battles held in parts, and how many the last merge of them left
+        step = max(1, chunk // max(len(plays), 1))
+        for start in range(0, level.size, step):
+            part = _children(level.slice(start, start + step), ma, mb, shared, plays, kmax)
+            if part is None:
                 continue
-            if la is None:
-                la = np.zeros(SA.shape[1], dtype=bool)
-            if lb is None:
-                lb = np.zeros(SA.shape[1], dtype=bool)
-            rows = np.nonzero(la | lb)[0]
-            if not len(rows):
-                continue
-            CA = SA[:, rows]
-            ma.apply(CA, p)
-            if shared:
-                CB = CA
-            else:
-                CB = SB[:, rows]
-                mb.apply(CB, p)
-            CM = MV[:, rows]
-            CM[depth] = pi
-            outs.append((CA, CB, la[rows], lb[rows], CM))
-        if not outs:
+            parts.append(part.merged(shared, telling))
+            held += parts[-1].size
+            if len(parts) > 1 and held > 2 * merged + chunk:      # merge as we go: memory stays small
+                parts = [_Level.joined(parts).merged(shared, telling)]
+                held = merged = parts[0].size
+        if not parts:
             return None
-        SA2 = np.concatenate([o[0] for o in outs], axis=1)
-        SB2 = SA2 if shared else np.concatenate([o[1] for o in outs], axis=1)
-        return (SA2, SB2, np.concatenate([o[2] for o in outs]), np.concatenate([o[3] for o in outs]),
-                np.concatenate([o[4] for o in outs], axis=1))
+        return _Level.joined(parts).merged(shared, telling) if len(parts) > 1 else parts[0]
 
-    def descend(batch, depth):
-        """Depth-first over batches, each level vectorised, no batch larger than ``chunk``."""
-        stack = [(batch, depth)]
-        while stack:
-            (SA, SB, aA, aB, MV), d = stack.pop()
-            if d >= max_depth:
-                continue
-            kids = expand(SA, SB, aA, aB, MV, d)
-            if kids is None:
-                continue
-            evaluate(*kids, d + 1)
-            for start in reversed(range(0, kids[0].shape[1], chunk)):
-                stack.append((tuple(x[..., start:start + chunk] for x in kids), d + 1))
-
-    root = np.zeros((L.width, 1), dtype=dt)
-    root_mv = np.zeros((max(max_depth, 1), 1), dtype=np.int16)
-    alive = np.ones(1, dtype=bool)
-    evaluate(root, root, alive, alive, root_mv, 0)
-    # Split the work by the first two plays, so progress moves and an interrupt loses little.
-    level = (root, root, alive, alive, root_mv)
-    depth = 0
-    for _ in range(min(2, max_depth)):
-        kids = expand(*level, depth)
-        if kids is None:
-            level = None
+    # rows that cannot tell two battles' futures apart are left out when battles are merged
+    idle = ma.idle_rows(max_depth) & mb.idle_rows(max_depth)
+    telling = np.array([r for r in range(L.width) if r not in idle], dtype=np.intp)
+    level = _Level.root(L, max(max_depth, 1))
+    evaluate(level)
+    prog.start(max(max_depth, 1), "levels of plays")
+    for depth in range(max_depth - 1):
+        level = expand(level)
+        if level is None:
             break
-        depth += 1
-        evaluate(*kids, depth)
-        level = kids
-    if level is None or depth >= max_depth:
-        prog.start(1, "battles")
-        prog.update(1)
-        return
-    n = level[0].shape[1]
-    steps = max(1, min(n, 100))
-    bounds = np.linspace(0, n, steps + 1).astype(int)
-    prog.start(steps, "battles")
-    for i in range(steps):
-        part = tuple(x[..., bounds[i]:bounds[i + 1]] for x in level)
-        descend(part, depth)
-        prog.update(i + 1)
+        evaluate(level)
+        prog.update(depth + 1)
+    else:
+        # the last level has no children to share: each slice's battles are counted and dropped
+        step = max(1, chunk // max(len(plays), 1))
+        for start in range(0, level.size if max_depth else 0, step):
+            part = _children(level.slice(start, start + step), ma, mb, shared, plays, kmax)
+            if part is not None:
+                evaluate(part)
+    prog.update(max(max_depth, 1))
+
+
+class _Level:
+    """The different battles after ``depth`` plays: their states under A and B (one column
+    each), whether each is legal under A and under B, how many play sequences reach it
+    (``weights``) and the smallest of them (``sequences``: one row per play, the play's index)."""
+
+    def __init__(self, a, b, alive_a, alive_b, sequences, weights, depth: int):
+        self.a, self.b = a, b
+        self.alive_a, self.alive_b = alive_a, alive_b
+        self.sequences, self.weights = sequences, weights
+        self.depth = depth
+
+    @property
+    def size(self) -> int:
+        return self.a.shape[1]
+
+    @classmethod
+    def root(cls, layout: Layout, depth: int) -> "_Level":
+        state = np.zeros((layout.width, 1), dtype=np.int8)
+        alive = np.ones(1, dtype=bool)
+        return cls(state, state, alive, alive, np.zeros((depth, 1), dtype=np.int16), np.ones(1, dtype=np.int64), 0)
+
+    def slice(self, start: int, stop: int) -> "_Level":
+        return _Level(self.a[:, start:stop], self.b[:, start:stop], self.alive_a[start:stop],
+                      self.alive_b[start:stop], self.sequences[:, start:stop], self.weights[start:stop], self.depth)
+
+    @classmethod
+    def joined(cls, parts: list) -> "_Level":
+        """Levels one after another (each in order, and every sequence of one before the next's)."""
+        shared = all(p.b is p.a for p in parts)
+        a = np.concatenate([p.a for p in parts], axis=1)
+        return cls(a, a if shared else np.concatenate([p.b for p in parts], axis=1),
+                   np.concatenate([p.alive_a for p in parts]), np.concatenate([p.alive_b for p in parts]),
+                   np.concatenate([p.sequences for p in parts], axis=1), np.concatenate([p.weights for p in parts]),
+                   parts[0].depth)
+
+    def merged(self, shared: bool, telling) -> "_Level":
+        """Each different battle once: weights added up, the first (smallest) sequence kept.
+
+        Battles are told apart by the ``telling`` rows of their state under both rulesets and
+        whether they are legal under each (the state of a side where a battle is illegal never
+        matters again, so it is cleared first): sorted by a hash of those rows, and every two
+        battles found equal by their hash compared in full (should two different battles ever
+        share a hash, the rows themselves are sorted instead)."""
+        if not shared:
+            self.a[:, ~self.alive_a] = 0
+            self.b[:, ~self.alive_b] = 0
+        rows = [self.a[r] for r in telling] + ([] if shared else [self.b[r] for r in telling])
+        rows += [self.alive_a.view(np.uint8), self.alive_b.view(np.uint8)]
+        rows = [r.view(np.uint8) for r in rows]
+        rows += [np.zeros(self.size, dtype=np.uint8)] * (-len(rows) % 8)
+        # each battle's rows, 8 bytes to a word
+        words = [np.stack(rows[i:i + 8], axis=1).view(np.uint64).ravel() for i in range(0, len(rows), 8)]
+        order, start = _groups(_hash_words(words))
+        same = np.nonzero(~start)[0]
+        if len(same) and not all((w[order[same]] == w[order[same - 1]]).all() for w in words):
+            # two different battles share a hash: tell them apart by their rows themselves
+            table = np.ascontiguousarray(np.stack(words, axis=1))
+            order, start = _groups(np.unique(table.view(np.dtype((np.void, table.shape[1] * 8))).ravel(),
+                                             return_inverse=True)[1].ravel())
+        firsts = np.nonzero(start)[0]
+        weights = np.add.reduceat(self.weights[order], firsts)
+        keep = order[firsts]
+        back = np.argsort(keep, kind="stable")           # the battles in the order of their smallest sequences
+        keep, weights = keep[back], weights[back]
+        a = self.a[:, keep]
+        return _Level(a, a if shared else self.b[:, keep], self.alive_a[keep], self.alive_b[keep],
+                      self.sequences[:, keep], weights, self.depth)
+
+
+def _hash_words(words: list):
+    """A 64-bit hash of each battle's ``words`` (splitmix64's mixing, word by word)."""
+    mix = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
+    h = np.zeros(len(words[0]), dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for j, word in enumerate(words):
+            x = (word ^ h) + mix[0] * np.uint64(j + 1)
+            x = (x ^ (x >> np.uint64(30))) * mix[1]
+            x = (x ^ (x >> np.uint64(27))) * mix[2]
+            h = x ^ (x >> np.uint64(31))
+    return h
+
+
+def _groups(values):
+    """(order, start): the indices sorted by ``values`` (equal ones in their first order) and,
+    along that order, where each run of equal values starts."""
+    order = np.argsort(values, kind="stable")
+    sv = values[order]
+    start = np.ones(len(order), dtype=bool)
+    start[1:] = sv[1:] != sv[:-1]
+    return order, start
+
+
+def _children(level: _Level, ma: FastModel, mb: FastModel, shared: bool, plays: list, kmax: int) -> _Level | None:
+    """Every battle one play after those of ``level``, in the order of their smallest sequences
+    (parent by parent, then play by play), not merged."""
+    outs = []
+    for pi, p in enumerate(plays):
+        la = ma.legal(level.a, level.alive_a, p, kmax)
+        lb = la if shared else mb.legal(level.b, level.alive_b, p, kmax)
+        if la is None and lb is None:
+            continue
+        if la is None:
+            la = np.zeros(level.size, dtype=bool)
+        if lb is None:
+            lb = np.zeros(level.size, dtype=bool)
+        rows = np.nonzero(la | lb)[0]
+        if not len(rows):
+            continue
+        CA = level.a[:, rows]
+        ma.apply(CA, p)
+        if shared:
+            CB = CA
+        else:
+            CB = level.b[:, rows]
+            mb.apply(CB, p)
+        outs.append((rows, pi, CA, CB, la[rows], lb[rows]))
+    if not outs:
+        return None
+    parent = np.concatenate([o[0] for o in outs])
+    play = np.concatenate([np.full(len(o[0]), o[1], dtype=np.int16) for o in outs])
+    order = np.lexsort((play, parent))
+    parent, play = parent[order], play[order]
+    a = np.concatenate([o[2] for o in outs], axis=1)[:, order]
+    b = a if shared else np.concatenate([o[3] for o in outs], axis=1)[:, order]
+    sequences = level.sequences[:, parent]
+    sequences[level.depth] = play
+    return _Level(a, b, np.concatenate([o[4] for o in outs])[order], np.concatenate([o[5] for o in outs])[order],
+                  sequences, level.weights[parent], level.depth + 1)

@@ -4,7 +4,9 @@
 of the battle out with an agent (the heuristic one by default) over the opponents' possible
 hands: all of them with their exact probabilities (:func:`exact_hands`) when they are few,
 else a seeded Monte Carlo sample with 95% Wilson intervals (:func:`wilson`), drawn with
-numpy's generator (imported only then).
+numpy's generator (imported only then): a fixed number of hands, or, given a ``precision``,
+as many as each action needs (it stops when it knows).  The hands are played out by
+:mod:`~condottiere_nb.explore.rollouts`, in this process or on workers.
 :func:`game_odds` does the same for the player to move in a Game.
 """
 from __future__ import annotations
@@ -18,7 +20,8 @@ from ..battle import Battle
 from ..cards import Card, exact_card, kind_name, parse_kind
 from ..errors import RulesError
 from ..rulesets import get_ruleset
-from .progress import NUMPY_HINT, as_progress, seed_int
+from .progress import as_progress, seed_int
+from .rollouts import Problem, odds_worlds, setup, world_generator
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,7 +55,13 @@ def action_label(action) -> str:
 
 @dataclass
 class ActionOdds:
-    """The chance of winning the battle after one action."""
+    """The chance of winning the battle after one action.
+
+    ``low``/``high``: its 95% Wilson interval (both ``p`` when exact).  ``settled``: why the
+    sampling of this action stopped, when :func:`battle_odds` was given a ``precision``:
+    "precise" (the interval is within plus or minus ``precision``), "below the best" (its
+    interval lies wholly below the best action's) or "sample cap"; "" otherwise.
+    """
 
     action: object
     label: str
@@ -62,6 +71,12 @@ class ActionOdds:
     low: float
     high: float
     exact: bool = False
+    settled: str = ""
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the 95% interval (0 when exact): the "plus or minus"."""
+        return (self.high - self.low) / 2
 
     def __repr__(self) -> str:
         if self.exact:
@@ -78,11 +93,13 @@ class BattleOdds:
     hand: tuple[str, ...]
     actions: list[ActionOdds]
     method: str               # "exact" or "monte carlo"
-    samples: int
+    samples: int              # hands drawn (the most any action got) or enumerated
     seed: object
     seconds: float = 0.0
     partial: bool = False
     note: str = ""
+    precision: float | None = None
+    rollouts: int = 0         # battles played out in all
 
     @property
     def best(self) -> ActionOdds:
@@ -96,13 +113,23 @@ class BattleOdds:
         raise KeyError(f"no action {label!r}; actions are {[a.label for a in self.actions]}")
 
     def summary(self) -> str:
-        head = (f"{self.player} to move in {self.notation}; hand {' '.join(self.hand) or '(empty)'}; "
-                f"{self.method}" + (f", {self.samples} samples" if self.method != "exact" else
-                                    f" over {self.samples} possible hands")
+        if self.method == "exact":
+            how = f"exact over {self.samples} possible hands"
+        elif self.precision is not None:
+            how = (f"monte carlo to within {100 * self.precision:g} points (95%), up to {self.samples} samples, "
+                   f"{self.rollouts} battles played out")
+        else:
+            how = f"monte carlo, {self.samples} samples"
+        head = (f"{self.player} to move in {self.notation}; hand {' '.join(self.hand) or '(empty)'}; {how}"
                 + (" (PARTIAL: interrupted)" if self.partial else ""))
         lines = [head]
         for a in self.actions:
-            ci = "exact" if a.exact else f"95% CI {a.low:.2f}-{a.high:.2f}"
+            if a.exact:
+                ci = "exact"
+            else:
+                ci = f"95% CI {a.low:.2f}-{a.high:.2f}, +/-{100 * a.half_width:.1f}, n={a.n}"
+                if a.settled:
+                    ci += f", {a.settled}"
             lines.append(f"  {a.label:<22} {100 * a.p:5.1f}%  ({ci})")
         if self.note:
             lines.append(self.note)
@@ -143,70 +170,6 @@ def _deck_kinds(deck) -> list[str]:
     return seen
 
 
-class _Position:
-    """A battle in progress as a Game position, so the Game's agents can play it out."""
-
-    def __init__(self, battle: Battle, me: str, region: str | None, control):
-        from .. import board
-        self.battle = battle
-        self.me = me
-        i = battle.players.index(battle.leader)
-        self.seats = battle.players[i:] + battle.players[:i]
-        deck = battle.deck
-        self.played: dict[str, list[Card]] = {p: [] for p in battle.players}
-        seen = set()
-        for m in battle.moves:
-            if m.card is not None and m.card not in seen:
-                seen.add(m.card)
-                self.played[m.player].append(deck[m.card])
-        self.control = dict(control or {})
-        if region is None:
-            region = battle.region
-        if region is None:
-            region = next(r for r in board.REGIONS if r not in self.control)
-        self.region = board.region(region)
-
-    def game(self, hands: dict[str, list[Card]], seed):
-        """A Game at this battle's current position with these hands (the cards not yet played)."""
-        from ..game import Game, Pass, PlaceFavor, PlaceToken, Play as GPlay
-        stated = {}
-        for p in self.seats:
-            ids = {c.id for c in self.played[p]}
-            stated[p] = self.played[p] + [c for c in hands.get(p, []) if c.id not in ids]
-        g = Game(self.seats, self.battle.ruleset, seed, explain=False, hands=stated, control=self.control)
-        g.apply(PlaceToken(self.region))
-        for m in self.battle.moves:
-            while g.phase == "favor":
-                g.apply(PlaceFavor(None))
-            if m.is_pass:
-                if g.to_move != m.player:
-                    continue       # the Game already passed a player with no cards
-                g.apply(Pass())
-            else:
-                if g.to_move != m.player:
-                    raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
-                                     f"{g.to_move}'s turn")
-                # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
-                forced = self.battle.ruleset.mercenaries_face_down and self.battle.deck[m.card].mercenary
-                g.apply(GPlay(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
-        while g.phase == "favor":
-            g.apply(PlaceFavor(None))
-        if g.phase != "battle" or g.to_move != self.me:
-            raise RulesError(f"it is not {self.me}'s turn in this battle (to move: {self.battle.to_move})")
-        return g
-
-
-def _play_out(game, action, agents: dict, me: str) -> bool:
-    """Apply ``action``, let the agents finish the battle; True if ``me`` conquers the region."""
-    g = game.clone()
-    start = g.battles
-    g.apply(action)
-    while g.battles == start and not g.is_over:
-        p = g.to_move
-        g.apply(agents[p].choose(g))
-    return g.resolution is not None and g.resolution.winner == me
-
-
 def _multisets(counts: list[int], size: int):
     """Every way to take ``size`` cards from piles of ``counts`` (as a count per pile)."""
     if size == 0:
@@ -222,9 +185,9 @@ def _multisets(counts: list[int], size: int):
                 yield (c,) + tail
 
 
-def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int = 200, seed=0,
-                exact_limit: int = 200, region: str | None = None, control=None, agent="heuristic",
-                progress=None) -> BattleOdds:
+def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int | None = None,
+                precision: float | None = None, seed=0, exact_limit: int = 200, region: str | None = None,
+                control=None, agent="heuristic", progress=None, workers=None, executor=None) -> BattleOdds:
     """The chance that the player to move wins this battle, for each legal action.
 
     ``battle``: a Battle (or its notation) in progress, played in turn order; ``hand``: the
@@ -238,13 +201,27 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     After the action every player, the mover too, plays on with ``agent`` (the heuristic
     agent by default, as in a Game for ``region`` with the map ``control``).  When the
     opponents' possible hands number at most ``exact_limit`` they are all enumerated with
-    their exact probabilities (method "exact"); otherwise ``samples`` hands are drawn at
-    random (method "monte carlo", with 95% Wilson intervals; numpy draws them, so that a
-    seed gives the same figures everywhere: ImportError without it).  The same drawn hands
-    serve every action, so the actions are compared on equal terms.  Face-down cards already in
-    the lines are taken as they are.
+    their exact probabilities (method "exact").  Otherwise hands are drawn at random (method
+    "monte carlo", with 95% Wilson intervals; numpy draws them, so that a seed gives the same
+    figures everywhere: ImportError without it), the same hands for every action, so the
+    actions are compared on equal terms:
+
+    * ``samples`` hands for every action (default 200), or
+    * with ``precision`` (e.g. 0.02: plus or minus 2 points), as many as it takes: after each
+      round of hands, an action stops when its interval is within plus or minus ``precision``
+      ("precise") or lies wholly below the best action's ("below the best"), and the next
+      round is as large as the least settled action still needs; ``samples`` is then a cap
+      (default 20,000 hands an action).  The intervals are the usual 95% Wilson intervals at
+      each action's own number of hands (looking after every round makes them a little
+      optimistic; the rounds double at most, so there are few looks).
+
+    Face-down cards already in the lines are taken as they are.  ``workers`` (processes of this
+    machine; 0: one per core) or ``executor`` (any concurrent.futures.Executor, e.g. a Dask
+    cluster's) play the hands out in parallel: hand ``k`` is drawn from ``seed`` and ``k``, its
+    players seeded from those and their seat, and the rounds are decided on the hands in order,
+    so the figures are the same for any number of workers.
     """
-    from ..agents import make_agent
+    from ..agents.workers import check_workers, portable_ruleset
     if isinstance(battle, str):
         battle = Battle.from_notation(battle, ruleset)
     elif not isinstance(battle, Battle):
@@ -259,8 +236,15 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     me = battle.to_move
     if me is None:
         raise RulesError("the battle is over: there is no action left to weigh")
-    if not isinstance(samples, int) or samples < 1:
+    if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
+                                  or not 0 < precision < 0.5):
+        raise RulesError(f"precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), "
+                         f"not {precision!r}")
+    if samples is None:
+        samples = 200 if precision is None else 20_000
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise RulesError(f"samples must be a positive whole number, not {samples!r}")
+    check_workers(workers, executor)
     deck = battle.deck
     busy = {c.id for c in battle.in_play()} | {c.id for c in battle.discarded}
     busy |= {c.id for cs in battle.returned.values() for c in cs}
@@ -306,23 +290,17 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     need = sum(sizes.values())
     if need > len(pool_cards):
         raise RulesError(f"the opponents' hands need {need} unknown cards but the pool holds {len(pool_cards)}")
-    position = _Position(battle, me, region, control)
     known_hands = {p: list(battle.returned[p]) for p in opponents}
     known_hands[me] = my_cards
-
-    base = seed_int(seed)
-
-    def agents_for(k: int) -> dict:
-        # fresh agents per world, seeded from (seed, world, seat): reproducible in any order
-        return {p: make_agent(agent, seed=(base * 1_000_003 + k * 7 + i) % 2 ** 32)
-                for i, p in enumerate(battle.players)}
-
-    probe = position.game({**known_hands, **{p: pool_cards[:0] for p in active}}, seed)
-    actions = probe.legal_actions()
+    problem = Problem(battle.players, battle.leader, portable_ruleset(battle.ruleset), tuple(battle.moves), me,
+                      region if region is not None else battle.region, tuple(sorted(dict(control or {}).items())),
+                      tuple((p, tuple(c.id for c in cs)) for p, cs in known_hands.items()),
+                      tuple(c.id for c in pool_cards), tuple((p, sizes[p]) for p in active), agent, seed_int(seed))
+    actions = setup(problem).actions
     labels = [action_label(a) for a in actions]
 
     # The opponents' possible hands: kinds with their counts in the pool.
-    kinds = _deck_kinds([c for c in pool_cards])
+    kinds = _deck_kinds(pool_cards)
     by_kind = {k: [c for c in pool_cards if c.kind == k] for k in kinds}
     combos = 1
     for p in active:
@@ -330,65 +308,101 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         if combos > exact_limit:
             break
     exact = combos <= exact_limit
-    rng = None if exact else _monte_carlo_generator(base)
-    prog = as_progress(progress)
-    wins = [0.0] * len(actions)
-    done = 0
-    partial = False
-    t0 = time.perf_counter()
+    if not exact:
+        world_generator((0, 0))           # numpy is needed: say so before anything runs
+    run = _Run(problem, len(actions), progress, workers, executor)
     try:
         if exact:
             worlds = list(exact_hands(active, sizes, kinds, by_kind))
-            prog.start(len(worlds), "odds (exact)")
-            for k, (weight, hands) in enumerate(worlds):
-                game = position.game({**known_hands, **{p: known_hands[p] + hands[p] for p in active}}, seed)
-                for i, a in enumerate(actions):
-                    if _play_out(game, a, agents_for(k), me):
-                        wins[i] += weight
-                done = k + 1
-                prog.update(done)
+            run.prog.start(len(worlds), "odds (exact)")
+            listed = [tuple((p, tuple(c.id for c in hands[p])) for p in active) for _, hands in worlds]
+            run.round(range(len(worlds)), list(range(len(actions))), listed, [w for w, _ in worlds])
         else:
-            prog.start(samples, "odds (monte carlo)")
-            for k in range(samples):
-                order = rng.permutation(len(pool_cards))
-                hands, at = {}, 0
-                for p in active:
-                    hands[p] = [pool_cards[j] for j in order[at:at + sizes[p]]]
-                    at += sizes[p]
-                game = position.game({**known_hands, **{p: known_hands[p] + hands[p] for p in active}}, seed)
-                for i, a in enumerate(actions):
-                    if _play_out(game, a, agents_for(k), me):
-                        wins[i] += 1
-                done = k + 1
-                prog.update(done)
+            run.prog.start(samples, "odds (monte carlo)")
+            run.sample(samples, precision)
     except KeyboardInterrupt:
-        partial = True
-    prog.finish(partial)
+        run.partial = True
+    run.prog.finish(run.partial)
     out = []
-    for a, label, w in zip(actions, labels, wins):
-        if exact and not partial:
-            out.append(ActionOdds(a, label, w, done, w, w, w, True))
+    for i, (a, label) in enumerate(zip(actions, labels)):
+        w, n = run.wins[i], run.n[i]
+        if exact and not run.partial:
+            out.append(ActionOdds(a, label, w, n, w, w, w, True))
         else:
-            n = done
-            p = w / n if n else 0.0
             lo, hi = wilson(w, n)
-            out.append(ActionOdds(a, label, w, n, p, lo, hi, False))
-    note = "" if not exact or not partial else "Interrupted: the exact sum is incomplete, shown as a sample."
+            out.append(ActionOdds(a, label, w, n, w / n if n else 0.0, lo, hi, False, run.settled[i]))
+    note = "" if not exact or not run.partial else "Interrupted: the exact sum is incomplete, shown as a sample."
     return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
-                      "exact" if exact and not partial else "monte carlo", done, seed,
-                      time.perf_counter() - t0, partial, note)
+                      "exact" if exact and not run.partial else "monte carlo", max(run.n, default=0), seed,
+                      time.perf_counter() - run.t0, run.partial, note, None if exact else precision, sum(run.n))
 
 
-def _monte_carlo_generator(seed: int):
-    """numpy's generator for the Monte Carlo hands: a seed draws the same hands on every
-    machine, so the figures in the notebooks and tests are reproducible.  Exact odds do
-    not need it; ImportError (what to install) when numpy is missing."""
-    try:
-        import numpy
-    except ImportError as e:
-        raise ImportError(f"battle odds by Monte Carlo draw the hands with numpy, which is not installed: "
-                          f"{NUMPY_HINT} (exact odds, for small hands, work without it: raise exact_limit)") from e
-    return numpy.random.default_rng(seed)
+class _Run:
+    """The worlds of one call of :func:`battle_odds` played out, round by round, and what they
+    found: wins and hands per action, and why each action's sampling stopped."""
+
+    FIRST = 100           # hands in the first round of a run to a precision
+
+    def __init__(self, problem: Problem, actions: int, progress, workers, executor):
+        self.problem = problem
+        self.wins = [0.0] * actions
+        self.n = [0] * actions
+        self.settled = [""] * actions
+        self.drawn = 0          # worlds played out so far
+        self.partial = False
+        self.prog = as_progress(progress)
+        self.workers, self.executor = workers, executor
+        self.t0 = time.perf_counter()
+
+    def round(self, worlds: range, weigh: list, listed=None, weights=None) -> None:
+        """Play the ``worlds`` out for the actions ``weigh`` (their hands ``listed``, with exact
+        ``weights``, or drawn), adding up in world order."""
+        from ..agents.workers import run_jobs
+        jobs = [(self.problem, k, tuple(weigh), None if listed is None else listed[k]) for k in worlds]
+        first = self.drawn
+        results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
+                           done=lambda d: self.prog.update(first + d))
+        try:
+            for j, won in results:
+                weight = 1 if weights is None else weights[worlds[j]]
+                for i, w in zip(weigh, won):
+                    self.n[i] += 1
+                    if w:
+                        self.wins[i] += weight
+                self.drawn += 1
+        finally:
+            results.close()
+
+    def sample(self, cap: int, precision: float | None) -> None:
+        """Monte Carlo: ``cap`` hands for every action, or rounds until every action is settled
+        at ``precision`` (see :func:`battle_odds`)."""
+        weigh = list(range(len(self.n)))
+        if precision is None:
+            self.round(range(cap), weigh)
+            return
+        size = min(self.FIRST, cap)
+        while weigh and size > 0:
+            self.round(range(self.drawn, self.drawn + size), weigh)
+            p = [w / n if n else 0.0 for w, n in zip(self.wins, self.n)]
+            best = max(range(len(p)), key=p.__getitem__)
+            floor = wilson(self.wins[best], self.n[best])[0]
+            need = 0
+            for i in list(weigh):
+                lo, hi = wilson(self.wins[i], self.n[i])
+                if (hi - lo) / 2 <= precision:
+                    self.settled[i] = "precise"
+                elif i != best and hi < floor:
+                    self.settled[i] = "below the best"
+                else:
+                    q = min(max(p[i], 0.05), 0.95)
+                    need = max(need, math.ceil(q * (1 - q) * (1.96 / precision) ** 2) - self.n[i])
+                    continue
+                weigh.remove(i)
+            # the next round: what the least settled action needs, at most doubling the hands so far
+            size = min(max(need, self.FIRST // 2), max(self.drawn, self.FIRST), cap - self.drawn)
+        for i in weigh:
+            self.settled[i] = "sample cap"
+        self.prog.update(cap)
 
 
 def _count_multisets(counts: list[int], size: int) -> int:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import sys
 import time
-import zlib
 from typing import Callable
 
+from ..agents.workers import seed_int
 from ..errors import RulesError
+
+__all__ = ["NUMPY_HINT", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int"]
 
 #: What to install when a tool needs numpy and it is missing.
 NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
@@ -99,11 +101,3 @@ def as_progress(progress) -> Progress:
     if callable(progress):
         return CallbackProgress(progress)
     raise RulesError(f"progress must be None, True, a Progress or a callable(done, total), not {progress!r}")
-
-
-def seed_int(seed) -> int:
-    """A seed as a non-negative int; strings through CRC32, which (unlike hash()) is the
-    same in every Python process."""
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        return seed % 2 ** 32
-    return zlib.crc32(str(seed).encode("utf-8"))

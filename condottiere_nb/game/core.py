@@ -41,7 +41,7 @@ from ..battle import Battle, seat_names
 from ..cards import Card
 from ..errors import IllegalMove, RulesError
 from ..explain import Step, explain as explain_steps
-from ..rulesets import Ruleset, get_ruleset
+from ..rulesets import Ruleset, get_ruleset, shown
 from ..variants.registry import variants_for
 from ..zones import Zones
 from . import choices, deal, messages, persist, phases
@@ -90,7 +90,13 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed must be an integer or a string (or None), not {seed!r}")
+            raise RulesError(f"seed must be an integer or a string (or None), not {shown(seed)}")
+        if isinstance(seed, int) and abs(seed) >= 10 ** persist.MAX_DIGITS:
+            raise RulesError(f"seed must have at most {persist.MAX_DIGITS} digits (so that the game can be saved), "
+                             f"not {shown(seed)}")
+        if isinstance(seed, str) and len(seed) > persist.MAX_STRING:
+            raise RulesError(f"seed must be at most {persist.MAX_STRING:,} characters (so that the game can be "
+                             f"saved), not {len(seed):,}")
         if not isinstance(explain, bool):
             raise RulesError(f"explain must be True or False, not {explain!r}")
         self.seed = seed
@@ -144,6 +150,7 @@ class Game:
                             "'over' or a variant's own phase.")
     to_move = _shown("to_move", "The player who decides next, or TERMINAL once the game is over.")
     token_holder = _shown("token_holder", "Who holds the Condottiere token.")
+    first = _shown("first", "The first player: who took the Condottiere token at the start (option first_player).")
     region = _shown("region", "The region of the current (or last) battle.")
     round = _shown("round", "The round, from 1.")
     battles = _shown("battles", "Battles resolved so far.")
@@ -198,9 +205,12 @@ class Game:
         return [r for r in board.REGIONS if self.state.control.get(r) == player]
 
     def open_regions(self) -> list[str]:
-        """Where the Condottiere token may go: no control marker, no Favor.  Invasion (vi, Xâm
-        Lược): any region without the Favor, controlled ones too."""
-        return board.open_regions(self.state.control, self.state.favor, allow_controlled=self.ruleset.invasion)
+        """Where the Condottiere token may go (token.place): no control marker, no Favor.  Invasion
+        (vi, Xâm Lược): any region without the Favor, controlled ones too (option invasion_favor=
+        'ignored': the Favor's region too)."""
+        rs = self.ruleset
+        favor = None if rs.invasion and rs.invasion_favor == "ignored" else self.state.favor
+        return board.open_regions(self.state.control, favor, allow_controlled=rs.invasion)
 
     def favor_regions(self) -> list[str]:
         """Where the Pope's Favor may go (besides off the map): any region without a control marker
@@ -237,7 +247,7 @@ class Game:
         return facts
 
     def result(self, lang: str | None = None) -> str:
-        """How the game ended, in a sentence ('the game is not over' before)."""
+        """How the game ended, in a whole sentence ('The game is not over.' before)."""
         from ..language import speaker
         from ..tell.game import result_sentence
         return result_sentence(self.result_facts(), speaker(lang))

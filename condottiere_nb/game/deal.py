@@ -65,8 +65,9 @@ def _cards(game, items, used: set, where: str) -> list[Card]:
 
 def game_setup(game, hands, deck_order, control, favor) -> dict:
     """Set the table (vi: Chuẩn Bị): the markers of a stated position, the shuffled deck, the
-    stated hands, then the first deal.  Everything stated is checked before anything is set.
-    Returns the setup as a saved game stores it."""
+    stated hands, the first player (option first_player: the first seat, or drawn by chance), who
+    takes the token and deals, then the first deal.  Everything stated is checked before anything
+    is set.  Returns the setup as a saved game stores it."""
     players, state = game.players, game.state
     setup_control = {}
     if control is not None:
@@ -108,11 +109,13 @@ def game_setup(game, hands, deck_order, control, favor) -> dict:
     piles["deck"] = rest + top[::-1]
     piles["discard"] = []
     state.zones = Zones(piles)
+    drawn = game.ruleset.first_player == "drawn"
+    state.first = state.token_holder = state.to_move = game.rng.choice(players) if drawn else players[0]
     if game.explaining:
         game.record(Step("game.setup", data={
             "players": list(players), "seed": game.seed, "thresholds": game.thresholds,
-            "control": dict(state.control), "favor": state.favor}))
-    round_deal(game, [p for p in deal_order(game, players) if p not in stated], dealer=players[0],
+            "control": dict(state.control), "favor": state.favor, "first": state.token_holder, "drawn": drawn}))
+    round_deal(game, [p for p in deal_order(game, players) if p not in stated], dealer=state.token_holder,
                stated=sorted(stated, key=players.index), upto=game.ruleset.first_hand or None)
     return {
         "hands": None if hands is None else {p: [c.id for c in cs] for p, cs in stated.items()},
@@ -126,12 +129,15 @@ def round_deal(game, players: Sequence[str], dealer: str, stated: Sequence[str] 
                upto: int | None = None) -> None:
     """Deal one card at a time, clockwise from the dealer's left, until every hand reaches its
     limit (10 plus 1 per region controlled; ``upto``: Continuous War's 7-card start, a final
-    battle's hand) or the draw pile ends (vi: Chuẩn Bị 4; es: Fin de una ronda)."""
+    battle's hand) or the draw pile ends (vi: Chuẩn Bị 4; es: Fin de una ronda).  Option
+    zh_deal='eleven': each player gets that many new cards, on top of the cards in hand."""
     zones = game.state.zones
     deck = zones.pile("deck")
     hands = {p: zones.pile(("hand", p)) for p in players}
     before = {p: len(hands[p]) for p in players}
     limits = hand_limits(game, players) if upto is None else {p: upto for p in players}
+    if game.ruleset.zh_deal == "eleven":
+        limits = {p: before[p] + limits[p] for p in players}
     wanting = [p for p in players if len(hands[p]) < limits[p]]
     while wanting and deck:
         for p in wanting:
@@ -148,7 +154,7 @@ def round_deal(game, players: Sequence[str], dealer: str, stated: Sequence[str] 
     game.record(Step("round.deal", player=dealer, data={
         "dealt": {p: got for p, got, *_ in dealt}, "hand_sizes": {p: len(zones.pile(("hand", p))) for p in game.players},
         "parts": dealt, "upto": upto, "hand_size": hand_size(game), "per_region": game.ruleset.cards_per_region,
-        "stated": list(stated), "ran_out": bool(wanting)}))
+        "stated": list(stated), "ran_out": bool(wanting), "new_cards": game.ruleset.zh_deal == "eleven"}))
 
 
 def round_shuffle(game) -> None:

@@ -53,7 +53,7 @@ def rejection(game, action, canon) -> str:
     state = game.state
     phase, who = state.phase, state.to_move
     if phase == "over":
-        return f"the game is over ({game.result()}); no action is possible"
+        return f"the game is over: {game.result()} No action is possible."
     expected = {"token": PlaceToken, "battle": (Play, Pass), "favor": PlaceFavor,
                 "discard": DiscardHand, "keep": Keep}.get(phase)
     if expected is None:

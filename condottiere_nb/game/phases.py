@@ -51,8 +51,13 @@ def token_place(game, region: str) -> None:
     state.region = region
     game.write(["token", region])
     if game.explaining:
+        # what the token may not go on: a controlled region (Invasion: it may), the Favor (if the deck has a
+        # Bishop, and unless Invasion's invasion_favor="ignored" lets the token on it too)
+        rs = game.ruleset
+        favor = "bishop" in rs.counts and not (rs.invasion and rs.invasion_favor == "ignored")
         game.record(Step("token.place", player=state.token_holder,
-                         data={"region": region, "first": not state.after_battle}))
+                         data={"region": region, "first": not state.after_battle, "invades": rs.invasion,
+                               "favor": favor}))
     if state.after_battle:
         after_placement(game)
     else:
@@ -85,7 +90,7 @@ def battle_start(game) -> None:
     leader = _leader(game, players)
     battle = Battle(players, rs, strict=True, token_holder=holder, leader=leader,
                     region=None if state.final else state.region, defender=defender,
-                    explain=game.explaining, zones=state.zones)
+                    explain=game.explaining, zones=state.zones, final=state.final)
     game.battle = battle
     game.resolution = None
     state.logged = 0
@@ -129,7 +134,9 @@ def play_no_cards(game, player: str) -> None:
     (vi: Nếu một người chơi không còn bài)."""
     if game.explaining:
         sync_log(game)
-        game.record(Step("play.no_cards", player=player))
+        # Continuous War and the Persian tutorial draw after every battle: no waiting for a new round
+        game.record(Step("play.no_cards", player=player,
+                         data={"draws_after_battle": game.ruleset.drawing != "rounds"}))
     game.battle.pass_turn(player)
 
 
@@ -196,10 +203,13 @@ def battle_resolved(game) -> None:
         state.log.extend(res.steps[state.logged:])
     state.logged = len(res.steps)
     if state.final:
+        tied = tuple(p for p in game.players if p in res.tied)
         if res.winner is not None:
             finish(game, (res.winner,), "final_battle")
+        elif game.ruleset.final_tie == "again":
+            game_final_battle(game, tied, None)
         else:
-            finish(game, tuple(p for p in game.players if p in res.tied), "final_battle_tie")
+            finish(game, tied, "final_battle_tie")
         return
     if res.winner is not None:
         region_conquered(game, res.winner, battle.defender)
@@ -415,10 +425,11 @@ def game_no_region(game, why: str = "no_region") -> None:
         game_final_battle(game, top, best)
 
 
-def game_final_battle(game, top: tuple, best: int) -> None:
+def game_final_battle(game, top: tuple, best: int | None) -> None:
     """The tied players fight a final battle (es: Romper lazos): all hands are discarded, all the
     cards shuffled, each tied player dealt 10 plus 1 per region (option final_hand); the token
-    holder, or the nearest tied player to their left, leads."""
+    holder, or the nearest tied player to their left, leads.  ``best`` None: the final battle was
+    tied and is fought again (option final_tie='again'), by the players tied in it."""
     state = game.state
     state.final = True
     state.final_players = top

@@ -19,7 +19,8 @@ __all__ = ["GameState"]
 class GameState:
     """The changing part of a game.
 
-    ``phase`` is the decision the game waits for: "token", "battle", "favor", "discard",
+    ``first`` is the first player, who took the Condottiere token at the start (option
+    first_player).  ``phase`` is the decision the game waits for: "token", "battle", "favor", "discard",
     "keep", "over", or a variant's own phase; ``to_move`` who decides it.  ``queue``: the
     players still to decide whether to discard their hand.  ``after_battle``: the token is being
     placed after a battle (the lines are still on the table).  ``variant``: each variant's own
@@ -31,6 +32,7 @@ class GameState:
     control: dict = field(default_factory=dict)
     favor: str | None = None
     token_holder: str = ""
+    first: str = ""
     region: str | None = None
     round: int = 1
     battles: int = 0

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 
 def play_card(step, d, t) -> str:
-    if d["announces"]:
-        return t.say("{player} plays {a_card} and announces {strength}.", player=step.player,
-                     a_card=t.a_card(d["kind"]), strength=step.strengths[step.player])
-    return t.say("{player} plays {a_card}.", player=step.player, a_card=t.a_card(d["kind"]))
+    if not d["announces"]:
+        return t.say("{player} plays {a_card}.", player=step.player, a_card=t.a_card(d["kind"]))
+    player, a_card, strength, unseen = step.player, t.a_card(d["kind"]), step.strengths[step.player], d.get("face_down")
+    if unseen:      # the announced total counts face-up cards only: say so, or "announces 0" misleads
+        return t.say_n("{player} plays {a_card} and announces {strength}, not counting the card {player} has face "
+                       "down.",
+                       "{player} plays {a_card} and announces {strength}, not counting the {count} cards {player} "
+                       "has face down.", unseen, player=player, a_card=a_card, strength=strength,
+                       count=t.number(unseen))
+    return t.say("{player} plays {a_card} and announces {strength}.", player=player, a_card=a_card, strength=strength)
 
 
 def play_face_down(step, d, t) -> str:
@@ -40,29 +46,40 @@ def season_cancel(step, d, t) -> str:
 
 def card_bishop(step, d, t) -> str:
     hit = t.join(t.owned(p, kinds) for p, kinds in d["hit"].items())
+    said = []
     if d["drummers"]:
         drums = t.join(t.owned(p, kinds) for p, kinds in d["drummers"].items())
-        text = t.say("Bishop: in this battle the Bishop discards the Drummers first (the city-state variant's "
-                     "final battle), so every Drummer in play is discarded: {drummers}.", drummers=drums)
+        if d.get("final"):
+            said.append(t.say("Bishop: in this battle the Bishop discards the Drummers first (the city-state "
+                              "variant's final battle), so every Drummer in play is discarded: {drummers}.",
+                              drummers=drums))
+        else:       # the option bishop_targets, outside a final battle
+            said.append(t.say("Bishop: under this ruleset the Bishop discards the Drummers first, so every Drummer "
+                              "in play is discarded: {drummers}.", drummers=drums))
         if d["hit"]:
-            text += " " + t.say("Then the highest face-up Mercenaries ({top}) are discarded too: {hit}.",
-                                top=d["top"], hit=hit)
+            said.append(t.say("Then the highest face-up Mercenaries ({top}) are discarded too: {hit}.",
+                              top=d["top"], hit=hit))
         else:
-            text += " " + t.say("No Mercenary is discarded.")
+            said.append(t.say("No Mercenary is discarded."))
     elif d["hit"]:
-        text = t.say("Bishop: the highest face-up Mercenary in play is {top}, so every {top} in play is "
-                     "discarded: {hit}.", top=d["top"], hit=hit)
+        if d.get("reading") == "effective":
+            said.append(t.say("Bishop: the strongest face-up Mercenary in play counts {top} now (this ruleset "
+                              "compares strengths, not printed values), so every Mercenary counting {top} is "
+                              "discarded: {hit}.", top=d["top"], hit=hit))
+        else:
+            said.append(t.say("Bishop: the highest face-up Mercenary in play is {top}, so every {top} in play is "
+                              "discarded: {hit}.", top=d["top"], hit=hit))
         if step.player in d["hit"]:
-            text += " " + t.say("{player}'s own line is not spared.", player=step.player)
+            said.append(t.say("{player}'s own line is not spared.", player=step.player))
         if d["passed"]:
-            text += " " + t.say_n("{players} had passed, but a passed player's line is hit like any other.",
-                                  "{players} had passed, but a passed player's line is hit like any other.",
-                                  len(d["passed"]), players=t.join(d["passed"]))
+            said.append(t.say_n("{players} had passed, but a passed player's line is hit like any other.",
+                                "{players} had passed, but a passed player's line is hit like any other.",
+                                len(d["passed"]), players=t.join(d["passed"])))
         if d["face_down"]:
-            text += " " + t.say("Face-down cards are not seen by the Bishop.")
+            said.append(t.say("Face-down cards are not seen by the Bishop."))
     else:
-        text = t.say("Bishop: there is no face-up Mercenary in play, so nothing is discarded.")
-    return text + " " + t.say("The Bishop itself is discarded.")
+        said.append(t.say("Bishop: there is no face-up Mercenary in play, so nothing is discarded."))
+    return t.sentences(*said, t.say("The Bishop itself is discarded."))
 
 
 def token_favor(step, d, t) -> str:
@@ -119,27 +136,30 @@ def season_winter(step, d, t) -> str:
 
 
 def card_drummer(step, d, t) -> str:
-    parts, touched = [], False
+    said, doublers = [], set()      # one whole sentence for each line with a doubling card
     for p, line in d["lines"].items():
         ds = line["doublers"]
         if line["mercenaries"]:
-            touched = True
+            doublers.update(ds)
             if len(ds) == 1:
-                parts.append(t.say("{player}'s {card} doubles {player}'s Mercenaries ({before} -> {after})",
-                                   player=p, card=t.card(ds[0]), before=line["before"], after=line["after"]))
+                said.append(t.say("{player}'s {card} doubles {player}'s Mercenaries ({before} -> {after}).",
+                                  player=p, card=t.card(ds[0]), before=line["before"], after=line["after"]))
             else:
-                parts.append(t.say("{player} has {cards}, which do not add up: {player}'s Mercenaries double once "
-                                   "({before} -> {after})", player=p, cards=t.cards(ds), before=line["before"],
-                                   after=line["after"]))
+                said.append(t.say("{player} has {cards}, which do not add up: {player}'s Mercenaries double once "
+                                  "({before} -> {after}).", player=p, cards=t.cards(ds), before=line["before"],
+                                  after=line["after"]))
         elif len(ds) == 1:
-            parts.append(t.say("{player}'s {card} has no Mercenary to double", player=p, card=t.card(ds[0])))
+            said.append(t.say("{player}'s {card} has no Mercenary to double.", player=p, card=t.card(ds[0])))
         else:
-            parts.append(t.say("{player} has {cards}, which do not add up: and there is no Mercenary to double",
-                               player=p, cards=t.cards(ds)))
-    text = t.sentence(t.clauses(parts))
-    if d["winter"] and touched:
-        text += " " + t.say("Winter came first, so each drummed Mercenary counts 2.")
-    return text
+            said.append(t.say("{player} has {cards}, which do not add up, and no Mercenary to double.", player=p,
+                              cards=t.cards(ds)))
+    if d["winter"] and doublers:
+        # "drummed" only where Drummers doubled (the Persian tutorial's Banner doubles too)
+        if doublers == {"drummer"}:
+            said.append(t.say("Winter came first, so each drummed Mercenary counts 2."))
+        else:
+            said.append(t.say("Winter came first, so each doubled Mercenary counts 2."))
+    return t.sentences(*said)
 
 
 def season_spring(step, d, t) -> str:
@@ -150,36 +170,57 @@ def season_spring(step, d, t) -> str:
     raised = sum(len(kinds) for _, kinds, _, _ in owners)
     who = t.join(t.owned(p, kinds) for p, kinds, _, _ in owners)
     gets = t.say_n("{owners} gets +3.", "{owners} get +3 each.", raised, owners=who)
-    drummed = [(p, kinds, value) for p, kinds, doubled, value in owners if doubled]
+    doubled = [(p, kinds, value) for p, kinds, was_doubled, value in owners if was_doubled]
+    # "drummed" only where Drummers doubled (the Persian tutorial's Banner doubles too)
+    drums = set(d.get("doubled_by", ("drummer",))) == {"drummer"}
+    said = []
     if d["reading"] == "printed":
-        text = t.say("Spring is in play: the highest printed Mercenary in play is {top}; {gets}", top=top, gets=gets)
-        if drummed:
-            detail = t.join(t.say_n("{player}'s drummed {top} counts {value}",
-                                    "{player}'s drummed {top}s count {value} each",
-                                    len(kinds), player=p, top=top, value=value) for p, kinds, value in drummed)
-            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=detail)
+        said.append(t.say("Spring is in play: the highest printed Mercenary in play is {top}; {gets}", top=top,
+                          gets=gets))
+        if doubled:
+            detail = t.join(_spring_printed(t, drums, p, kinds, top, value) for p, kinds, value in doubled)
+            said.append(t.say("The +3 comes after doubling: {detail}.", detail=detail))
     else:
-        text = t.say("Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset compares "
-                     "strengths, not printed values); {gets}", top=top, gets=gets)
-        if drummed:
-            detail = t.join(
-                t.say("{player}'s {cards}, drummed, count {top} + 3 = {total} each", player=p, cards=t.cards(kinds),
-                      top=top, total=top + 3) if len(kinds) > 1 else
-                t.say("{player}'s drummed {card} counts {top} + 3 = {total}", player=p, card=t.card(kinds[0]),
-                      top=top, total=top + 3)
-                for p, kinds, value in drummed)
-            text += " " + t.say("The +3 comes after doubling: {detail}.", detail=detail)
+        said.append(t.say("Spring is in play: the strongest Mercenary after doubling counts {top} (this ruleset "
+                          "compares strengths, not printed values); {gets}", top=top, gets=gets))
+        if doubled:
+            detail = t.join(_spring_effective(t, drums, p, kinds, top) for p, kinds, value in doubled)
+            said.append(t.say("The +3 comes after doubling: {detail}.", detail=detail))
         missed = d["missed"]
         if missed:
             many = sum(len(kinds) for _, kinds in missed)
-            text += " " + t.say_n(
+            said.append(t.say_n(
                 "Under the standard reading (printed values) {cards} would get +3; here it counts less than {top}, "
                 "so it gets nothing.",
                 "Under the standard reading (printed values) {cards} would get +3; here they count less than {top}, "
-                "so they get nothing.", many, cards=t.join(t.owned(p, kinds) for p, kinds in missed), top=top)
+                "so they get nothing.", many, cards=t.join(t.owned(p, kinds) for p, kinds in missed), top=top))
     if d["heroine"]:
-        text += " " + t.say("A Heroine is not a Mercenary, so she never counts as the highest.")
-    return text
+        said.append(t.say("A Heroine is not a Mercenary, so she never counts as the highest."))
+    return t.sentences(*said)
+
+
+def _spring_printed(t, drums: bool, player, kinds, top, value) -> str:
+    """One line's doubled Mercenaries under Spring, printed reading: 'Ana's drummed 5 counts 13'."""
+    if drums:
+        return t.say_n("{player}'s drummed {top} counts {value}", "{player}'s drummed {top}s count {value} each",
+                       len(kinds), player=player, top=top, value=value)
+    return t.say_n("{player}'s doubled {top} counts {value}", "{player}'s doubled {top}s count {value} each",
+                   len(kinds), player=player, top=top, value=value)
+
+
+def _spring_effective(t, drums: bool, player, kinds, top) -> str:
+    """One line's doubled Mercenaries under Spring, effective reading: 'Ana's drummed 5 counts 10 + 3 = 13'."""
+    if len(kinds) > 1:
+        if drums:
+            return t.say("{player}'s {cards}, drummed, count {top} + 3 = {total} each", player=player,
+                         cards=t.cards(kinds), top=top, total=top + 3)
+        return t.say("{player}'s {cards}, doubled, count {top} + 3 = {total} each", player=player,
+                     cards=t.cards(kinds), top=top, total=top + 3)
+    if drums:
+        return t.say("{player}'s drummed {card} counts {top} + 3 = {total}", player=player, card=t.card(kinds[0]),
+                     top=top, total=top + 3)
+    return t.say("{player}'s doubled {card} counts {top} + 3 = {total}", player=player, card=t.card(kinds[0]),
+                 top=top, total=top + 3)
 
 
 def strength_characters(step, d, t) -> str:
@@ -204,27 +245,33 @@ def battle_reveal(step, d, t) -> str:
 
 
 def battle_compare(step, d, t) -> str:
-    best, winner = d["best"], d["winner"]
+    best, winner, final = d["best"], d["winner"], d.get("final")      # a final battle is fought for no region
     if winner:
-        if d["region"]:
+        if final:
+            text = t.say("{winner} has the strongest line ({best}) and wins the final battle.", winner=winner,
+                         best=best)
+        elif d["region"]:
             text = t.say("{winner} has the strongest line ({best}) and conquers {region}.", winner=winner, best=best,
                          region=d["region"])
         else:
             text = t.say("{winner} has the strongest line ({best}) and conquers the region.", winner=winner,
                          best=best)
-        if d["passed"]:
-            text += " " + t.say("{winner} had passed: a passed player's line still counts.", winner=winner)
-        return text
+        if not d["passed"]:
+            return text
+        return t.sentences(text, t.say("{winner} had passed: a passed player's line still counts.", winner=winner))
     tied = t.join(d["tied"])
+    if final:
+        return t.say("{players} tie for the highest total ({best}): nobody wins the final battle.", players=tied,
+                     best=best)
     if d["region"]:
         text = t.say("{players} tie for the highest total ({best}): nobody conquers {region}.", players=tied,
                      best=best, region=d["region"])
     else:
         text = t.say("{players} tie for the highest total ({best}): nobody conquers the region.", players=tied,
                      best=best)
-    if d["defender"] is not None:
-        text += " " + t.say("It stays with its defender, {defender}.", defender=d["defender"])
-    return text
+    if d["defender"] is None:
+        return text
+    return t.sentences(text, t.say("It stays with its defender, {defender}.", defender=d["defender"]))
 
 
 def token_condottiere(step, d, t) -> str:
@@ -239,14 +286,19 @@ def token_condottiere(step, d, t) -> str:
         return t.say("{holder} has the most Courtesans ({most}) and takes the Condottiere token although nobody won "
                      "the battle.", holder=holder, most=d["most"])
     note = (t.say("{players} tie for the most Courtesans ({most}), so the Courtesans decide nothing.",
-                  players=t.join(d["leaders"]), most=d["most"]) + " " if d["leaders"] else "")
+                  players=t.join(d["leaders"]), most=d["most"]) if d["leaders"] else "")
+    if d.get("ignored"):
+        note = t.say("{player} has the most Courtesans ({most}), but under this ruleset a tied battle passes the "
+                     "token whatever the Courtesans.", player=d["ignored"], most=d["most"])
     if why == "winner":
-        return note + t.say("The winner, {winner}, takes the Condottiere token.", winner=winner)
-    if why == "defender":
-        return note + t.say("The battle is tied: the defender {holder} keeps the region and takes the Condottiere "
-                            "token.", holder=holder)
-    return note + t.say("Nobody won, so the token passes from {previous} to the next seat on the left: {holder}.",
-                        previous=d["previous"], holder=holder)
+        said = t.say("The winner, {winner}, takes the Condottiere token.", winner=winner)
+    elif why == "defender":
+        said = t.say("The battle is tied: the defender {holder} keeps the region and takes the Condottiere token.",
+                     holder=holder)
+    else:
+        said = t.say("Nobody won, so the token passes from {previous} to the next seat on the left: {holder}.",
+                     previous=d["previous"], holder=holder)
+    return t.sentences(note, said)
 
 
 TEMPLATES = {

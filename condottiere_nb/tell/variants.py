@@ -25,6 +25,10 @@ def score_game(step, d, t) -> str:
     this_game = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["scored"].items())
     match = t.say(", ").join(t.say("{player} {points}", player=p, points=n) for p, n in d["points"].items())
     winner = d["adjacent_winner"]
+    if winner is None and d.get("unearned"):
+        return t.say("Game {game} scores 1 point per region. {winner} won by adjacent regions, but under this ruleset "
+                     "only a win by 3 adjacent regions earns 5 more. This game: {this_game}; match: {match}.",
+                     game=d["game"], winner=d["unearned"], this_game=this_game, match=match)
     if winner is None:
         return t.say("Game {game} scores 1 point per region. This game: {this_game}; match: {match}.",
                      game=d["game"], this_game=this_game, match=match)
@@ -38,9 +42,21 @@ def score_game(step, d, t) -> str:
 
 
 def score_match(step, d, t) -> str:
+    reached, winners = d["reached"], d["winners"]
+    if d.get("exceed"):        # scoring_target="exceed": the match is won by passing the target
+        if len(winners) > 1:
+            return t.say("{reached} passed {target} points: {winners} share the match with {best}.",
+                         reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
+        return t.say_n("{reached} passed {target} points: {winners} wins the match with {best}.",
+                       "{reached} passed {target} points: {winners} wins the match with {best}.", len(reached),
+                       reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
+    if len(winners) > 1:       # a tie on points: several reached the target
+        return t.say("{reached} reached {target} points: {winners} share the match with {best}.",
+                     reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
+    # one winner; the verb "reached" agrees with the players who reached the target
     return t.say_n("{reached} reached {target} points: {winners} wins the match with {best}.",
-                   "{reached} reached {target} points: {winners} share the match with {best}.", len(d["winners"]),
-                   reached=t.join(d["reached"]), target=d["target"], winners=t.join(d["winners"]), best=d["best"])
+                   "{reached} reached {target} points: {winners} wins the match with {best}.", len(reached),
+                   reached=t.join(reached), target=d["target"], winners=t.join(winners), best=d["best"])
 
 
 # -- Persian ------------------------------------------------------------------------------------------
@@ -76,16 +92,35 @@ def fa_weapon_draw(step, d, t) -> str:
 
 
 def fa_draw(step, d, t) -> str:
-    winner, drawn = d["winner"], d["drawn"]
+    winner, drawn, left = d["winner"], d["drawn"], d["left"]
+    owed = d["owed"]        # what each was to draw: the pile may fall short
     counts = t.say(", ").join(t.say("{player} {n}", player=p, n=n) for p, n in drawn.items())
-    if winner:
-        return t.say_n("{winner} won with {n} soldier card and draws as many; every other player draws 1: {counts}. "
-                       "{left} cards are left in the draw pile.",
-                       "{winner} won with {n} soldier cards and draws as many; every other player draws 1: {counts}. "
-                       "{left} cards are left in the draw pile.", drawn.get(winner, 0), winner=winner,
-                       counts=counts, left=d["left"])
-    return t.say("Nobody won the region; every other player draws 1: {counts}. {left} cards are left in the draw "
-                 "pile.", counts=counts, left=d["left"])
+    if d.get("reading") == "section_6":
+        said = t.say("Everyone draws as many cards as they laid in the region: {counts}.", counts=counts)
+    elif not winner and d.get("tie") == "none":
+        said = t.say("Nobody won the region, and under this ruleset nobody draws after a tie.")
+    elif not winner:
+        said = t.say("Nobody won the region, so every player draws 1: {counts}.", counts=counts)
+    elif d.get("losers") == "played":
+        said = t.say_n("{winner} won with {n} soldier card and draws as many; every other player who laid a card "
+                       "draws 1: {counts}.",
+                       "{winner} won with {n} soldier cards and draws as many; every other player who laid a card "
+                       "draws 1: {counts}.", owed[winner], winner=winner, counts=counts)
+    elif owed.get(winner):
+        said = t.say_n("{winner} won with {n} soldier card and draws as many; every other player draws 1: {counts}.",
+                       "{winner} won with {n} soldier cards and draws as many; every other player draws 1: "
+                       "{counts}.", owed[winner], winner=winner, counts=counts)
+    else:
+        said = t.say("{winner} won without a soldier card left in the line and draws none; every other player draws "
+                     "1: {counts}.", winner=winner, counts=counts)
+    short = [p for p, n in owed.items() if drawn.get(p, 0) < n]
+    if short:
+        pile = t.say("The draw pile ran out before {players} drew every card owed.", players=t.join(short))
+    elif left:
+        pile = t.say_n("{n} card is left in the draw pile.", "{n} cards are left in the draw pile.", left)
+    else:
+        pile = t.say("The draw pile is empty now.")
+    return t.sentences(said, pile)
 
 
 def fa_end(step, d, t) -> str:
@@ -152,7 +187,7 @@ def city_venezia(step, d, t) -> str:
 def city_ban(step, d, t) -> str:
     return t.say("{player} uses {city}'s ability: no {cards} may be played in this battle. {player} may lift the ban "
                  "at any time, and then it cannot come back.", player=step.player, city=d["city"],
-                 cards=t.join(t.card(k) for k in d["kinds"]))
+                 cards=t.join_or(t.card(k) for k in d["kinds"]))
 
 
 def city_lift(step, d, t) -> str:
@@ -166,13 +201,14 @@ def city_genova(step, d, t) -> str:
         return t.say("{player} uses Genova's Profiteering: shuffles the discard pile and draws {n} cards from it.",
                      player=p, n=d["count"])
     if d["action"] == "keep":
-        return t.say("{player} keeps {cards} and discards the other {n}.", player=p,
-                     cards=t.join(t.card(k) for k in d["kept"]), n=d["discarded"])
+        # at least 5 cards were drawn (3 + 2 from each other player): at least 2 are discarded
+        return t.say_n("{player} keeps {cards} and discards the other card.",
+                       "{player} keeps {cards} and discards the other {count} cards.", d["discarded"], player=p,
+                       cards=t.cards(d["kept"]), count=t.number(d["discarded"]))
     counts = t.clauses(t.say("{n} from {player}", n=n, player=q) for q, n in d["counts"].items())
     return t.say("{player} uses Genova's Profiteering: discards {paid}, draws at random {counts}, and will keep three "
                  "of the {n} cards drawn ({drawn}); the rest are discarded.", player=p,
-                 paid=t.join(t.card(k) for k in d["paid"]), counts=counts,
-                 n=len(d["drawn"]), drawn=t.join(t.card(k) for k in d["drawn"]))
+                 paid=t.cards(d["paid"]), counts=counts, n=len(d["drawn"]), drawn=t.cards(d["drawn"]))
 
 
 def city_roma_annul(step, d, t) -> str:
@@ -196,7 +232,7 @@ def city_roma_claim(step, d, t) -> str:
     if not d["paid"]:
         return t.say("{roma}, Roma, leaves {region} free.", roma=roma, region=region)
     return t.say("{roma} uses Roma's claim: discards {cards} and takes the tied region {region} (Roma's ability for "
-                 "this round).", roma=roma, cards=t.join(t.card(k) for k in d["paid"]), region=region)
+                 "this round).", roma=roma, cards=t.cards(d["paid"]), region=region)
 
 
 def city_round(step, d, t) -> str:

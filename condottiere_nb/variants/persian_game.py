@@ -21,20 +21,31 @@ def fa_weapon_draw(game, player: str) -> None:
 
 def fa_draw(game) -> None:
     """After a region (fa exact rules): the winner draws one card per soldier used, every other
-    player one; the draw pile is never refilled."""
+    player one; the draw pile is never refilled.  The readings: fa_draws='section_6' (everyone
+    draws as many cards as they laid), fa_winner_draws (which soldiers count), fa_losers (does a
+    player who laid no card draw?), fa_tie_draws (does anyone draw after a tie?)."""
+    rs = game.ruleset
     res = game.resolution
-    got = {}
+    moves = game.battle.moves
+    laid = {p: sum(1 for m in moves if m.player == p and m.kind in game.rank) for p in game.players}
+    owed = {}
     for p in deal.deal_order(game, game.players):
-        if p == res.winner:
-            if game.ruleset.fa_winner_draws == "line":
-                n = sum(1 for c in res.lines[p] if c.mercenary)
+        if rs.fa_draws == "section_6":
+            owed[p] = laid[p]
+        elif p == res.winner:
+            if rs.fa_winner_draws == "line":
+                owed[p] = sum(1 for c in res.lines[p] if c.mercenary)
             else:
-                n = sum(1 for m in game.battle.moves if m.player == p and m.kind and m.kind.isdigit())
+                owed[p] = sum(1 for m in moves if m.player == p and m.kind and m.kind.isdigit())
+        elif res.winner is None and rs.fa_tie_draws == "none":
+            owed[p] = 0
         else:
-            n = 1
-        got[p] = deal.draw(game, p, n)
+            owed[p] = 0 if rs.fa_losers == "played" and not laid[p] else 1
+    got = {p: deal.draw(game, p, n) for p, n in owed.items()}
     if game.explaining:
-        game.record(Step("fa.draw", data={"drawn": got, "winner": res.winner, "left": len(game.state.deck)}))
+        game.record(Step("fa.draw", data={"drawn": got, "owed": owed, "winner": res.winner,
+                                           "left": len(game.state.deck), "reading": rs.fa_draws,
+                                           "losers": rs.fa_losers, "tie": rs.fa_tie_draws}))
 
 
 def fa_end(game) -> None:

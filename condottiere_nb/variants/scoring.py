@@ -6,24 +6,28 @@ Each game scores 1 point per region, and 5 more per region for a win by adjacent
 """
 from __future__ import annotations
 
-import math
+import random
+from numbers import Integral
 from typing import Mapping
 
 from ..errors import IllegalMove, RulesError
 from ..explain import Step, join_names
 from ..game import Game, check_players
-from ..rulesets import get_ruleset
+from ..rulesets import MAX_TARGET, get_ruleset, shown
 
 __all__ = ["game_points", "score_game", "score_match", "Match"]
 
 
 def game_points(control: Mapping[str, str], players, winner: str | None = None, reason: str | None = None,
-                group=(), bonus: int = 5, bonus_regions: str = "all") -> dict[str, int]:
+                group=(), bonus: int = 5, bonus_regions: str = "all", bonus_win: str = "adjacent",
+                needed: int = 3) -> dict[str, int]:
     """Points each player scores for one game of a Scoring match (vi, Tính điểm).
 
     One point per region controlled; a player who won by adjacent regions scores ``bonus``
     more for each region (``bonus_regions="all"``: every region they control, our reading of
     "5 points added to the points of each region"; ``"group"``: only the adjacent group).
+    ``bonus_win="three"``: only a win that needed 3 adjacent regions (``needed``: 3 with 4-6
+    players, 4 with 2-3) earns the bonus, as the text words it.
     The worked example: a win by 3 adjacent regions scores 3 x (1 + 5) = 18.
 
     >>> game_points({"Torino": "Huy", "Milano": "Huy", "Genova": "Huy", "Roma": "Hoa"}, ["Huy", "Hoa"],
@@ -34,18 +38,22 @@ def game_points(control: Mapping[str, str], players, winner: str | None = None, 
     for _region, owner in control.items():
         if owner in points:
             points[owner] += 1
-    if winner is not None and reason == "adjacent":
+    if winner is not None and reason == "adjacent" and (bonus_win == "adjacent" or needed == 3):
         counted = points[winner] if bonus_regions == "all" else len(group)
         points[winner] += bonus * counted
     return points
 
 
 def score_game(match: "Match", game) -> dict[str, int]:
-    """A finished game of the match is scored (game_points) and added to the match's points."""
+    """A finished game of the match is scored (game_points) and added to the match's points
+    (options scoring_bonus: which regions get the bonus; scoring_bonus_win: which wins earn it)."""
+    rs = match.ruleset
     winner = game.winners[0] if len(game.winners) == 1 else None
     group = game.victory.group if game.victory is not None else ()
+    needed = game.thresholds[1]
     scored = game_points(game.control, match.players, winner, game.reason, group,
-                         bonus_regions=match.ruleset.scoring_bonus)
+                         bonus_regions=rs.scoring_bonus, bonus_win=rs.scoring_bonus_win, needed=needed)
+    earned = game.reason == "adjacent" and (rs.scoring_bonus_win == "adjacent" or needed == 3)
     for p, n in scored.items():
         match.points[p] += n
     match.history.append(scored)
@@ -53,22 +61,25 @@ def score_game(match: "Match", game) -> dict[str, int]:
     if match.explaining:
         match.log.append(Step("score.game", data={
             "scored": scored, "points": dict(match.points), "game": len(match.games),
-            "adjacent_winner": winner if game.reason == "adjacent" else None,
-            "bonus_regions": match.ruleset.scoring_bonus}))
+            "adjacent_winner": winner if earned else None,
+            "unearned": winner if game.reason == "adjacent" and not earned else None,
+            "bonus_regions": rs.scoring_bonus}))
     return scored
 
 
 def score_match(match: "Match") -> bool:
-    """When one or more players reach the target, the match ends: the most points win (a tie
-    shares the victory).  True when it ended."""
-    reached = [p for p in match.players if match.points[p] >= match.target]
+    """When one or more players reach the target (option scoring_target='exceed': pass it), the
+    match ends: the most points win (a tie shares the victory).  True when it ended."""
+    exceed = match.ruleset.scoring_target == "exceed"
+    reached = [p for p in match.players if match.points[p] > match.target or not exceed and
+               match.points[p] == match.target]
     if not reached:
         return False
     best = max(match.points[p] for p in reached)
     match.winners = tuple(p for p in reached if match.points[p] == best)
     if match.explaining:
         match.log.append(Step("score.match", data={"winners": list(match.winners), "reached": reached,
-                                                   "target": match.target, "best": best}))
+                                                   "target": match.target, "best": best, "exceed": exceed}))
     return True
 
 
@@ -77,30 +88,32 @@ class Match:
 
     The next game is started by the next player clockwise (the text does not say who starts; we
     rotate the first seat).  The Match plays like a Game: ``to_move``, ``legal_actions()``,
-    ``apply(action)``, ``is_over``, ``winners``.
+    ``apply(action)``, ``is_over``, ``winners``.  ``target``: the points to reach, a whole number
+    from 1 to 1000 (None: the ruleset's match_points, else 20); ``seed``: game k of the match is
+    dealt from ``f"{seed}:{k}"``; None draws a seed, which :attr:`seed` then shows.
 
     >>> m = Match(["Ana", "Ben", "Cy"], seed=1)
     >>> m.target, m.points, m.game.players
     (20, {'Ana': 0, 'Ben': 0, 'Cy': 0}, ('Ana', 'Ben', 'Cy'))
     """
 
-    def __init__(self, players, ruleset="scoring", target: int | None = None, seed=0, *, explain: bool = True):
+    def __init__(self, players, ruleset="scoring", target: int | None = None, seed=None, *, explain: bool = True):
         self.ruleset = get_ruleset(ruleset)
         self.players = check_players(players)
         if target is None:
-            target = self.ruleset.scoring_target or 20
-        if isinstance(target, bool) or not isinstance(target, (int, float)) or \
-                (isinstance(target, float) and not (math.isfinite(target) and target.is_integer())):
-            raise RulesError(f"a Scoring match is played to a whole number of points (the text: 20 or 30), "
-                             f"not {target!r}")
+            target = self.ruleset.match_points or 20
+        if isinstance(target, bool) or not isinstance(target, Integral) or not 1 <= target <= MAX_TARGET:
+            raise RulesError(f"a Scoring match is played to a whole number of points from 1 to {MAX_TARGET} "
+                             f"(the text: 20 or 30), not {shown(target)}")
         self.target = int(target)
-        if not 1 <= self.target <= 1000:
-            raise RulesError(f"a Scoring match is played to 1 to 1000 points (the text: 20 or 30), not {target!r}")
+        # Like a Game: no seed draws one (shown in .seed), so two matches deal differently.
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 32)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise RulesError(f"seed must be an integer or a string, not {seed!r}")
+            raise RulesError(f"seed must be an integer or a string (or None), not {shown(seed)}")
         self.seed = seed
         if not isinstance(explain, bool):
-            raise RulesError(f"explain must be True or False, not {explain!r}")
+            raise RulesError(f"explain must be True or False, not {shown(explain)}")
         self.explaining = explain
         self.points = {p: 0 for p in self.players}
         self.history: list[dict[str, int]] = []     # points scored in each finished game

@@ -16,6 +16,7 @@ import importlib
 
 from .html import (Line, battle_html, card_html, game_html, legend_html, line_html, lines_of, resolution_html,
                    rule_html, step_html, strengths_html)
+from .tables import Facts, Readings, Table, battle_readings, option_readings, ruleset_readings, show
 from .timeline import Shown, Timeline, resolution_timeline
 
 # name -> submodule that defines it, imported on first access (PEP 562).
@@ -32,7 +33,7 @@ _LAZY = {
     "GameModel": "game_model",
 }
 
-__all__ = ["Line", "lines_of", "battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
+__all__ = ["Facts", "Table", "Readings", "show", "battle_readings", "option_readings", "ruleset_readings", "Line", "lines_of", "battle_html", "card_html", "game_html", "legend_html", "line_html", "resolution_html", "rule_html", "step_html",
            "strengths_html", "Shown", "Timeline", "resolution_timeline", *_LAZY]
 
 

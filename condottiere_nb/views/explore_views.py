@@ -41,16 +41,22 @@ def odds_html(odds: BattleOdds) -> str:
             lo, hi = round(_W * a.low), round(_W * a.high)
             ci_bar = (f'<div style="height:3px;margin-left:{lo}px;width:{max(hi - lo, 1)}px;'
                       f'background:{_CI}"></div>')
-            figures = f"{_pct(a.p)} <small>({_pct(a.low)} - {_pct(a.high)})</small>"
+            why = f", {escape(a.settled)}" if a.settled else ""
+            figures = (f"{_pct(a.p)} <small>({_pct(a.low)} - {_pct(a.high)}, ±{100 * a.half_width:.1f} "
+                       f"points, {a.n:,} hands{why})</small>")
         label = f"<b>{escape(a.label)}</b>" if a.p == best else escape(a.label)
         rows.append(
             f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{label}</td>'
             f'<td style="padding:2px 0;width:{_W + 4}px">'
             f'<div style="height:14px;width:{max(width, 1)}px;background:{colour}"></div>{ci_bar}</td>'
             f'<td style="padding:2px 0 2px 8px;white-space:nowrap">{figures}</td></tr>')
-    how = ("exact: every possible hand of the opponents, weighted by its probability"
-           if odds.method == "exact" else f"Monte Carlo: {odds.samples} random hands for the opponents, "
-                                          f"95% Wilson intervals")
+    if odds.method == "exact":
+        how = "exact: every possible hand of the opponents, weighted by its probability"
+    elif odds.precision is not None:
+        how = (f"Monte Carlo until every action is within \u00b1{100 * odds.precision:g} points or clearly below the "
+               f"best: random hands for the opponents ({odds.rollouts:,} battles played out), 95% Wilson intervals")
+    else:
+        how = f"Monte Carlo: {odds.samples} random hands for the opponents, 95% Wilson intervals"
     part = ' <b style="color:#b00020">partial: interrupted</b>' if odds.partial else ""
     head = (f'<div style="margin-bottom:4px"><b>{escape(odds.player)}</b> to move; hand: '
             f'{escape(" ".join(odds.hand)) or "(empty)"}<br><small>{escape(odds.notation)}</small></div>')
@@ -106,7 +112,8 @@ def _make_odds_widget_class():
         per action.  ``.result`` is the last BattleOdds; errors show in ``.message``."""
 
         def __init__(self, notation: str = "[Ana Ben] Ana 10, Ben 6", hand: str = "5 winter bishop courtesan",
-                     ruleset: str = "standard", samples: int = 100, others: int | None = None, seed: int = 0):
+                     ruleset: str = "standard", samples: int = 100, others: int | None = None, seed: int = 0,
+                     precision: float | None = None):
             self.notation_box = W.Text(value=notation, description="Battle", layout=W.Layout(width="32em"))
             self.hand_box = W.Text(value=hand, description="Hand", layout=W.Layout(width="32em"))
             self.ruleset_select = W.Dropdown(options=list(RULESETS), value=ruleset, description="Ruleset")
@@ -115,6 +122,10 @@ def _make_odds_widget_class():
                                                description="Their cards",
                                                tooltip="cards in each opponent's hand; 0: as many as yours")
             self.seed_box = W.IntText(value=seed, description="Seed")
+            # a precision samples each action until its interval is that narrow (Samples is then a cap)
+            self.precision_select = W.Dropdown(options=[("fixed samples", None), ("\u00b15 points", 0.05),
+                                                        ("\u00b12 points", 0.02), ("\u00b11 point", 0.01)],
+                                               value=precision, description="Precision")
             self.compute_button = W.Button(description="Compute", button_style="primary")
             self.progress = WidgetProgress("")
             self.message = W.HTML("")
@@ -126,15 +137,17 @@ def _make_odds_widget_class():
             self.compute_button.on_click(lambda _b: self.compute())
             super().__init__([self.notation_box, self.hand_box,
                               W.HBox([self.ruleset_select, self.others_box]),
-                              W.HBox([self.samples_slider, self.seed_box]),
+                              W.HBox([self.samples_slider, self.seed_box]), self.precision_select,
                               W.HBox([self.compute_button, self.progress.widget]), self.message, self.output])
             self.add_class("cnb-odds-widget")
 
         def compute(self) -> BattleOdds | None:
             others = self.others_box.value or None
             try:
+                precision = self.precision_select.value
+                cap = self.samples_slider.value if precision is None else None
                 self.result = battle_odds(self.notation_box.value, self.hand_box.value,
-                                          self.ruleset_select.value, samples=self.samples_slider.value,
+                                          self.ruleset_select.value, samples=cap, precision=precision,
                                           others=others, seed=self.seed_box.value, progress=self.progress)
             except ValueError as e:       # RulesError and its kinds: the engine's own sentence
                 self.message.value = f'<span style="color:#b00020">{escape(str(e))}</span>'

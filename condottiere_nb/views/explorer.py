@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, MERCENARY
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, ActsOnModel, or_none, dropdown_options
+from .widgets import NOTHING, ActsOnModel, dropdown_options, dropdown_value, or_none
 
 EXPLORER_CLASSES = {
     "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
@@ -169,7 +169,7 @@ class GameExplorer(ActsOnModel, W.VBox):
             takes = dropdown_options(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
-            self.take_select.value = NOTHING if m.take is None else m.take
+            self.take_select.value = dropdown_value(takes, m.take)
             self.take_select.disabled = not playable
             self.pass_button.disabled = not playable
             actions = m.other_actions()

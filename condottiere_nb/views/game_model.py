@@ -104,12 +104,15 @@ class GameModel(Observable):
         return any(True in w for w in self.game.ruleset.ways.values())
 
     def take_options(self) -> list[tuple[str, str | None]]:
-        """The human's Scarecrow choices, as the engine lists them: nothing, or a face-up
-        Mercenary of their line it may take back."""
+        """The human's Scarecrow choices, as the engine lists them: nothing (where the ruleset lets a
+        Scarecrow take nothing), or a face-up Mercenary of their line it may take back."""
         opts: list[tuple[str, str | None]] = [("take nothing back", None)]
         if self.human is None or self.game.battle is None or self.game.phase != "battle":
             return opts
-        cards = self.game.battle.take_cards(self.human, KINDS["scarecrow"])
+        battle, scarecrow = self.game.battle, KINDS["scarecrow"]
+        if None not in battle.take_options(self.human, scarecrow):
+            opts = []
+        cards = battle.take_cards(self.human, scarecrow)
         return opts + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
 
     def other_actions(self) -> list[tuple[str, object]]:
@@ -165,7 +168,7 @@ class GameModel(Observable):
         return self._ok()
 
     def set_take(self, take) -> bool:
-        if take not in [v for _, v in self.take_options()]:
+        if take is not None and take not in [v for _, v in self.take_options()]:      # None: nothing chosen
             return self.fail(RulesError(f"{take!r} is not one of your face-up Mercenaries"))
         self.take = take
         return self._ok()

@@ -56,7 +56,7 @@ def replay(battle: Battle, ruleset) -> Battle:
     """The same moves, in the same seats, under another ruleset (raises the engine's
     error if one of them is illegal there)."""
     other = Battle(battle.players, ruleset, token_holder=battle.token_holder, leader=battle.leader,
-                   defender=battle.defender, region=battle.region)
+                   defender=battle.defender, region=battle.region, final=battle.final)
     for i, m in enumerate(battle.moves, 1):
         try:
             other.apply_move(m)
@@ -321,11 +321,12 @@ class BuilderModel(Observable):
         return any(True in w for w in ways.values()) if kind is None else True in ways.get(kind, ())
 
     def take_options(self) -> list[tuple[str, str | None]]:
-        """The selected player's Scarecrow choices, as the engine lists them: nothing, or one of
-        their face-up Mercenaries it may take back."""
-        cards = self.battle.take_cards(self.selected, KINDS["scarecrow"])
-        return [("take nothing back", None)] + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}")
-                                                for c in cards]
+        """The selected player's Scarecrow choices, as the engine lists them: nothing (where the
+        ruleset lets a Scarecrow take nothing), or one of their face-up Mercenaries it may take back."""
+        scarecrow = KINDS["scarecrow"]
+        cards = self.battle.take_cards(self.selected, scarecrow)
+        nothing = [("take nothing back", None)] if None in self.battle.take_options(self.selected, scarecrow) else []
+        return nothing + [(f"take back {c.name} (card #{c.id})", f"{c.kind}#{c.id}") for c in cards]
 
     def card_label(self, kind: str) -> str:
         return card_name(kind, self.lang)
@@ -388,7 +389,7 @@ class BuilderModel(Observable):
 
     def set_take(self, take: str | None) -> bool:
         allowed = [v for _, v in self.take_options()]
-        if take not in allowed:
+        if take is not None and take not in allowed:      # None: nothing chosen (yet)
             return self.fail(RulesError(f"{self.selected} has no face-up Mercenary {take!r} to take back; "
                                          f"choices: {', '.join(str(v) for v in allowed)}"))
         self.take = take

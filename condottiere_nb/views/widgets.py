@@ -67,6 +67,13 @@ def dropdown_options(pairs):
     return [(label, NOTHING if value is None else value) for label, value in pairs]
 
 
+def dropdown_value(options, value):
+    """The dropdown's value for the model's ``value``: itself, or None (nothing selected) when the
+    options do not hold it (a Scarecrow that must take a card offers no "take nothing back")."""
+    wanted = NOTHING if value is None else value
+    return wanted if any(v == wanted for _, v in options) else None
+
+
 def or_none(value):
     return None if value == NOTHING else value
 
@@ -408,7 +415,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
             takes = dropdown_options(m.take_options())
             if tuple(self.take_select.options) != tuple(takes):
                 self.take_select.options = takes
-            self.take_select.value = NOTHING if m.take is None else m.take
+            self.take_select.value = dropdown_value(takes, m.take)
             self.auto_advance_box.value = m.auto_advance
             self._build_palette()
             self._refresh_palette()

@@ -31,7 +31,8 @@ BANS: dict[str, frozenset] = {
     "Milano": frozenset({"surrender", "bishop", "drummer", "spring", "winter", "heroine"}),
 }
 
-#: Venezia bribes a Mercenary whose printed value is in this range (zh: 戰力1~5).
+#: Venezia bribes a Mercenary of strength 1 to 5 (zh: 戰力1~5): its printed value, or the strength
+#: it has now (option venezia_bribe_value).
 BRIBE_VALUES = range(1, 6)
 
 
@@ -157,9 +158,12 @@ firenze_ball = city_firenze
 # -- Venezia, the Bribe ------------------------------------------------------------------------------
 
 def bribe_targets(battle, player: str) -> list[Card]:
-    """Enemy face-up Mercenaries of printed value 1-5 that Venezia may bribe."""
+    """Enemy face-up Mercenaries of strength 1-5 that Venezia may bribe: their printed value, or
+    under venezia_bribe_value='effective' the strength they have now (Winter, Drummer, Spring)."""
+    now = battle.announced().values() if battle.ruleset.venezia_bribe_value == "effective" else None
     return [c for p in battle.players if p != player for c in battle.line(p)
-            if c.mercenary and c.value in BRIBE_VALUES and c.id not in battle.face_down]
+            if c.mercenary and c.id not in battle.face_down
+            and (c.value if now is None else now.get(c.id)) in BRIBE_VALUES]
 
 
 def pick_bribe(battle, player: str, target) -> Card:
@@ -184,14 +188,16 @@ def pick_bribe(battle, player: str, target) -> Card:
     if not found:
         shown = "; ".join(f"{p}: {' '.join(c.name for c in targets if battle.owner(c) == p)}"
                           for p in battle.players if any(battle.owner(c) == p for c in targets))
-        raise IllegalMove(f"Venezia bribes an enemy's face-up Mercenary of 1 to 5; {target!r} is not one. "
+        what = "strength" if battle.ruleset.venezia_bribe_value == "effective" else "printed value"
+        raise IllegalMove(f"Venezia bribes an enemy's face-up Mercenary of {what} 1 to 5; {target!r} is not one. "
                           f"Possible: {shown or 'none'}")
     return found[-1]
 
 
 def city_venezia(battle, player: str, card, target) -> None:
     """Venezia's Bribe, on her turn instead of a card: discard ``card`` from hand and move
-    ``target``, an enemy Mercenary of 1-5 (zh: 戰力1~5), into Venezia's line.
+    ``target``, an enemy Mercenary of 1-5 (zh: 戰力1~5: printed, or its strength now under
+    venezia_bribe_value='effective'), into Venezia's line.
 
     ``target``: a Card, "3#22", or "Ben:3" (Ben's 3).  Whose card it is then is the option
     venezia_bribe (may Venezia's Scarecrow take it back?).

@@ -73,6 +73,13 @@ def city_final(cities: Mapping[str, str], finalists) -> str | None:
 final_leader = city_final
 
 
+def _from_first(game) -> list[str]:
+    """The seats clockwise from the game's first player (who took the token at the start)."""
+    seats = list(game.players)
+    i = seats.index(game.state.first)
+    return seats[i:] + seats[:i]
+
+
 def _take_kinds(cards, kinds: Iterable[str], what: str) -> list[Card]:
     """Physical cards of ``kinds`` from ``cards`` (lowest ids first)."""
     pool = sorted(cards)
@@ -97,17 +104,29 @@ def city_choose(game, city: str) -> None:
     game.write(["city", city])
     if game.explaining:
         game.record(Step("city.choose", player=p, data={"city": city}))
-    nxt = [q for q in game.players if q not in v["cities"]]
+    nxt = [q for q in _from_first(game) if q not in v["cities"]]
     if nxt:
         phases.ask(game, "city", nxt[0])
     else:
         phases.ask(game, "token", game.state.token_holder)
 
 
-def city_ask(game, variant: "CityStates", yes: bool) -> None:
-    """Abilities are asked for before the first card, in seat order from the leader; one ability
-    per battle, Roma's aside (zh 一.3)."""
+def city_ask(game, variant: "CityStates", yes: bool | None = None) -> bool | None:
+    """Abilities are asked for before the first card, in seat order from the battle's leader (option
+    city_ask_from='first_player': from the game's first player); one ability per battle, Roma's
+    aside (zh 一.3).  ``yes`` None: the battle begins and the asking starts (True when someone is
+    asked); else the player asked answers."""
     v = variant.data(game)
+    if yes is None:
+        battle = game.battle
+        if variant.ruleset.city_ask_from == "first_player":
+            order = _from_first(game)
+        else:
+            i = battle.players.index(battle.leader)
+            order = list(battle.players[i:] + battle.players[:i])
+        v["ask"] = [p for p in order if v["ready"][p] and v["cities"][p] != "Roma"
+                    and ABILITIES[v["cities"][p]].usable(game, p)]
+        return variant.ask_next(game)
     p = v["ask"].pop(0)
     game.write(["ability", yes])
     city = v["cities"][p]
@@ -116,12 +135,12 @@ def city_ask(game, variant: "CityStates", yes: bool) -> None:
     if not yes:
         if not variant.ask_next(game):
             phases.continue_battle(game)
-        return
+        return None
     v["ask"] = []
     v["ready"][p] = False
-    if variant.offer_veto(game, p, city, {"kind": "declare"}):
-        return
-    variant.declare(game, p, city)
+    if not variant.offer_veto(game, p, city, {"kind": "declare"}):
+        variant.declare(game, p, city)
+    return None
 
 
 def city_genova(game, variant: "CityStates", canon, physical) -> None:
@@ -276,7 +295,7 @@ class CityStates(Variant):
                              f"of {', '.join(CITIES)} {'is' if len(free) == 1 else 'are'} free for {n} players")
         self.data(game).update(cities={}, ready={p: True for p in game.players}, active=None, ask=[],
                                pending=None, drawn=[])
-        phases.ask(game, "city", game.players[0])
+        phases.ask(game, "city", _from_first(game)[0])
 
     def roma(self, game) -> str | None:
         return next((q for q, c in self.data(game).get("cities", {}).items() if c == "Roma"), None)
@@ -456,14 +475,8 @@ class CityStates(Variant):
     def before_battle(self, game) -> bool:
         if game.state.final:
             return False
-        v = self.data(game)
-        v["active"] = None
-        battle = game.battle
-        i = battle.players.index(battle.leader)
-        order = battle.players[i:] + battle.players[:i]
-        v["ask"] = [p for p in order if v["ready"][p] and v["cities"][p] != "Roma"
-                    and ABILITIES[v["cities"][p]].usable(game, p)]
-        return self.ask_next(game)
+        self.data(game)["active"] = None
+        return city_ask(game, self)
 
     def ask_next(self, game) -> bool:
         v = self.data(game)

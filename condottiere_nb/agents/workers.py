@@ -1,0 +1,200 @@
+"""Many independent jobs (games, battle rollouts) on every core, or on any executor.
+
+The tools that play many games (:func:`~condottiere_nb.agents.simulate`,
+:func:`~condottiere_nb.explore.variant_balance`, :func:`~condottiere_nb.explore.soak`,
+:func:`~condottiere_nb.explore.battle_odds`) describe their work as a list of jobs, each
+seeded from the master seed and its own index, so that what a job finds never depends on the
+process that ran it or on when it ran.  :func:`run_jobs` runs them in small chunks:
+
+* in this process (``workers=None`` or 1, no ``executor``);
+* on a pool of ``workers`` processes of this machine (``workers=0``: one per core), made for
+  the call and closed after it;
+* on any :class:`concurrent.futures.Executor` (``executor=``), for instance the one a
+  ``dask.distributed`` Client gives (``client.get_executor()``), which runs them on a cluster.
+
+It hands the results back in job order, so whatever adds them up adds them in the same order
+as a run in this process, and the figures are the same to the last bit for any number of
+workers.  Chunks are small and handed out as workers finish (a window of chunks in flight, taken
+as they complete), so a chunk of long games does not leave the other workers idle.
+
+>>> [r for _, r in run_jobs(_square, [1, 2, 3], workers=1)]
+[1, 4, 9]
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import signal
+import threading
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+
+from ..errors import RulesError
+
+__all__ = ["run_jobs", "check_workers", "cores", "portable_ruleset", "ruleset_of", "seed_int", "job_seed"]
+
+
+def seed_int(seed) -> int:
+    """A seed as a non-negative int; strings through CRC32, which (unlike hash()) is the
+    same in every Python process."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed % 2 ** 32
+    return zlib.crc32(str(seed).encode("utf-8"))
+
+
+def job_seed(seed, index: int, stride: int = 1_000_003) -> int:
+    """The seed of job ``index`` of a run seeded ``seed``: from the two alone, never from the
+    order in which the jobs ran."""
+    return (seed_int(seed) * stride + index) % 2 ** 32
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:          # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_workers(workers, executor) -> int:
+    """The number of processes ``workers`` asks for (1: this process only), or a RulesError
+    saying what is allowed.  ``executor`` and ``workers`` do not go together."""
+    if executor is not None:
+        if workers not in (None, 1):
+            raise RulesError("give workers= (processes of this machine) or executor= (any executor), not both")
+        if not isinstance(executor, Executor):
+            raise RulesError(f"executor must be a concurrent.futures.Executor (for a Dask cluster: "
+                             f"Client(...).get_executor()), not {executor!r}")
+        return 1
+    if workers is None:
+        return 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise RulesError(f"workers must be a whole number of processes (0: one per core), not {workers!r}")
+    return workers or cores()
+
+
+def portable_ruleset(ruleset):
+    """A ruleset as a job can carry it to another process: its name if it is a named ruleset,
+    else its options as the saved games write them (a Ruleset keeps read-only mappings that do
+    not pickle)."""
+    from ..game.persist import ruleset_to_json
+    from ..rulesets import RULESETS, get_ruleset
+    rs = get_ruleset(ruleset)
+    return rs.name if RULESETS.get(rs.name) is rs else ruleset_to_json(rs)
+
+
+_REBUILT: dict = {}
+
+
+def ruleset_of(portable):
+    """The Ruleset of :func:`portable_ruleset` (rebuilt once per process)."""
+    from ..game.persist import ruleset_from_json
+    from ..rulesets import get_ruleset
+    if isinstance(portable, str):
+        return get_ruleset(portable)
+    key = repr(sorted(portable["options"].items())) + portable["name"]
+    found = _REBUILT.get(key)
+    if found is None:
+        found = _REBUILT[key] = ruleset_from_json(portable)
+    return found
+
+
+def _start_method():
+    """How the pool's processes start: forked from this one when it runs a single thread (a
+    script: the workers start at once, with everything imported), else from a fork server
+    (a Jupyter kernel runs threads, and forking a process with threads is unsafe), which
+    imports the package once for all the workers it starts."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["condottiere_nb.agents", "condottiere_nb.explore"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C stops the run in the main process, which cancels what is left; the workers finish
+    # their chunk instead of dying in the middle of it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, executor: Executor | None = None,
+             chunk: int | None = None, window: int | None = None,
+             done: Callable[[int], None] | None = None) -> Iterator[tuple[int, object]]:
+    """(index, result) for every job, in job order.
+
+    ``task(list of jobs) -> list of results`` is called on consecutive chunks of ``jobs``; for
+    a pool or an executor it must be a module-level function and the jobs picklable.
+    ``chunk``: jobs a chunk (default: small enough for every worker to get a dozen chunks or so,
+    at most 4).  ``window``: chunks in flight at once (default three per worker; 64 on an
+    executor).  ``done(n)`` is told how many jobs have completed (in any order), as chunks
+    complete.  Close the iterator (``.close()``, or run it to the end) to cancel what is left
+    after an interruption.
+    """
+    n_workers = check_workers(workers, executor)
+    jobs = list(jobs)
+    total = len(jobs)
+    if chunk is None:
+        chunk = max(1, min(4, total // (max(n_workers, 8) * 12)))
+    if not isinstance(chunk, int) or chunk < 1:
+        raise RulesError(f"chunk must be a positive whole number of jobs, not {chunk!r}")
+    starts = range(0, total, chunk)
+    if executor is None and n_workers == 1:
+        finished = 0
+        for start in starts:
+            part = jobs[start:start + chunk]
+            yield from zip(range(start, start + len(part)), task(part))
+            finished += len(part)
+            if done is not None:
+                done(finished)
+        return
+    own = executor is None
+    if starts:
+        # a job that cannot travel says so here, not from inside the pool's machinery
+        pickle.dumps((task, jobs[:chunk]))
+    pool = ProcessPoolExecutor(max_workers=n_workers, mp_context=_start_method(),
+                               initializer=_quiet_worker) if own else executor
+    if window is None:
+        window = 3 * n_workers if own else 64
+    pending: dict = {}          # future -> its first job's index
+    ready: dict = {}            # first index -> results, waiting for the chunks before them
+    todo = iter(starts)
+    following = 0               # the first job not handed back yet
+    finished = 0
+    clean = False
+    try:
+        def submit() -> None:
+            for start in todo:
+                pending[pool.submit(task, jobs[start:start + chunk])] = start
+                if len(pending) >= window:
+                    return
+
+        submit()
+        while pending:
+            complete, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in complete:
+                start = pending.pop(future)
+                ready[start] = future.result()
+                finished += len(ready[start])
+            if done is not None:
+                done(finished)
+            submit()
+            while following in ready:
+                results = ready.pop(following)
+                yield from zip(range(following, following + len(results)), results)
+                following += len(results)
+        clean = True
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            # after an error or an interruption the workers finish their chunk on their own
+            pool.shutdown(wait=clean, cancel_futures=True)
+
+
+def _square(jobs: list) -> list:
+    return [j * j for j in jobs]

@@ -1,0 +1,184 @@
+"""Playing a battle out from a position, many times: what the workers of
+:func:`~condottiere_nb.explore.odds.battle_odds` run.
+
+A :class:`Problem` is everything a rollout needs, in plain values that travel to another
+process (the seats, the ruleset as :func:`~condottiere_nb.agents.workers.portable_ruleset`
+gives it, the moves so far, the known cards, the pool of unknown cards, the agent, the seed);
+:func:`setup` rebuilds it once per process as a :class:`Setup`.  World ``k`` is one way the
+unknown hands may be: drawn from the seed and ``k`` alone (or listed, for exact odds), with
+agents seeded from the seed, ``k`` and the seat, so a world plays the same in any process.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import RulesError
+from .progress import NUMPY_HINT
+
+__all__ = ["Problem", "Setup", "Position", "setup", "play_out", "odds_worlds", "world_generator"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A battle to play out from, as plain values (hashable: a process builds it once)."""
+
+    players: tuple          # seats in the battle's order
+    leader: str
+    ruleset: object         # a name, or the options of a custom ruleset
+    moves: tuple            # the battle's Moves so far
+    me: str                 # the player to move
+    region: str | None
+    control: tuple          # (region, player) pairs
+    known: tuple            # (player, card ids) the players are known to hold
+    pool: tuple             # card ids of the unknown cards
+    sizes: tuple            # (player, unknown cards in their hand) for each active opponent
+    agent: object           # the agent every player plays on with (a name or an Agent class)
+    seed: int
+
+
+class Position:
+    """A battle in progress as a Game position, so the Game's agents can play it out."""
+
+    def __init__(self, players: tuple, leader: str, ruleset, moves: tuple, me: str, region: str | None,
+                 control):
+        from .. import board
+        self.ruleset = ruleset
+        self.moves = moves
+        self.me = me
+        i = players.index(leader)
+        self.seats = players[i:] + players[:i]
+        self.deck = ruleset.make_deck()
+        self.played: dict[str, list[Card]] = {p: [] for p in players}
+        seen = set()
+        for m in moves:
+            if m.card is not None and m.card not in seen:
+                seen.add(m.card)
+                self.played[m.player].append(self.deck[m.card])
+        self.control = dict(control or {})
+        if region is None:
+            region = next(r for r in board.REGIONS if r not in self.control)
+        self.region = board.region(region)
+
+    def game(self, hands: dict[str, list[Card]], seed):
+        """A Game at this battle's current position with these hands (the cards not yet played)."""
+        from ..game import Game, Pass, PlaceFavor, PlaceToken, Play
+        stated = {}
+        for p in self.seats:
+            ids = {c.id for c in self.played[p]}
+            stated[p] = self.played[p] + [c for c in hands.get(p, []) if c.id not in ids]
+        g = Game(self.seats, self.ruleset, seed, explain=False, hands=stated, control=self.control)
+        g.apply(PlaceToken(self.region))
+        for m in self.moves:
+            while g.phase == "favor":
+                g.apply(PlaceFavor(None))
+            if m.is_pass:
+                if g.to_move != m.player:
+                    continue       # the Game already passed a player with no cards
+                g.apply(Pass())
+            else:
+                if g.to_move != m.player:
+                    raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
+                                     f"{g.to_move}'s turn")
+                # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
+                forced = self.ruleset.mercenaries_face_down and self.deck[m.card].mercenary
+                g.apply(Play(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
+        while g.phase == "favor":
+            g.apply(PlaceFavor(None))
+        if g.phase != "battle" or g.to_move != self.me:
+            raise RulesError(f"it is not {self.me}'s turn in this battle (to move: {g.to_move})")
+        return g
+
+
+class Setup:
+    """A :class:`Problem` rebuilt: the position, the cards, and the actions to weigh (the
+    Game's legal actions at the position, in its order)."""
+
+    def __init__(self, problem: Problem):
+        from ..agents.workers import ruleset_of
+        self.problem = problem
+        rs = ruleset_of(problem.ruleset)
+        deck = rs.make_deck()
+        self.position = Position(problem.players, problem.leader, rs, problem.moves, problem.me, problem.region,
+                                 dict(problem.control))
+        self.known = {p: [deck[i] for i in ids] for p, ids in problem.known}
+        self.pool = [deck[i] for i in problem.pool]
+        self.sizes = dict(problem.sizes)
+        self.active = [p for p, _ in problem.sizes]
+        probe = self.position.game({**self.known, **{p: [] for p in self.active}}, problem.seed)
+        self.actions = probe.legal_actions()
+
+    def hands(self, drawn: dict) -> dict:
+        """Every hand: the known cards, and the active opponents' ``drawn`` ones."""
+        return {**self.known, **{p: self.known.get(p, []) + drawn[p] for p in self.active}}
+
+    def agents(self, world: int) -> dict:
+        """Fresh agents for one world, seeded from (seed, world, seat): the same in any order."""
+        from ..agents import make_agent
+        base = self.problem.seed
+        return {p: make_agent(self.problem.agent, seed=(base * 1_000_003 + world * 7 + i) % 2 ** 32)
+                for i, p in enumerate(self.problem.players)}
+
+    def drawn(self, world: int) -> dict:
+        """World ``world`` of a Monte Carlo run: the pool shuffled by a generator seeded from the
+        seed and the world's number alone, dealt to the active opponents in turn."""
+        order = world_generator((self.problem.seed, world)).permutation(len(self.pool))
+        hands, at = {}, 0
+        for p in self.active:
+            hands[p] = [self.pool[j] for j in order[at:at + self.sizes[p]]]
+            at += self.sizes[p]
+        return hands
+
+
+_SETUPS: dict = {}
+
+
+def setup(problem: Problem) -> Setup:
+    """The Setup of ``problem``, built once per process (a worker is sent the same problem
+    with every chunk of worlds)."""
+    found = _SETUPS.get(problem)
+    if found is None:
+        if len(_SETUPS) >= 8:
+            _SETUPS.clear()
+        found = _SETUPS[problem] = Setup(problem)
+    return found
+
+
+def play_out(game, action, agents: dict, me: str) -> bool:
+    """Apply ``action`` to a copy of ``game``, let the agents finish the battle; True if ``me``
+    conquers the region."""
+    g = game.clone()
+    start = g.battles
+    g.apply(action)
+    while g.battles == start and not g.is_over:
+        p = g.to_move
+        g.apply(agents[p].choose(g))
+    return g.resolution is not None and g.resolution.winner == me
+
+
+def odds_worlds(jobs: list) -> list:
+    """For each job (problem, world, the actions to weigh as indices, the opponents' hands as
+    card ids or None to draw them): whether ``me`` wins after each of those actions."""
+    out = []
+    for problem, world, weigh, listed in jobs:
+        s = setup(problem)
+        if listed is None:
+            drawn = s.drawn(world)
+        else:
+            deck = s.position.deck
+            drawn = {p: [deck[i] for i in ids] for p, ids in listed}
+        game = s.position.game(s.hands(drawn), problem.seed)
+        out.append(tuple(play_out(game, s.actions[i], s.agents(world), problem.me) for i in weigh))
+    return out
+
+
+def world_generator(seed):
+    """numpy's generator for a Monte Carlo world: a seed draws the same hands on every machine,
+    so the figures in the notebooks and tests are reproducible.  Exact odds do not need it;
+    ImportError (what to install) when numpy is missing."""
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError(f"battle odds by Monte Carlo draw the hands with numpy, which is not installed: "
+                          f"{NUMPY_HINT} (exact odds, for small hands, work without it: raise exact_limit)") from e
+    return numpy.random.default_rng(list(seed))
