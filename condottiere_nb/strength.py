@@ -93,9 +93,9 @@ class Count:
 
     def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]]):
         self.players = tuple(players)
-        self.mercenaries: list[list[Card]] = []
-        self.doublers: list[list[Card]] = []
-        self.characters: list[list[Card]] = []
+        self.mercenaries: list[tuple[Card, ...]] = []
+        self.doublers: list[tuple[Card, ...]] = []
+        self.characters: list[tuple[Card, ...]] = []
         self.winter = self.spring = self.heroine = False
         for line in lines:
             mercs, doubling, chars = [], [], []
@@ -112,28 +112,25 @@ class Count:
                     self.winter = True
                 elif c.kind == "spring":
                     self.spring = True
-            self.mercenaries.append(mercs)
-            self.doublers.append(doubling)
-            self.characters.append(chars)
+            self.mercenaries.append(tuple(mercs))
+            self.doublers.append(tuple(doubling))
+            self.characters.append(tuple(chars))
         self.worth: list[list[int]] = [[] for _ in self.mercenaries]
         self.added: list[int] = [0] * len(self.mercenaries)
 
     def totals(self) -> dict[str, int]:
         """Each player's total so far."""
-        return {p: sum(w) + a for p, w, a in zip(self.players, self.worth, self.added)}
+        return line_totals(self.players, self.worth, self.added)
 
     @property
     def values(self) -> dict[int, int]:
         """Each counted card's strength so far (card id -> value)."""
-        values = {}
-        for mercs, worth in zip(self.mercenaries, self.worth):
-            for c, v in zip(mercs, worth):
-                values[c.id] = v
-        for chars, added in zip(self.characters, self.added):
-            if added:
-                for c in chars:
-                    values[c.id] = c.value
-        return values
+        return card_values(self.mercenaries, self.worth, self.characters, self.added)
+
+    def tally(self) -> "Tally":
+        """The count as it stands now, kept unchanged for reading later (what a stage's Step records)."""
+        return Tally((self.players, tuple(self.mercenaries), tuple(map(tuple, self.worth)), tuple(self.characters),
+                      tuple(self.added)))
 
     def highest_printed(self) -> int:
         """The highest printed value among the Mercenaries in play (0 if none)."""
@@ -145,10 +142,66 @@ class Count:
         return top
 
 
+def line_totals(players, worth, added) -> dict[str, int]:
+    """Each player's total: their Mercenaries' strengths (``worth``, a list per line) plus what
+    their characters add."""
+    return {p: sum(w) + a for p, w, a in zip(players, worth, added)}
+
+
+def card_values(mercenaries, worth, characters, added) -> dict[int, int]:
+    """Each counted card's strength (card id -> value): the Mercenaries' ``worth``, and the
+    characters' printed strength once they are added."""
+    values = {}
+    for mercs, line in zip(mercenaries, worth):
+        for c, v in zip(mercs, line):
+            values[c.id] = v
+    for chars, n in zip(characters, added):
+        if n:
+            for c in chars:
+                values[c.id] = c.value
+    return values
+
+
+class Tally(tuple):
+    """A count after one stage, kept to be read later: ``(players, mercenaries, worth, characters,
+    added)`` as tuples that never change.  A stage's Step records it as its strengths (and, as
+    :class:`TallyValues`, as its values): the totals and each card's value are worked out only
+    when the Step is read, not at every count of every simulated battle."""
+
+    __slots__ = ()
+
+    def totals(self) -> dict[str, int]:
+        return line_totals(self[0], self[2], self[4])
+
+    def values(self) -> dict[int, int]:
+        return card_values(self[1], self[2], self[3], self[4])
+
+    def counted(self) -> Mapping:
+        """What a Step shows: the totals, read only."""
+        return MappingProxyType(self.totals())
+
+    def __eq__(self, other) -> bool:
+        return self.counted() == (other.counted() if isinstance(other, Tally) else other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+
+class TallyValues(Tally):
+    """A :class:`Tally` read as each counted card's value (card id -> value): a Step's ``values``."""
+
+    __slots__ = ()
+
+    def counted(self) -> Mapping:
+        return MappingProxyType(self.values())
+
+
 def _record(steps, rule: str, count: Count, before, cards, **data) -> None:
     if steps is not None:
-        steps.append(Step(rule, strengths=count.totals(), before=before, cards=cards, values=count.values,
-                          data=data))
+        now = count.tally()
+        steps.append(Step(rule, strengths=now, before=before, cards=cards, values=TallyValues(now), data=data))
 
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
@@ -162,7 +215,7 @@ def strength_printed(count: Count, steps: list | None = None) -> None:
 
 def season_winter(count: Count, steps: list | None = None) -> None:
     """Winter in play: every Mercenary in every line counts 1 (vi: Mùa Đông)."""
-    before = count.totals() if steps is not None else None
+    before = count.tally() if steps is not None else None
     count.worth = [[winter_value(v) for v in worth] for worth in count.worth]
     if steps is not None:
         hit = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries) if mercs}
@@ -191,7 +244,7 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
     """Spring in play: every Mercenary with the highest value in play gets +3, after doubling
     (vi: Mùa Xuân).  Which value is compared is the reading ``spring_highest``: the printed
     value (standard) or the strength just before Spring ('effective')."""
-    before = count.totals() if steps is not None else None
+    before = count.tally() if steps is not None else None
     printed_top = count.highest_printed()
     if not printed_top:
         _record(steps, "season.spring", count, before, (), reading=spring_highest, top=0, owners=(), missed=(),
@@ -230,7 +283,7 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
 def strength_characters(count: Count, steps: list | None = None) -> None:
     """Heroines (10) and Courtesans (1) add their printed strength; they are not Mercenaries, so
     no season, Drummer, Bishop or Scarecrow touches them (vi: Giai Nhân, Nữ Anh Hùng)."""
-    before = count.totals() if steps is not None else None
+    before = count.tally() if steps is not None else None
     count.added = [sum(c.value for c in chars) for chars in count.characters]
     if steps is not None:
         added = {p: (n, tuple(c.kind for c in chars))
