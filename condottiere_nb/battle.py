@@ -341,8 +341,7 @@ class Battle:
         if spec.choice == "target":
             from .variants.persian import position_targets
             return nothing + position_targets(self, player)
-        mine = {c.kind for c in cards}
-        return nothing + [k for k in self.kinds if k in mine]
+        return nothing + sorted({c.kind for c in cards}, key=self.ruleset.rank.__getitem__)
 
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
         """Every play ``player`` may make now, as (kind, face_down, take), in a fixed order:

@@ -93,9 +93,9 @@ class Count:
 
     def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]]):
         self.players = tuple(players)
-        self.mercenaries: list[tuple[Card, ...]] = []
-        self.doublers: list[tuple[Card, ...]] = []
-        self.characters: list[tuple[Card, ...]] = []
+        self.mercenaries: list[list[Card]] = []
+        self.doublers: list[list[Card]] = []
+        self.characters: list[list[Card]] = []
         self.winter = self.spring = self.heroine = False
         for line in lines:
             mercs, doubling, chars = [], [], []
@@ -112,9 +112,9 @@ class Count:
                     self.winter = True
                 elif c.kind == "spring":
                     self.spring = True
-            self.mercenaries.append(tuple(mercs))
-            self.doublers.append(tuple(doubling))
-            self.characters.append(tuple(chars))
+            self.mercenaries.append(mercs)
+            self.doublers.append(doubling)
+            self.characters.append(chars)
         self.worth: list[list[int]] = [[] for _ in self.mercenaries]
         self.added: list[int] = [0] * len(self.mercenaries)
 
@@ -129,8 +129,8 @@ class Count:
 
     def tally(self) -> "Tally":
         """The count as it stands now, kept unchanged for reading later (what a stage's Step records)."""
-        return Tally((self.players, tuple(self.mercenaries), tuple(map(tuple, self.worth)), tuple(self.characters),
-                      tuple(self.added)))
+        return Tally((self.players, tuple(map(tuple, self.mercenaries)), tuple(map(tuple, self.worth)),
+                      tuple(map(tuple, self.characters)), tuple(self.added)))
 
     def highest_printed(self) -> int:
         """The highest printed value among the Mercenaries in play (0 if none)."""

@@ -18,7 +18,7 @@ from ..cards import Card, exact_card, parse_kind
 from ..errors import IllegalMove
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["legal_actions", "battle_actions", "play_action", "keep_choices", "canonical", "named_card", "LISTED"]
+__all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "keep_choices", "canonical", "named_card", "LISTED"]
 
 
 def legal_actions(game) -> list[Action]:
@@ -27,7 +27,7 @@ def legal_actions(game) -> list[Action]:
     if phase == "battle":
         return battle_actions(game)
     if phase == "token":
-        return [PlaceToken(r) for r in game.open_regions()]
+        return list(map(token_action, game.open_regions()))
     if phase == "favor":
         return [PlaceFavor(r) for r in game.favor_regions()] + [PlaceFavor(None)]
     if phase == "discard":
@@ -57,6 +57,13 @@ def play_action(kind: str, face_down: bool, take) -> Play:
     """The Play of a battle option: actions are immutable values, so equal ones are made once
     (legal_actions() lists a few of the same few hundred plays at every decision)."""
     return Play(kind, face_down, take)
+
+
+@functools.lru_cache(maxsize=64)
+def token_action(region: str) -> PlaceToken:
+    """The PlaceToken of an open region, made once per region (as :func:`play_action` makes each
+    play once): every token decision lists a dozen of the same seventeen."""
+    return PlaceToken(region)
 
 
 def keep_choices(game, player: str) -> list[Keep]:
