@@ -35,9 +35,9 @@ def frozen(mapping) -> Mapping | None:
 
 
 def _read(value):
-    """A Step's mapping as read: None; a record to count when first read (anything with a
-    ``counted()`` method, such as strength.Snapshot), counted now; else a read-only view of the
-    mapping the rule handed over."""
+    """A Step's mapping as read: None; a record worked out when read (anything with a
+    ``counted()`` method, such as strength.Snapshot, or a count stage's facts), worked out now;
+    else a read-only view of the mapping the rule handed over."""
     if value is None or type(value) is MappingProxyType:
         return value
     return value.counted() if hasattr(value, "counted") else MappingProxyType(value)
@@ -76,7 +76,7 @@ class Step(tuple):
     @property
     def data(self) -> Mapping:
         """The facts of the step's sentence."""
-        return MappingProxyType(self[6]) if self[6] else _EMPTY
+        return _read(self[6]) if self[6] else _EMPTY
 
     @property
     def strengths(self) -> Mapping[str, int] | None:

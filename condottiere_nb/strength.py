@@ -198,19 +198,45 @@ class TallyValues(Tally):
         return MappingProxyType(self.values())
 
 
-def _record(steps, rule: str, count: Count, before, cards, **data) -> None:
+class Facts(tuple):
+    """A stage's sentence facts, worked out from the stage's :class:`Tally` only when the Step's
+    ``data`` is read: ``Facts((function, tally))``, the function one of the ``*_facts`` below."""
+
+    __slots__ = ()
+
+    def counted(self) -> Mapping:
+        return MappingProxyType(self[0](self[1]))
+
+
+def printed_facts(tally: Tally) -> dict:
+    """strength.printed: each player's Mercenaries, by kind."""
+    return {"mercenaries": {p: tuple(c.kind for c in mercs) for p, mercs in zip(tally[0], tally[1])}}
+
+
+def winter_facts(tally: Tally) -> dict:
+    """season.winter: the Mercenaries Winter hit, by player."""
+    return {"hit": {p: tuple(c.kind for c in mercs) for p, mercs in zip(tally[0], tally[1]) if mercs}}
+
+
+def characters_facts(tally: Tally) -> dict:
+    """strength.characters: what each player's characters add, and which they are."""
+    return {"added": {p: (n, tuple(c.kind for c in chars)) for p, chars, n in zip(tally[0], tally[3], tally[4])
+                      if chars}}
+
+
+def _record(steps, rule: str, count: Count, before, cards, facts=None, **data) -> None:
     if steps is not None:
         now = count.tally()
-        steps.append(Step(rule, strengths=now, before=before, cards=cards, values=TallyValues(now), data=data))
+        steps.append(Step(rule, strengths=now, before=before, cards=cards, values=TallyValues(now),
+                          data=data if facts is None else Facts((facts, now))))
 
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
     """Every Mercenary starts at its printed value."""
     count.worth = [[c.value for c in mercs] for mercs in count.mercenaries]
     if steps is not None:
-        lines = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries)}
         _record(steps, "strength.printed", count, None, tuple(c.id for mercs in count.mercenaries for c in mercs),
-                mercenaries=lines)
+                printed_facts)
 
 
 def season_winter(count: Count, steps: list | None = None) -> None:
@@ -218,9 +244,8 @@ def season_winter(count: Count, steps: list | None = None) -> None:
     before = count.tally() if steps is not None else None
     count.worth = [[winter_value(v) for v in worth] for worth in count.worth]
     if steps is not None:
-        hit = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries) if mercs}
         ids = tuple(c.id for mercs in count.mercenaries for c in mercs)
-        _record(steps, "season.winter", count, before, ids, hit=hit)
+        _record(steps, "season.winter", count, before, ids, winter_facts)
 
 
 def card_drummer(count: Count, steps: list | None = None) -> None:
@@ -286,10 +311,8 @@ def strength_characters(count: Count, steps: list | None = None) -> None:
     before = count.tally() if steps is not None else None
     count.added = [sum(c.value for c in chars) for chars in count.characters]
     if steps is not None:
-        added = {p: (n, tuple(c.kind for c in chars))
-                 for p, chars, n in zip(count.players, count.characters, count.added) if chars}
         ids = tuple(c.id for chars in count.characters for c in chars)
-        _record(steps, "strength.characters", count, before, ids, added=added)
+        _record(steps, "strength.characters", count, before, ids, characters_facts)
 
 
 def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed",

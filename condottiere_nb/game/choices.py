@@ -18,7 +18,7 @@ from ..cards import Card, exact_card, parse_kind
 from ..errors import IllegalMove
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "keep_choices", "canonical", "named_card", "LISTED"]
+__all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "favor_action", "keep_choices", "canonical", "named_card", "LISTED"]
 
 
 def legal_actions(game) -> list[Action]:
@@ -29,7 +29,7 @@ def legal_actions(game) -> list[Action]:
     if phase == "token":
         return list(map(token_action, game.open_regions()))
     if phase == "favor":
-        return [PlaceFavor(r) for r in game.favor_regions()] + [PlaceFavor(None)]
+        return [*map(favor_action, game.favor_regions()), favor_action(None)]
     if phase == "discard":
         return [DiscardHand(True), DiscardHand(False)]
     if phase == "keep":
@@ -64,6 +64,12 @@ def token_action(region: str) -> PlaceToken:
     """The PlaceToken of an open region, made once per region (as :func:`play_action` makes each
     play once): every token decision lists a dozen of the same seventeen."""
     return PlaceToken(region)
+
+
+@functools.lru_cache(maxsize=64)
+def favor_action(region: str | None) -> PlaceFavor:
+    """The PlaceFavor of a region (or None: off the map), made once per region."""
+    return PlaceFavor(region)
 
 
 def keep_choices(game, player: str) -> list[Keep]:
