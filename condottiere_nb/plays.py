@@ -98,7 +98,8 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     acts = battle.acts_now(card, face_down)
     # When the effect's own step follows, it tells what changed and carries the new strengths;
     # until it acts, the strengths are those before the card: announced now, before it is laid.
-    quiet = battle.explaining and not hidden and acts and _effect_speaks(battle, card)
+    quiet = (battle.explaining and not hidden and acts and card.spec.effect is not None
+             and _effect_speaks(battle, card))
     before = battle.announced() if quiet else None
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
     returned = battle.state.returned[player]
@@ -140,7 +141,8 @@ def _move(battle, player: str, card: Card, face_down: bool, taken: Card | None) 
 
 
 def _effect_speaks(battle, card: Card) -> bool:
-    """Will this card's on-play effect record a Step of its own (so play.card need not announce)?"""
+    """Will this card's on-play effect (it has one) record a Step of its own (so play.card need
+    not announce)?"""
     if card.kind in ("bishop", "scarecrow", "surrender"):
         return True
     if card.kind in ("winter", "spring"):

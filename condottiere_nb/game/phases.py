@@ -167,8 +167,8 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
 
 
 def battle_pass(game) -> None:
-    """The player to move passes."""
-    game.battle.pass_turn(game.state.to_move)
+    """The player to move passes (checked by Game.apply: legal_actions() listed it)."""
+    plays.play_pass(game.battle, game.state.to_move)
     game.write(["pass"])
     if game.explaining:
         sync_log(game)
