@@ -147,7 +147,7 @@ def _effect_speaks(battle, card: Card) -> bool:
         return True
     if card.kind in ("winter", "spring"):
         other = "spring" if card.kind == "winter" else "winter"
-        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+        unseen = battle.state.face_down if battle.ruleset.face_down_specials != "on_play" else ()
         return any(c.kind == other and c.id not in unseen for c in battle.in_play())
     return False
 
@@ -157,7 +157,7 @@ def play_pass(battle, player: str) -> None:
     counts.  An invaded defender who has not played yet waits instead (:func:`play_wait`)."""
     battle.state.moves.append(Move(player, None))
     if player == battle.defender and not battle.line(player) and \
-            any(p not in battle.passed for p in battle.players if p != player):
+            any(p not in battle.state.passed for p in battle.players if p != player):
         play_wait(battle, player)
         return
     battle.state.passed.append(player)
