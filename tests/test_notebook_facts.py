@@ -37,10 +37,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "52": "pending (00 is being rewritten): '58 Mercenaries and 52 special cards' - the outputs show "
               "the 58 Mercenaries, not the 52",
     },
-    "30_simulation_lab": {
-        "390000": "pending (30 is being rewritten): 'about 390,000 battles' - no output counts the battles "
-                  "of three cards each",
-    },
 }
 
 _PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
