@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import board, plays
 from .arguments import check_flag
-from .cards import KINDS, Card, exact_card, kind_name, parse_kind
+from .cards import KIND_OF, KINDS, Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, Joined, Kind, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
 from .plays import BattleState, Move
@@ -238,11 +238,12 @@ class Battle:
         read: what the rules record in their Steps."""
         fd = self.state.face_down
         piles = self.zones.piles
-        if fd or hide is not None:
-            lines = [tuple([c for c in piles[("line", p)] if c.id not in fd and c.id != hide]) for p in self.players]
-        else:
-            lines = [tuple(piles[("line", p)]) for p in self.players]
-        return Snapshot(self.players, tuple(lines), self.ruleset.spring_highest)
+        lines = []
+        for p in self.players:
+            line = piles[("line", p)]
+            lines.append(tuple([c for c in line if c.id not in fd and c.id != hide]) if fd or hide is not None
+                         else tuple(line))
+        return Snapshot((self.players, tuple(lines), self.ruleset.spring_highest))
 
     def record(self, step) -> None:
         """Add a Step to the battle's explanation (rules call this only when explaining)."""
@@ -289,7 +290,7 @@ class Battle:
     def playable_kinds(self, player: str) -> list[str]:
         """The kinds ``player`` could play now, in deck order: the kinds in hand (a sandbox
         without hands: every kind of the deck still unused), without the banned ones."""
-        present = {c.kind for c in self.zones.piles[("hand", player)]}
+        present = set(map(KIND_OF, self.zones.piles[("hand", player)]))
         if self.sandbox_hands:
             present |= {k for k in self.kinds if self.zones.piles[("supply", k)]}
         if self.state.banned:
@@ -341,8 +342,7 @@ class Battle:
         if spec.choice == "target":
             from .variants.persian import position_targets
             return nothing + position_targets(self, player)
-        mine = {c.kind for c in cards}
-        return nothing + [k for k in self.kinds if k in mine]
+        return nothing + sorted({c.kind for c in cards}, key=self.ruleset.rank.__getitem__)
 
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
         """Every play ``player`` may make now, as (kind, face_down, take), in a fixed order:
@@ -353,9 +353,10 @@ class Battle:
         except IllegalMove:
             return []
         options = []
+        ways = self.ruleset.ways
         for kind in self.playable_kinds(player):
             spec = KINDS[kind]
-            for face_down in self.ruleset.ways[kind]:
+            for face_down in ways[kind]:
                 if spec.choice is None:
                     options.append((kind, face_down, None))
                 else:

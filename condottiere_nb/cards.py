@@ -157,6 +157,8 @@ class Card:
 
 #: A sort key: cards in deck order (by id).
 BY_ID = operator.attrgetter("id")
+#: A card's kind (``KIND_OF(card)``), to map over many cards.
+KIND_OF = operator.attrgetter("kind")
 
 
 def kind_name(kind: str) -> str:

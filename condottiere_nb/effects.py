@@ -34,7 +34,7 @@ def season_cancel(battle, player: str, card: Card, _taken=None, unseen=None) -> 
     face-down cards not revealed yet).  Under 'on_play' it acted when played, like any other."""
     other = "spring" if card.kind == "winter" else "winter"
     if unseen is None:
-        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+        unseen = battle.state.face_down if battle.ruleset.face_down_specials != "on_play" else ()
     victims = [c for c in battle.in_play() if c.kind == other and c.id not in unseen]
     if not victims:
         return
@@ -55,7 +55,7 @@ def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
     battle)."""
     mode = battle.ruleset.bishop_targets
     strength = bishop_strength(battle)
-    fd = battle.face_down
+    fd = battle.state.face_down
     drummers, visible = [], []
     for c in battle.in_play():
         if c.id in fd:
@@ -93,8 +93,8 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
         battle.record(Step("card.bishop", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in drummers + victims),
                            data={"hit": hit, "drummers": drums, "top": top, "reading": battle.ruleset.bishop_highest,
-                                 "passed": tuple(p for p in hit if p in battle.passed),
-                                 "face_down": bool(battle.face_down), "final": battle.final}))
+                                 "passed": tuple(p for p in hit if p in battle.state.passed),
+                                 "face_down": bool(battle.state.face_down), "final": battle.final}))
     token_favor(battle, player)
 
 

@@ -35,9 +35,12 @@ def frozen(mapping) -> Mapping | None:
 
 
 def _read(value):
-    """A Step's strengths or values as read: None, a mapping, or a record to count when first read
-    (anything with a ``counted()`` method: strength.Snapshot, strength.Worth), counted now."""
-    return value.counted() if value is not None and not isinstance(value, MappingProxyType) else value
+    """A Step's mapping as read: None; a record worked out when read (anything with a
+    ``counted()`` method, such as strength.Snapshot, or a count stage's facts), worked out now;
+    else a read-only view of the mapping the rule handed over."""
+    if value is None or type(value) is MappingProxyType:
+        return value
+    return value.counted() if hasattr(value, "counted") else MappingProxyType(value)
 
 
 class Step(tuple):
@@ -45,24 +48,22 @@ class Step(tuple):
     if anyone), ``cards`` (ids of the cards it touched), ``strengths`` (the totals after it),
     ``before`` (the totals before it, when it changed them), ``values`` (each counted card's
     strength after it: card id -> value, for views that draw strengths as they change) and
-    ``data`` (the facts its sentence and the views need).  Every mapping is read-only; a Step
-    keeps the mappings it is given (the rules hand it fresh ones) and cannot be changed.
+    ``data`` (the facts its sentence and the views need).  Every mapping reads as a read-only
+    view; a Step keeps the mappings it is given (the rules hand it fresh ones, and never touch
+    them again) and cannot be changed.
 
     ``text`` is the sentence a learner reads, told from the rule's template when asked for.
     Strengths may be recorded as the lines to count, counted when first read: recording a Step
-    then costs a few references, so explaining stays on by default, in simulations too.
+    is then a tuple of the references it is handed, so explaining stays on by default, in
+    simulations too.
     """
 
     __slots__ = ()
 
     def __new__(cls, rule: str, *, player: str | None = None, cards=(), strengths=None, before=None,
                 values=None, data=None):
-        return tuple.__new__(cls, (rule, player, cards if type(cards) is tuple else tuple(cards),
-                                   strengths if strengths is None or hasattr(strengths, "counted")
-                                   else MappingProxyType(strengths),
-                                   before if before is None or hasattr(before, "counted") else MappingProxyType(before),
-                                   values if values is None or hasattr(values, "counted") else MappingProxyType(values),
-                                   MappingProxyType(data) if data else _EMPTY))
+        return tuple.__new__(cls, (rule, player, cards if type(cards) is tuple else tuple(cards), strengths,
+                                   before, values, data))
 
     rule = property(itemgetter(0), doc="The id of the rule that fired (see RULES).")
     player = property(itemgetter(1), doc="Who acted, if anyone.")
@@ -71,7 +72,11 @@ class Step(tuple):
     def values(self) -> Mapping[int, int] | None:
         """Each counted card's strength after the step (card id -> value)."""
         return _read(self[5])
-    data = property(itemgetter(6), doc="The facts of the step's sentence.")
+
+    @property
+    def data(self) -> Mapping:
+        """The facts of the step's sentence."""
+        return _read(self[6]) if self[6] else _EMPTY
 
     @property
     def strengths(self) -> Mapping[str, int] | None:

@@ -94,26 +94,28 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     """``player`` lays ``card`` in their line (vi: Cách Chơi 1); its on-play effect, if it has
     one, acts at once (unless it lies face down and acts only when revealed).  ``taken``: the
     card a Scarecrow takes back or a Maiden removes, already checked."""
+    hidden = battle.lies_face_down(card, face_down)
+    acts = battle.acts_now(card, face_down)
+    # When the effect's own step follows, it tells what changed and carries the new strengths;
+    # until it acts, the strengths are those before the card: announced now, before it is laid.
+    quiet = (battle.explaining and not hidden and acts and card.spec.effect is not None
+             and _effect_speaks(battle, card))
+    before = battle.announced() if quiet else None
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
     returned = battle.state.returned[player]
     if card in returned:
         returned.remove(card)
-    hidden = battle.lies_face_down(card, face_down)
-    acts = battle.acts_now(card, face_down)
+    fd = battle.state.face_down
     if hidden:
-        battle.state.face_down.add(card.id)
+        fd.add(card.id)
     battle.state.moves.append(_move(battle, player, card, hidden, taken))
     if hidden:
         play_face_down(battle, player, card)
     elif battle.explaining:
-        quiet = acts and _effect_speaks(battle, card)
-        # when the effect's own step follows, it tells what changed and carries the new
-        # strengths; until it acts, the strengths are those before the card
-        before = battle.announced(hide=card.id) if quiet else battle.announced()
         # the announced total leaves out the player's face-down cards: the sentence says how many
-        unseen = sum(1 for c in battle.line(player) if c.id in battle.state.face_down)
-        battle.record(Step("play.card", strengths=before, player=player, cards=(card.id,),
-                           data={"kind": card.kind, "announces": not quiet, "face_down": unseen}))
+        unseen = sum(1 for c in battle.line(player) if c.id in fd) if fd else 0
+        battle.record(Step("play.card", strengths=before if quiet else battle.announced(), player=player,
+                           cards=(card.id,), data={"kind": card.kind, "announces": not quiet, "face_down": unseen}))
     if acts and card.spec.effect is not None:
         RULES[card.spec.effect].function(battle, player, card, taken)
     if not battle.is_over:
@@ -139,12 +141,13 @@ def _move(battle, player: str, card: Card, face_down: bool, taken: Card | None) 
 
 
 def _effect_speaks(battle, card: Card) -> bool:
-    """Will this card's on-play effect record a Step of its own (so play.card need not announce)?"""
+    """Will this card's on-play effect (it has one) record a Step of its own (so play.card need
+    not announce)?"""
     if card.kind in ("bishop", "scarecrow", "surrender"):
         return True
     if card.kind in ("winter", "spring"):
         other = "spring" if card.kind == "winter" else "winter"
-        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+        unseen = battle.state.face_down if battle.ruleset.face_down_specials != "on_play" else ()
         return any(c.kind == other and c.id not in unseen for c in battle.in_play())
     return False
 
@@ -154,7 +157,7 @@ def play_pass(battle, player: str) -> None:
     counts.  An invaded defender who has not played yet waits instead (:func:`play_wait`)."""
     battle.state.moves.append(Move(player, None))
     if player == battle.defender and not battle.line(player) and \
-            any(p not in battle.passed for p in battle.players if p != player):
+            any(p not in battle.state.passed for p in battle.players if p != player):
         play_wait(battle, player)
         return
     battle.state.passed.append(player)

@@ -88,7 +88,7 @@ def resolve(battle) -> Resolution:
     steps = list(battle.state.steps) if battle.explaining else None
     if steps is not None and battle.surrendered_by is None:
         battle_end(battle, steps)
-    if battle.face_down:
+    if battle.state.face_down:
         battle_reveal(battle, steps)
     lines = battle.lines
     totals, values, pipeline = evaluate(battle.players, lines, explain=steps is not None,

@@ -5,6 +5,7 @@ A name is any text of letters, digits, marks, spaces and punctuation in any scri
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -32,7 +33,7 @@ def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
         if len(p) > MAX_SEAT_NAME:
             raise RulesError.say("a player's name is at most {most} characters; {start}... has {n}", most=MAX_SEAT_NAME,
                                  start=repr(p[:20]), n=len(p))
-        odd = next((ch for ch in p if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")), None)
+        odd = odd_character(p)
         if odd is not None:
             raise RulesError(f"the name {p!r} holds the character U+{ord(odd):04X}, which is not a letter, digit, "
                              f"mark, space or punctuation; names may use any script's letters (Ana, Huy, Hoàng, "
@@ -41,3 +42,11 @@ def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
         dup = next(p for p in players if players.count(p) > 1)
         raise RulesError.say("player {name} appears twice; each seat needs its own name", name=repr(dup))
     return players
+
+
+@functools.lru_cache(maxsize=1024)
+def odd_character(name: str) -> str | None:
+    """The first character of ``name`` that is a control character, a surrogate, a private-use or
+    an unassigned code point, or None.  Kept per name (at most MAX_SEAT_NAME characters): every
+    Battle checks its seats, and a game or a study builds thousands with the same few names."""
+    return next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")), None)

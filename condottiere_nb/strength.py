@@ -11,6 +11,7 @@ What one Mercenary becomes is the stages' per-card rules composed, :func:`mercen
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
@@ -119,20 +120,17 @@ class Count:
 
     def totals(self) -> dict[str, int]:
         """Each player's total so far."""
-        return {p: sum(w) + a for p, w, a in zip(self.players, self.worth, self.added)}
+        return line_totals(self.players, self.worth, self.added)
 
     @property
     def values(self) -> dict[int, int]:
         """Each counted card's strength so far (card id -> value)."""
-        values = {}
-        for mercs, worth in zip(self.mercenaries, self.worth):
-            for c, v in zip(mercs, worth):
-                values[c.id] = v
-        for chars, added in zip(self.characters, self.added):
-            if added:
-                for c in chars:
-                    values[c.id] = c.value
-        return values
+        return card_values(self.mercenaries, self.worth, self.characters, self.added)
+
+    def tally(self) -> "Tally":
+        """The count as it stands now, kept unchanged for reading later (what a stage's Step records)."""
+        return Tally((self.players, tuple(map(tuple, self.mercenaries)), tuple(map(tuple, self.worth)),
+                      tuple(map(tuple, self.characters)), tuple(self.added)))
 
     def highest_printed(self) -> int:
         """The highest printed value among the Mercenaries in play (0 if none)."""
@@ -144,29 +142,110 @@ class Count:
         return top
 
 
-def _record(steps, rule: str, count: Count, before, cards, **data) -> None:
+def line_totals(players, worth, added) -> dict[str, int]:
+    """Each player's total: their Mercenaries' strengths (``worth``, a list per line) plus what
+    their characters add."""
+    return {p: sum(w) + a for p, w, a in zip(players, worth, added)}
+
+
+def card_values(mercenaries, worth, characters, added) -> dict[int, int]:
+    """Each counted card's strength (card id -> value): the Mercenaries' ``worth``, and the
+    characters' printed strength once they are added."""
+    values = {}
+    for mercs, line in zip(mercenaries, worth):
+        for c, v in zip(mercs, line):
+            values[c.id] = v
+    for chars, n in zip(characters, added):
+        if n:
+            for c in chars:
+                values[c.id] = c.value
+    return values
+
+
+class Tally(tuple):
+    """A count after one stage, kept to be read later: ``(players, mercenaries, worth, characters,
+    added)`` as tuples that never change.  A stage's Step records it as its strengths (and, as
+    :class:`TallyValues`, as its values): the totals and each card's value are worked out only
+    when the Step is read, not at every count of every simulated battle."""
+
+    __slots__ = ()
+
+    def totals(self) -> dict[str, int]:
+        return line_totals(self[0], self[2], self[4])
+
+    def values(self) -> dict[int, int]:
+        return card_values(self[1], self[2], self[3], self[4])
+
+    def counted(self) -> Mapping:
+        """What a Step shows: the totals, read only."""
+        return MappingProxyType(self.totals())
+
+    def __eq__(self, other) -> bool:
+        return self.counted() == (other.counted() if isinstance(other, Tally) else other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+
+class TallyValues(Tally):
+    """A :class:`Tally` read as each counted card's value (card id -> value): a Step's ``values``."""
+
+    __slots__ = ()
+
+    def counted(self) -> Mapping:
+        return MappingProxyType(self.values())
+
+
+class Facts(tuple):
+    """A stage's sentence facts, worked out from the stage's :class:`Tally` only when the Step's
+    ``data`` is read: ``Facts((function, tally))``, the function one of the ``*_facts`` below."""
+
+    __slots__ = ()
+
+    def counted(self) -> Mapping:
+        return MappingProxyType(self[0](self[1]))
+
+
+def printed_facts(tally: Tally) -> dict:
+    """strength.printed: each player's Mercenaries, by kind."""
+    return {"mercenaries": {p: tuple(c.kind for c in mercs) for p, mercs in zip(tally[0], tally[1])}}
+
+
+def winter_facts(tally: Tally) -> dict:
+    """season.winter: the Mercenaries Winter hit, by player."""
+    return {"hit": {p: tuple(c.kind for c in mercs) for p, mercs in zip(tally[0], tally[1]) if mercs}}
+
+
+def characters_facts(tally: Tally) -> dict:
+    """strength.characters: what each player's characters add, and which they are."""
+    return {"added": {p: (n, tuple(c.kind for c in chars)) for p, chars, n in zip(tally[0], tally[3], tally[4])
+                      if chars}}
+
+
+def _record(steps, rule: str, count: Count, before, cards, facts=None, **data) -> None:
     if steps is not None:
-        steps.append(Step(rule, strengths=count.totals(), before=before, cards=cards, values=count.values,
-                          data=data))
+        now = count.tally()
+        steps.append(Step(rule, strengths=now, before=before, cards=cards, values=TallyValues(now),
+                          data=data if facts is None else Facts((facts, now))))
 
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
     """Every Mercenary starts at its printed value."""
     count.worth = [[c.value for c in mercs] for mercs in count.mercenaries]
     if steps is not None:
-        lines = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries)}
         _record(steps, "strength.printed", count, None, tuple(c.id for mercs in count.mercenaries for c in mercs),
-                mercenaries=lines)
+                printed_facts)
 
 
 def season_winter(count: Count, steps: list | None = None) -> None:
     """Winter in play: every Mercenary in every line counts 1 (vi: Mùa Đông)."""
-    before = count.totals() if steps is not None else None
+    before = count.tally() if steps is not None else None
     count.worth = [[winter_value(v) for v in worth] for worth in count.worth]
     if steps is not None:
-        hit = {p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries) if mercs}
         ids = tuple(c.id for mercs in count.mercenaries for c in mercs)
-        _record(steps, "season.winter", count, before, ids, hit=hit)
+        _record(steps, "season.winter", count, before, ids, winter_facts)
 
 
 def card_drummer(count: Count, steps: list | None = None) -> None:
@@ -190,7 +269,7 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
     """Spring in play: every Mercenary with the highest value in play gets +3, after doubling
     (vi: Mùa Xuân).  Which value is compared is the reading ``spring_highest``: the printed
     value (standard) or the strength just before Spring ('effective')."""
-    before = count.totals() if steps is not None else None
+    before = count.tally() if steps is not None else None
     printed_top = count.highest_printed()
     if not printed_top:
         _record(steps, "season.spring", count, before, (), reading=spring_highest, top=0, owners=(), missed=(),
@@ -229,13 +308,11 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
 def strength_characters(count: Count, steps: list | None = None) -> None:
     """Heroines (10) and Courtesans (1) add their printed strength; they are not Mercenaries, so
     no season, Drummer, Bishop or Scarecrow touches them (vi: Giai Nhân, Nữ Anh Hùng)."""
-    before = count.totals() if steps is not None else None
+    before = count.tally() if steps is not None else None
     count.added = [sum(c.value for c in chars) for chars in count.characters]
     if steps is not None:
-        added = {p: (n, tuple(c.kind for c in chars))
-                 for p, chars, n in zip(count.players, count.characters, count.added) if chars}
         ids = tuple(c.id for chars in count.characters for c in chars)
-        _record(steps, "strength.characters", count, before, ids, added=added)
+        _record(steps, "strength.characters", count, before, ids, characters_facts)
 
 
 def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed",
@@ -257,37 +334,40 @@ def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highes
     return tally
 
 
-class Snapshot:
-    """The lines at one moment, counted only when their totals are first asked for (what a Step
-    records as its strengths: recording is then a copy of a few references, not a count)."""
+class Snapshot(tuple):
+    """The lines at one moment, counted only when their totals are asked for: what a Step records
+    as its strengths, so that recording is a tuple of references, not a count.
 
-    __slots__ = ("players", "lines", "spring_highest", "_counted")
+    ``Snapshot((players, lines, spring_highest))``: ``players`` and ``lines`` (one tuple of cards
+    per player) as tuples, which it keeps, and the Spring reading to count them with.
+    """
 
-    def __init__(self, players: tuple, lines: tuple, spring_highest: str = "printed"):
-        """``players`` and ``lines`` (one tuple of cards per player) as tuples: they are kept."""
-        self.players = players
-        self.lines = lines
-        self.spring_highest = spring_highest
-        self._counted = None
+    __slots__ = ()
+
+    players = property(itemgetter(0), doc="The players, in seat order.")
+    lines = property(itemgetter(1), doc="Each player's cards that count, in seat order.")
+    spring_highest = property(itemgetter(2), doc="The Spring reading the lines are counted with.")
 
     def totals(self) -> dict[str, int]:
         """The totals, counted now."""
-        return count(self.players, self.lines, self.spring_highest).totals()
+        return count(self[0], self[1], self[2]).totals()
 
     def values(self) -> dict[int, int]:
         """Each counted card's strength now (card id -> value), counted now."""
         return count(self.players, self.lines, self.spring_highest).values
 
     def counted(self) -> Mapping[str, int]:
-        """The totals, read only, counted the first time they are asked for."""
-        if self._counted is None:
-            self._counted = MappingProxyType(self.totals())
-        return self._counted
+        """The totals, read only (counted again at each reading: a Step's strengths are read
+        when its sentence is told, seldom in a simulation)."""
+        return MappingProxyType(self.totals())
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Snapshot):
             return self.counted() == other.counted()
         return self.counted() == other
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
 
     __hash__ = None
 

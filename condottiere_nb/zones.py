@@ -135,5 +135,6 @@ def sandbox_piles(ruleset, players, hands) -> dict:
                 dealt[p].append(card)
     piles = {("hand", p): dealt[p] for p in players}
     for kind, cards in ruleset.cards_by_kind.items():
-        piles[("supply", kind)] = [c for c in cards if c.id not in used] if used else list(cards)
+        # the ruleset's own tuple when no card of it is dealt: Zones makes each pile its own list
+        piles[("supply", kind)] = tuple(c for c in cards if c.id not in used) if used else cards
     return piles

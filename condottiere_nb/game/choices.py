@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+from itertools import starmap
 
 from .. import board
 from ..cards import Card, exact_card, parse_kind
 from ..errors import IllegalMove, Quoted
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["legal_actions", "battle_actions", "play_action", "keep_choices", "canonical", "named_card", "LISTED"]
+__all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "favor_action", "keep_choices", "canonical", "named_card", "LISTED"]
 
 
 def legal_actions(game) -> list[Action]:
@@ -26,9 +27,9 @@ def legal_actions(game) -> list[Action]:
     if phase == "battle":
         return battle_actions(game)
     if phase == "token":
-        return [PlaceToken(r) for r in game.open_regions()]
+        return list(map(token_action, game.open_regions()))
     if phase == "favor":
-        return [PlaceFavor(r) for r in game.favor_regions()] + [PlaceFavor(None)]
+        return [*map(favor_action, game.favor_regions()), favor_action(None)]
     if phase == "discard":
         return [DiscardHand(True), DiscardHand(False)]
     if phase == "keep":
@@ -44,7 +45,7 @@ def battle_actions(game) -> list[Action]:
     """A battle turn: one Play per choice the battle allows (kinds in deck order, each face up,
     its takes, face down), the variants' own actions, then Pass."""
     player = game.state.to_move
-    actions: list[Action] = [play_action(*option) for option in game.battle.play_options(player)]
+    actions: list[Action] = list(starmap(play_action, game.battle.play_options(player)))
     for v in game.variants:
         actions += v.battle_actions(game, player)
     actions.append(PASS)
@@ -56,6 +57,19 @@ def play_action(kind: str, face_down: bool, take) -> Play:
     """The Play of a battle option: actions are immutable values, so equal ones are made once
     (legal_actions() lists a few of the same few hundred plays at every decision)."""
     return Play(kind, face_down, take)
+
+
+@functools.lru_cache(maxsize=64)
+def token_action(region: str) -> PlaceToken:
+    """The PlaceToken of an open region, made once per region (as :func:`play_action` makes each
+    play once): every token decision lists a dozen of the same seventeen."""
+    return PlaceToken(region)
+
+
+@functools.lru_cache(maxsize=64)
+def favor_action(region: str | None) -> PlaceFavor:
+    """The PlaceFavor of a region (or None: off the map), made once per region."""
+    return PlaceFavor(region)
 
 
 def keep_choices(game, player: str) -> list[Keep]:

@@ -33,12 +33,12 @@ def ask(game, phase: str, player) -> None:
 
 
 def sync_log(game) -> None:
-    """Copy the battle's new Steps into the game's log."""
+    """Copy the battle's new Steps into the game's log (the game explains)."""
     steps = game.battle.state.steps
     state = game.state
-    if game.explaining and len(steps) > state.logged:
+    if len(steps) > state.logged:
         state.log.extend(steps[state.logged:])
-    state.logged = len(steps)
+        state.logged = len(steps)
 
 
 # -- the token and the battles ------------------------------------------------------------------
@@ -119,12 +119,13 @@ def continue_battle(game) -> None:
     battle is over, it is resolved."""
     battle = game.battle
     state = game.state
-    while not battle.is_over:
-        p = battle.to_move
+    p = battle.to_move
+    while p is not None:        # None once the battle is over
         if state.hand(p):
             ask(game, "battle", p)
             return
         play_no_cards(game, p)
+        p = battle.to_move
     battle_resolved(game)
 
 
@@ -151,10 +152,12 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
     taken = None if take is None else battle.taken_card(player, card, take)
     plays.play_card(battle, player, card, face_down, taken)
     game.write(["play", card.id, face_down, None if taken is None else taken.id])
-    sync_log(game)
+    if game.explaining:
+        sync_log(game)
     for v in game.variants:
         v.after_play(game, player, card)
-    if card.kind == "bishop" and battle.discarded and battle.discarded[-1] is card:      # it acted
+    discarded = battle.state.discarded
+    if card.kind == "bishop" and discarded and discarded[-1] is card:      # it acted
         if not state.final:
             ask(game, "favor", player)
             return
@@ -164,10 +167,11 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
 
 
 def battle_pass(game) -> None:
-    """The player to move passes."""
-    game.battle.pass_turn(game.state.to_move)
+    """The player to move passes (checked by Game.apply: legal_actions() listed it)."""
+    plays.play_pass(game.battle, game.state.to_move)
     game.write(["pass"])
-    sync_log(game)
+    if game.explaining:
+        sync_log(game)
     continue_battle(game)
 
 
