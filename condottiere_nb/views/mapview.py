@@ -232,14 +232,14 @@ class MapView(W.VBox):
         labels = label_points()
         for r in REGIONS:
             x, y = labels[r]
-            w = round(7.3 * len(r) + 12)          # 12 px bold sans-serif, and a little room
+            w = round(7.3 * len(r) + 14)          # 11 px bold sans-serif (about 7 px a letter), border and room
             col, row = max(1, round((x - w / 2) / _CELL) + 1), max(1, round((y - 12) / _CELL) + 1)
             b = W.Button(description=r, tooltip=r, layout=W.Layout(
                 grid_area=f"{row} / {col} / span 6 / span {-(-w // _CELL)}", width=f"{w}px", height="24px",
                 padding="0 2px", margin="0", border=f"2px solid {CHOICE}", display="none"))
             b.style.button_color = "#ffffff"
             b.style.font_weight = "bold"
-            b.style.font_size = "12px"
+            b.style.font_size = "11px"
             b.style.text_color = CHOICE
             b.add_class("cnb-map-region")
             b.add_class(f"cnb-map-region-{r}")
