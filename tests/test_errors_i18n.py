@@ -19,74 +19,25 @@ from condottiere_nb.cards import parse_kind
 from condottiere_nb.errors import RulesError, UnknownCard
 from condottiere_nb.game import Keep, Pass, PlaceFavor, PlaceToken, Play
 from condottiere_nb.game.messages import allowed_text, waiting_text
-from condottiere_nb.language import Speaker, speaker
+from condottiere_nb.language import speaker
+from i18n_spy import Said as SaidSpy, TRANSLATED, english_pieces
 
 ROOT = Path(__file__).resolve().parents[1]
-TRANSLATED = ("vi", "es", "zh", "fa")
 #: The modules whose messages this file covers.
 MODULES = ("cards.py", "notation.py", "rulesets.py", "game/messages.py", "game/choices.py",
            "city_states/game.py", "city_states/actions.py", "views/tables.py", "views/explore_views.py")
 FSI, PDI = "\u2068", "\u2069"
 
 
-def _has_words(message: str) -> bool:
-    return bool(re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", message)))
-
-
 @pytest.fixture(scope="module")
 def english_sentences() -> dict[str, list[str]]:
-    """lang -> the English pieces (two words or more between placeholders) of the covered modules'
-    messages that the translation does not keep (code names such as PlaceToken(region) are kept)."""
-    out = {}
-    for lang in TRANSLATED:
-        with open(ROOT / f"condottiere_nb/locale/{lang}/LC_MESSAGES/condottiere.po", "rb") as f:
-            catalogue = read_po(f)
-        pieces = set()
-        for m in catalogue:
-            if not m.id or not any(path.endswith(MODULES) for path, _ in m.locations):
-                continue
-            kept = " ".join(m.string) if isinstance(m.string, tuple) else m.string
-            for form in (m.id if isinstance(m.id, tuple) else (m.id,)):
-                for piece in re.split(r"\{\w+\}", form):
-                    piece = piece.strip(" .,;:()[]'-")
-                    if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 2 and piece not in kept:
-                        pieces.add(piece)
-        out[lang] = sorted(pieces)
-    return out
+    """lang -> the English pieces of the covered modules' messages that the translation does not keep
+    (code names such as PlaceToken(region) are kept)."""
+    return english_pieces(lambda path: path.endswith(MODULES), " .,;:()[]'-")
 
 
-class Said:
-    """Every message said (a plural one as its pair of forms) while the block runs."""
-
-    def __enter__(self):
-        self.messages: set = set()
-        self.say, self.say_n = Speaker.say, Speaker.say_n
-        said, outer = self.messages, self
-
-        def spy_say(speaker_, message, **values):
-            said.add(message)
-            return outer.say(speaker_, message, **values)
-
-        def spy_say_n(speaker_, singular, plural, n, **values):
-            said.add((singular, plural))
-            return outer.say_n(speaker_, singular, plural, n, **values)
-
-        Speaker.say, Speaker.say_n = spy_say, spy_say_n
-        return self
-
-    def __exit__(self, *exc):
-        Speaker.say, Speaker.say_n = self.say, self.say_n
-
-    def untranslated(self, lang: str) -> list[str]:
-        catalogue = speaker(lang).catalogue
-        out = []
-        for m in self.messages:
-            if isinstance(m, tuple):
-                if _has_words(m[0]) and catalogue.ngettext(m[0], m[1], 1) == m[0]:
-                    out.append(repr(m))
-            elif _has_words(m) and catalogue.gettext(m) == m and m not in same_in(lang):
-                out.append(m)
-        return sorted(out)
+def Said():            # noqa: N802 - the shared spy, knowing which messages each language writes as English
+    return SaidSpy(same_in)
 
 
 @functools.lru_cache(maxsize=None)

@@ -13,11 +13,11 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from babel.messages.pofile import read_po  # noqa: E402
 
 from condottiere_nb import Battle, Game  # noqa: E402
 from condottiere_nb.errors import IllegalMove, Kind  # noqa: E402
-from condottiere_nb.language import Speaker, speaker  # noqa: E402
+from condottiere_nb.language import speaker  # noqa: E402
+from i18n_spy import Said, TRANSLATED, english_pieces  # noqa: E402
 from condottiere_nb.game.messages import waiting_text  # noqa: E402
 from condottiere_nb.views import BattleBuilder, GameExplorer, MapView  # noqa: E402
 from condottiere_nb.views import html as H  # noqa: E402
@@ -30,69 +30,14 @@ from condottiere_nb.views.timeline import resolution_timeline  # noqa: E402
 from condottiere_nb.views.words import FSI, PDI, words  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-TRANSLATED = ("vi", "es", "zh", "fa")
 NAMES = ("Ana", "Ben", "Cy", "Huy", "Hoàng", "You")
-
-
-def _has_words(message: str) -> bool:
-    return bool(re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", message)))
 
 
 @pytest.fixture(scope="module")
 def english_sentences() -> dict[str, list[str]]:
-    """lang -> the English sentences of the views' messages (two words or more, placeholders taken
-    out) that the language's translation does not keep (a name like "Monte Carlo" may stay): none of
-    them may be left in a view rendered in that language."""
-    out = {}
-    for lang in TRANSLATED:
-        with open(ROOT / f"condottiere_nb/locale/{lang}/LC_MESSAGES/condottiere.po", "rb") as f:
-            catalogue = read_po(f)
-        pieces = set()
-        for m in catalogue:
-            if not m.id or not any("/views/" in path for path, _ in m.locations):
-                continue
-            kept = " ".join(m.string) if isinstance(m.string, tuple) else m.string
-            for form in (m.id if isinstance(m.id, tuple) else (m.id,)):
-                for piece in re.split(r"\{\w+\}", form):
-                    piece = piece.strip(" .,;:()-▶◀⏸")
-                    if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 2 and piece not in kept:
-                        pieces.add(piece)
-        out[lang] = sorted(pieces)
-    return out
-
-
-class Said:
-    """Every message said (a plural one as its pair of forms) while the block runs."""
-
-    def __enter__(self):
-        self.messages: set = set()
-        self.say, self.say_n = Speaker.say, Speaker.say_n
-        said, outer = self.messages, self
-
-        def spy_say(speaker_, message, **values):
-            said.add(message)
-            return outer.say(speaker_, message, **values)
-
-        def spy_say_n(speaker_, singular, plural, n, **values):
-            said.add((singular, plural))
-            return outer.say_n(speaker_, singular, plural, n, **values)
-
-        Speaker.say, Speaker.say_n = spy_say, spy_say_n
-        return self
-
-    def __exit__(self, *exc):
-        Speaker.say, Speaker.say_n = self.say, self.say_n
-
-    def untranslated(self, lang: str) -> list[str]:
-        catalogue = speaker(lang).catalogue
-        out = []
-        for m in self.messages:
-            if isinstance(m, tuple):
-                if _has_words(m[0]) and catalogue.ngettext(m[0], m[1], 1) == m[0]:
-                    out.append(repr(m))
-            elif _has_words(m) and catalogue.gettext(m) == m:
-                out.append(m)
-        return sorted(out)
+    """lang -> the English sentences of the views' messages that the language's translation does not
+    keep: none of them may be left in a view rendered in that language."""
+    return english_pieces(lambda path: "/views/" in path, " .,;:()-▶◀⏸")
 
 
 def text_of(html: str) -> str:
