@@ -18,7 +18,7 @@ from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, ActsOnModel, CardButton, label, message_html, or_none, set_if_changed
+from .widgets import NOTHING, ActsOnModel, CardButton, label, message_html, or_none, set_if_changed, show_choices
 from .words import Words, words
 
 EXPLORER_CLASSES = {
@@ -229,24 +229,11 @@ class GameExplorer(ActsOnModel, W.VBox):
         if key == self._choice_key:
             return
         self._choice_key = key
-        old = list(self.choice_box.children)
-        if m.pending is None:
-            self.choice_box.children = []
-            self.choice_box.layout.display = "none"
-        else:
-            buttons = []
-            for label, action in m.pending[1]:
-                b = W.Button(description=label, tooltip=label, button_style="info",
-                             layout=W.Layout(width="auto"))
-                b.add_class("cnb-game-choice-option")
-                b.on_click(self._choose(action))
-                buttons.append(b)
+        cancel = None
+        if m.pending is not None:
             cancel = W.Button(description=words(m.lang).say("Cancel"), layout=W.Layout(width="80px"))
             cancel.on_click(lambda _: m.cancel_choice())
-            self.choice_box.children = buttons + [cancel]
-            self.choice_box.layout.display = ""
-        for w in old:
-            w.close()
+        show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-game-choice-option")
 
     def _label_controls(self, t: Words) -> None:
         """Every control's words in the model's language (only when the language changed)."""

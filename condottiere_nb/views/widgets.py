@@ -97,6 +97,27 @@ def _button(description, cls, tooltip="", width=None, style=""):
     return _classed(b, cls)
 
 
+def show_choices(box, options, choose, cancel, cls: str, style=lambda value: "info") -> None:
+    """Fill ``box`` with a button per ``(label, value)`` of ``options`` (a click calls what
+    ``choose(value)`` returns) and ``cancel`` last; ``options`` None empties and hides it.  The
+    buttons it held are closed (a widget left open stays in the kernel)."""
+    old = list(box.children)
+    if options is None:
+        box.children = []
+        box.layout.display = "none"
+    else:
+        buttons = []
+        for text, value in options:
+            b = _button(text, cls, text, style=style(value))
+            b.layout.width = "auto"
+            b.on_click(choose(value))
+            buttons.append(b)
+        box.children = buttons + [cancel]
+        box.layout.display = ""
+    for w in old:
+        w.close()
+
+
 def set_if_changed(widget, name, value) -> None:
     """Set a trait only when it changes (each change is a message to the browser)."""
     if getattr(widget, name) != value:
@@ -501,24 +522,13 @@ class BattleBuilder(ActsOnModel, W.VBox):
         if key == self._choice_key:
             return
         self._choice_key = key
-        old = list(self.choice_box.children)
-        if m.pending is None:
-            self.choice_box.children = []
-            self.choice_box.layout.display = "none"
-        else:
-            kind, options = m.pending
-            buttons = [_button(label, "cnb-choice-option", label, style="info" if take is not None else "")
-                       for label, take in options]
-            for b, (_, take) in zip(buttons, options):
-                b.layout.width = "auto"
-                b.on_click(self._choose(take))
+        cancel = None
+        if m.pending is not None:
             t = words(m.lang)
             cancel = _button(t.say("Cancel"), "cnb-choice-cancel", t.say("do not play the card"), "80px")
             cancel.on_click(lambda _: m.cancel_choice())
-            self.choice_box.children = buttons + [cancel]
-            self.choice_box.layout.display = ""
-        for w in old:
-            w.close()
+        show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-choice-option",
+                     style=lambda take: "info" if take is not None else "")
 
     def _label_controls(self, t: Words) -> None:
         """Every control's words in the model's language (only when the language changed)."""
