@@ -96,6 +96,8 @@ class Battle:
             self.zones.add_pile("discard")
         for p in self.players:
             self.zones.add_pile(("line", p))
+        #: The last announced() Snapshot, with the (zones.changes, face-down count) it was made at.
+        self._said = ((-1, -1), None)
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
         banned = self.state.banned if "state" in self.__dict__ else {}
         self.state = BattleState(turn=self.players.index(self.leader), returned={p: [] for p in self.players},
@@ -237,13 +239,21 @@ class Battle:
         ``hide``, to show the strengths just before that card acted).  A Snapshot, counted when
         read: what the rules record in their Steps."""
         fd = self.state.face_down
+        # Several Steps in a row often see the same lines (a play and its effect's "before", a
+        # pass): the Snapshot is made again only once a card has moved or turned.
+        seen = (self.zones.changes, len(fd))
+        if hide is None and self._said[0] == seen:
+            return self._said[1]
         piles = self.zones.piles
         lines = []
         for p in self.players:
             line = piles[("line", p)]
             lines.append(tuple([c for c in line if c.id not in fd and c.id != hide]) if fd or hide is not None
                          else tuple(line))
-        return Snapshot((self.players, tuple(lines), self.ruleset.spring_highest))
+        snapshot = Snapshot((self.players, tuple(lines), self.ruleset.spring_highest))
+        if hide is None:
+            self._said = (seen, snapshot)
+        return snapshot
 
     def record(self, step) -> None:
         """Add a Step to the battle's explanation (rules call this only when explaining)."""
@@ -353,15 +363,16 @@ class Battle:
         except IllegalMove:
             return []
         options = []
-        ways = self.ruleset.ways
+        plain = self.ruleset.plain_plays
         for kind in self.playable_kinds(player):
+            fixed = plain[kind]
+            if fixed is not None:
+                options += fixed
+                continue
             spec = KINDS[kind]
-            for face_down in ways[kind]:
-                if spec.choice is None:
-                    options.append((kind, face_down, None))
-                else:
-                    for take in self.take_options(player, spec, face_down):
-                        options.append((kind, face_down, take))
+            for face_down in self.ruleset.ways[kind]:
+                for take in self.take_options(player, spec, face_down):
+                    options.append((kind, face_down, take))
         return options
 
     def not_returnable(self) -> set[int]:
@@ -420,7 +431,7 @@ class Battle:
                 kind = parse_kind(take, self.kinds)
                 candidates = [c for c in own if c.kind == kind]
             if not candidates:
-                raise IllegalMove(self._take_refusal(player, kind, take, exact))
+                raise IllegalMove(plays.take_refusal(self, player, kind, take, exact))
             fd = self.state.face_down
             face_up = [c for c in candidates if c.id not in fd]
             if not face_up:
@@ -436,28 +447,6 @@ class Battle:
             raise IllegalMove(f"{target.tag} was bribed by Venezia: under this ruleset it is not {player}'s own "
                               f"card, so no Scarecrow can take it back")
         return target
-
-    def _must_take(self, player: str) -> str:
-        """Why a Scarecrow taking nothing is refused (option scarecrow_empty=False)."""
-        mine = self.take_cards(player, KINDS["scarecrow"])
-        rule = (f"under the {self.ruleset.name!r} ruleset (scarecrow_empty=False) a Scarecrow must take back one "
-                f"of {player}'s own face-up Mercenaries")
-        if not mine:
-            return f"{rule}, and {player} has none: the Scarecrow cannot be played now"
-        return f"{rule}: name it with take= ({' '.join(dict.fromkeys(c.kind for c in mine))})"
-
-    def _take_refusal(self, player: str, kind: str, take, exact: bool) -> str:
-        own = self.zones.piles[("line", player)]
-        mine = [c for c in own if c.mercenary and c.id not in self.state.face_down]
-        if exact and any(c.kind == kind for c in own):
-            return (f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
-                    f"{' '.join(c.tag for c in mine)}")
-        others = [p for p in self.players if p != player and any(c.kind == kind for c in self.line(p))]
-        where = (f" (there is one in {join_names(others)}'s line, but a Scarecrow only takes back your own)"
-                 if others else "")
-        allowed = (f"{player}'s face-up Mercenaries: {' '.join(c.name for c in mine)}" if mine else
-                   f"{player} has no face-up Mercenary to take back (use take=None)")
-        return f"{player} has no {kind_name(kind)} in their line{where}; {allowed}"
 
     # -- playing and passing --------------------------------------------------------------------
     def play(self, player: str, card, *, face_down: bool = False, take=_UNSET) -> None:
@@ -491,7 +480,7 @@ class Battle:
             raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
         taken = None if take is _UNSET or take is None else self.taken_card(player, chosen, take, face_down)
         if choice == "take" and taken is None and None not in self.take_options(player, chosen, face_down):
-            raise IllegalMove(self._must_take(player))
+            raise IllegalMove(plays.must_take(self, player))
         # Everything is checked: from here on the battle changes.
         plays.play_card(self, player, chosen, face_down, taken)
 

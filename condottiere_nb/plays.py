@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card
-from .explain import Step
+from .cards import KINDS, Card, kind_name
+from .explain import Step, join_names
 from .rules import RULES
 
-__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES"]
+__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES", "must_take", "take_refusal"]
 
 
 @dataclass(frozen=True)
@@ -178,3 +178,31 @@ def play_wait(battle, player: str) -> None:
 #: Battle moves that are city-state abilities, not cards (zh: Firenze's Ball, Venezia's Bribe);
 #: variants/city_states/abilities.py replays them.
 ABILITY_MOVES = ("firenze", "venezia")
+
+
+# -- why a Scarecrow's take is refused (Battle.play, Battle.find_take) ------------------------------
+
+def must_take(battle, player: str) -> str:
+    """Why a Scarecrow taking nothing is refused (option scarecrow_empty=False)."""
+    mine = battle.take_cards(player, KINDS["scarecrow"])
+    rule = (f"under the {battle.ruleset.name!r} ruleset (scarecrow_empty=False) a Scarecrow must take back one "
+            f"of {player}'s own face-up Mercenaries")
+    if not mine:
+        return f"{rule}, and {player} has none: the Scarecrow cannot be played now"
+    return f"{rule}: name it with take= ({' '.join(dict.fromkeys(c.kind for c in mine))})"
+
+
+def take_refusal(battle, player: str, kind: str, take, exact: bool) -> str:
+    """Why ``take`` (of ``kind``; ``exact``: it named one card, "5#41") names no card of
+    ``player``'s line that a Scarecrow may take back, and what it may take."""
+    own = battle.line(player)
+    mine = [c for c in own if c.mercenary and c.id not in battle.state.face_down]
+    if exact and any(c.kind == kind for c in own):
+        return (f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
+                f"{' '.join(c.tag for c in mine)}")
+    others = [p for p in battle.players if p != player and any(c.kind == kind for c in battle.line(p))]
+    where = (f" (there is one in {join_names(others)}'s line, but a Scarecrow only takes back your own)"
+             if others else "")
+    allowed = (f"{player}'s face-up Mercenaries: {' '.join(c.name for c in mine)}" if mine else
+               f"{player} has no face-up Mercenary to take back (use take=None)")
+    return f"{player} has no {kind_name(kind)} in their line{where}; {allowed}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from .cards import KIND_OF
 from .effects import season_cancel
 from .explain import Step, explain
 from .strength import evaluate
@@ -90,7 +91,7 @@ def resolve(battle) -> Resolution:
         battle_end(battle, steps)
     if battle.state.face_down:
         battle_reveal(battle, steps)
-    lines = battle.lines
+    lines = {p: battle.line(p) for p in battle.players}
     totals, values, pipeline = evaluate(battle.players, lines, explain=steps is not None,
                                         spring_highest=battle.ruleset.spring_highest)
     if steps is not None:
@@ -171,7 +172,7 @@ def token_condottiere(battle, winner: str | None, totals: dict, steps: list | No
     leaders, most = [], 0
     rs = battle.ruleset
     if rs.courtesan_token:
-        counts = {p: sum(1 for c in battle.line(p) if c.kind == "courtesan") for p in players}
+        counts = {p: list(map(KIND_OF, battle.line(p))).count("courtesan") for p in players}
         most = max(counts.values())
         leaders = [p for p in players if counts[p] == most] if most else []
     # 'left': a tied battle passes the token whatever the Courtesans (the majority is set aside)

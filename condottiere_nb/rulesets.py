@@ -176,6 +176,15 @@ class Ruleset(Options):
         """kind -> how its cards may be laid under this ruleset (plays.face_down_options)."""
         return MappingProxyType({k: face_down_options(self, KINDS[k]) for k in self.kinds})
 
+    @functools.cached_property
+    def plain_plays(self) -> Mapping[str, tuple | None]:
+        """kind -> the plays of a card of that kind as Battle.play_options lists them,
+        ``(kind, face_down, None)`` for each of its :attr:`ways`, when playing it names no other
+        card; None for a card that names one (a Scarecrow, a Maiden: their plays depend on the
+        lines)."""
+        return MappingProxyType({k: None if KINDS[k].choice is not None else tuple((k, fd, None) for fd in ways)
+                                 for k, ways in self.ways.items()})
+
     def make_deck(self) -> tuple[Card, ...]:
         """The deck (the same tuple every time: cards never change, so every battle shares it)."""
         return self.cards

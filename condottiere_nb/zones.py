@@ -32,10 +32,13 @@ def pile_name(pile) -> str:
 class Zones:
     """Named piles of cards (see the module docstring)."""
 
-    __slots__ = ("piles",)
+    __slots__ = ("piles", "changes")
 
-    def __init__(self, piles: dict | None = None):
+    def __init__(self, piles: dict | None = None, changes: int = 0):
         self.piles: dict = {} if piles is None else {k: list(v) for k, v in piles.items()}
+        #: How many times a pile has changed (a card moved, a pile made anew): something read from
+        #: the piles stays true while this number stays the same.
+        self.changes = changes
 
     def pile(self, name) -> list:
         """The cards of one pile (the pile itself: the owner's to read, the rules' to change
@@ -50,6 +53,7 @@ class Zones:
         if self.piles.get(name):
             raise RulesError(f"{pile_name(name)} still holds cards: {', '.join(c.tag for c in self.piles[name])}")
         self.piles[name] = list(cards)
+        self.changes += 1
 
     def move(self, card: Card, source, target, *, top: bool = True) -> None:
         """Move ``card`` from pile ``source`` to pile ``target`` (on top, i.e. appended, or at
@@ -71,6 +75,7 @@ class Zones:
             goal.append(card)
         else:
             goal.insert(0, card)
+        self.changes += 1
 
     def move_all(self, cards: Iterable[Card], source, target) -> None:
         """Move several cards, in order; all of them are checked first, so either all move or none."""
@@ -86,6 +91,7 @@ class Zones:
             raise IllegalMove(f"{getattr(missing[0], 'tag', missing[0])!r} is not in {pile_name(source)}")
         pile[:] = [c for c in pile if id(c) not in moving]
         goal.extend(cards)
+        self.changes += 1
 
     def where(self, card: Card):
         """The name of the pile holding ``card``, or None."""
@@ -95,7 +101,7 @@ class Zones:
         return None
 
     def copy(self) -> "Zones":
-        return Zones(self.piles)
+        return Zones(self.piles, self.changes)
 
     def count(self) -> int:
         return sum(len(p) for p in self.piles.values())

@@ -18,7 +18,7 @@ from ..cards import Card, exact_card, parse_kind
 from ..errors import IllegalMove, Quoted
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "favor_action", "keep_choices", "canonical", "named_card", "LISTED"]
+__all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "favor_action", "keep_choices", "canonical", "named_card"]
 
 
 def legal_actions(game) -> list[Action]:
@@ -166,8 +166,3 @@ _CORE = frozenset({PlaceToken, Play, Pass, PlaceFavor, DiscardHand, Keep})
 
 #: Actions are immutable values: the one Pass every battle turn lists.
 PASS = Pass()
-
-#: The action types whose listed form is canonical: an action equal to one legal_actions() lists
-#: is taken as it is (a Play naming a physical card, a Card or "5#41", is never equal to a listed
-#: one, which names a kind).
-LISTED = _CORE

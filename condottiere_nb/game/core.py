@@ -264,8 +264,10 @@ class Game:
         is allowed now) and leaves the game exactly as it was."""
         if self._legal is None:
             self.legal_actions()
-        if type(action) in choices.LISTED and action in self._legal:
-            canon, physical = action, None      # one of legal_actions(), written as it lists them
+        for listed in self._legal:
+            if listed is action:                # one of legal_actions() itself, as an agent hands it back
+                canon, physical = action, None
+                break
         else:
             canon, physical = choices.canonical(self, action)
             if canon not in self._legal:
