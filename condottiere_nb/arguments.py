@@ -23,6 +23,18 @@ def check_flag(name: str, value) -> bool:
     return value
 
 
+#: The values of ``explain=`` (Battle, Game): True, the Steps told when first read; "now", recorded
+#: as the rules fire; False, none.
+EXPLAIN = (True, False, "now")
+
+
+def check_explain(value) -> "bool | str":
+    """``value`` if it is one of :data:`EXPLAIN`."""
+    if value is not True and value is not False and value != "now":
+        raise RulesError(f"explain must be True, False or 'now', not {shown(value)}")
+    return value
+
+
 def check_seed(seed, name: str = "seed"):
     """``seed`` if it can seed the game's chance: an integer, a string, or None (a fresh seed)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import board, plays
-from .arguments import check_flag
+from .arguments import check_explain, check_flag
 from .cards import KIND_OF, KINDS, Card, exact_card, kind_name, parse_kind
 from .errors import IllegalMove, Joined, Kind, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
@@ -53,22 +53,29 @@ class Battle:
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
                  strict: bool = False, hands: Mapping[str, Iterable] | None = None,
                  token_holder: str | None = None, leader: str | None = None,
-                 defender: str | None = None, region: str | None = None, explain: bool = True,
-                 zones: Zones | None = None, final: bool = False):
+                 defender: str | None = None, region: str | None = None, explain: "bool | str" = True,
+                 zones: Zones | None = None, final: bool = False, teller=None):
         self.ruleset = get_ruleset(ruleset)
         players = seat_names(players, "a battle needs 2 to 6 players")
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
                 raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
         region = None if region is None else board.region(region)
-        for name, flag in (("strict", strict), ("explain", explain), ("final", final)):
+        for name, flag in (("strict", strict), ("final", final)):
             check_flag(name, flag)
         self.players = players
         self.seats = len(players)
         self.strict = strict
-        # explain=False: no Steps (a game simulated in bulk); the outcome is the same.  Named
-        # `explaining` so that it does not hide the explain() method.
-        self.explaining = explain
+        #: explain=True (the default): the Steps are told when first read, by a twin of this
+        #: battle that replays its moves with explain="now" (see explained()); "now": the rules
+        #: record their Steps as they fire; False: no Steps.  The outcome is the same.
+        self.explains = check_explain(explain)
+        #: True when the rules record their Steps as they fire (explain="now").  Named
+        #: `explaining` so that it does not hide the explain() method.
+        # (a battle on another's piles without a teller cannot replay itself: it records as played)
+        self.explaining = explain == "now" or (explain is True and zones is not None and teller is None)
+        #: For a game's battle: the function that gives its twin (the game's twin's); None: its own.
+        self.teller = teller
         self.token_holder = token_holder if token_holder is not None else players[0]
         self.leader = leader if leader is not None else self.token_holder
         self.defender = defender
@@ -100,6 +107,7 @@ class Battle:
         self._said = ((-1, -1), None)
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
         banned = self.state.banned if "state" in self.__dict__ else {}
+        self._twin = None           # the explaining twin replays the moves again when read
         self.state = BattleState(turn=self.players.index(self.leader), returned={p: [] for p in self.players},
                                  banned=banned)
 
@@ -141,8 +149,44 @@ class Battle:
 
     @property
     def steps(self) -> list:
-        """The Steps recorded so far, in order (a copy)."""
-        return list(self.state.steps)
+        """The Steps recorded so far, in order (a copy; [] with explain=False)."""
+        told = self.explained()
+        return [] if told is None else list(told.state.steps)
+
+    def explain_as_played(self) -> None:
+        """From now on the rules record the Steps as they fire (explain=True becomes "now"): for a
+        rule applied outside the moves, which a twin could not replay (a ban in a sandbox battle;
+        a game's twin replays the game's actions, so a game's battle stays as it is)."""
+        if self.explaining or not self.explains or self.teller is not None:
+            return
+        self.state.steps = list(self.explained().state.steps)
+        self.explains, self.explaining, self._twin = "now", True, None
+
+    def explained(self) -> "Battle | None":
+        """This battle with its Steps: itself with explain="now"; with explain=True (the
+        default) its twin, which replays this battle's moves with explain="now" when the Steps
+        are first read and is brought up to date at each reading (so playing costs no
+        explaining, and reading costs what explaining as it was played would have); None with
+        explain=False."""
+        if self.explaining:
+            return self
+        if not self.explains:
+            return None
+        if self.teller is not None:
+            return self.teller()
+        twin = self._twin
+        moves = self.state.moves
+        if twin is None or len(twin.state.moves) > len(moves):
+            twin = self._twin = Battle.__new__(Battle)
+            twin.__dict__.update(self.__dict__)
+            twin.explains, twin.explaining, twin._twin = "now", True, None
+            twin.state = BattleState(banned=dict(self.state.banned))
+            twin._reset()
+        for move in moves[len(twin.state.moves):]:
+            twin.apply_move(move)
+        if self.state.resolution is not None and twin.state.resolution is None:
+            twin.resolve()
+        return twin
 
     @property
     def banned(self) -> dict[str, str]:
@@ -228,6 +272,7 @@ class Battle:
         other.__dict__.update(self.__dict__)
         other.zones = self.zones.copy() if zones is None else zones
         other.state = self.state.copy()
+        other._twin = None
         return other
 
     def strengths(self) -> dict[str, int]:
@@ -411,42 +456,8 @@ class Battle:
 
     def find_take(self, player: str, take) -> Card:
         """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
-        a Card or "5#41"); IllegalMove with what may be taken when it cannot."""
-        own = self.zones.piles[("line", player)]
-        if isinstance(take, Card):
-            if not any(c is take for c in own):
-                owner = self.owner(take)
-                if owner is not None and owner != player:
-                    raise IllegalMove(f"a Scarecrow takes back one of your own Mercenaries; {take.tag} is in "
-                                      f"{owner}'s line")
-                raise IllegalMove(f"{take.tag} is not in {player}'s line")
-            target = take
-        else:
-            exact = isinstance(take, str) and "#" in take
-            if exact:
-                name, _, num = take.rpartition("#")
-                kind = parse_kind(name, self.kinds)
-                candidates = [c for c in own if c.kind == kind and str(c.id) == num]
-            else:
-                kind = parse_kind(take, self.kinds)
-                candidates = [c for c in own if c.kind == kind]
-            if not candidates:
-                raise IllegalMove(plays.take_refusal(self, player, kind, take, exact))
-            fd = self.state.face_down
-            face_up = [c for c in candidates if c.id not in fd]
-            if not face_up:
-                raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
-                                  f"{kind_name(kind)} is face down)")
-            locked = self.not_returnable()
-            target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
-        if not target.mercenary:
-            raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
-        if target.id in self.state.face_down:
-            raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
-        if target.id in self.not_returnable():
-            raise IllegalMove(f"{target.tag} was bribed by Venezia: under this ruleset it is not {player}'s own "
-                              f"card, so no Scarecrow can take it back")
-        return target
+        a Card or "5#41"): the rule :func:`condottiere_nb.plays.scarecrow_take`."""
+        return plays.scarecrow_take(self, player, take)
 
     # -- playing and passing --------------------------------------------------------------------
     def play(self, player: str, card, *, face_down: bool = False, take=_UNSET) -> None:
@@ -572,7 +583,7 @@ class Battle:
 
     def explain(self, lang: str | None = None) -> str:
         """The steps so far, in plain text, in ``lang`` (the default language when None)."""
-        return explain(self.state.steps, lang)
+        return explain(self.steps, lang)
 
     def __repr__(self) -> str:
         parts = []

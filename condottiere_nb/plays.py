@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import KINDS, Card, kind_name
+from .cards import KINDS, Card, kind_name, parse_kind
+from .errors import IllegalMove
 from .explain import Step, join_names
 from .rules import RULES
 
-__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES", "must_take", "take_refusal"]
+__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES", "must_take", "take_refusal", "scarecrow_take"]
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,48 @@ def play_wait(battle, player: str) -> None:
 #: Battle moves that are city-state abilities, not cards (zh: Firenze's Ball, Venezia's Bribe);
 #: variants/city_states/abilities.py replays them.
 ABILITY_MOVES = ("firenze", "venezia")
+
+
+# -- the card a Scarecrow takes back ---------------------------------------------------------------
+
+def scarecrow_take(battle, player: str, take) -> Card:
+    """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
+    a Card or "5#41"); IllegalMove with what may be taken when it cannot."""
+    own = battle.line(player)
+    if isinstance(take, Card):
+        if not any(c is take for c in own):
+            owner = battle.owner(take)
+            if owner is not None and owner != player:
+                raise IllegalMove(f"a Scarecrow takes back one of your own Mercenaries; {take.tag} is in "
+                                  f"{owner}'s line")
+            raise IllegalMove(f"{take.tag} is not in {player}'s line")
+        target = take
+    else:
+        exact = isinstance(take, str) and "#" in take
+        if exact:
+            name, _, num = take.rpartition("#")
+            kind = parse_kind(name, battle.kinds)
+            candidates = [c for c in own if c.kind == kind and str(c.id) == num]
+        else:
+            kind = parse_kind(take, battle.kinds)
+            candidates = [c for c in own if c.kind == kind]
+        if not candidates:
+            raise IllegalMove(take_refusal(battle, player, kind, take, exact))
+        fd = battle.state.face_down
+        face_up = [c for c in candidates if c.id not in fd]
+        if not face_up:
+            raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
+                              f"{kind_name(kind)} is face down)")
+        locked = battle.not_returnable()
+        target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
+    if not target.mercenary:
+        raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
+    if target.id in battle.state.face_down:
+        raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
+    if target.id in battle.not_returnable():
+        raise IllegalMove(f"{target.tag} was bribed by Venezia: under this ruleset it is not {player}'s own "
+                          f"card, so no Scarecrow can take it back")
+    return target
 
 
 # -- why a Scarecrow's take is refused (Battle.play, Battle.find_take) ------------------------------

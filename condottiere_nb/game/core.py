@@ -32,12 +32,13 @@ True
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..arguments import check_flag, check_seed
+from ..arguments import check_explain, check_seed
 from ..battle import Battle, seat_names
 from ..cards import Card
 from ..errors import IllegalMove, RulesError
@@ -74,7 +75,8 @@ class Game:
     ``players``: seat names in clockwise order (or a number: "Ana", "Ben", ...); the first
     deals, places the Condottiere token and leads the first battle.  ``seed``: the dealing
     (``random.Random(seed)``); None draws a seed, which :attr:`seed` then shows.
-    ``explain=False``: no Step objects (the same game, for simulations in bulk).
+    ``explain``: True (the default), the Steps are told when first read (:meth:`explained`),
+    so playing costs no explaining; "now", recorded as the rules fire; False, no Steps.
 
     Setting up a position (tests, notebooks; stored in the saved game):
     ``hands={"Ana": ["10", "winter", ...]}`` deals exactly those cards to the players named
@@ -83,12 +85,12 @@ class Game:
     """
 
     def __init__(self, players: "Sequence[str] | int" = 4, ruleset: "Ruleset | str" = "standard",
-                 seed: "int | str | None" = None, *, explain: bool = True,
+                 seed: "int | str | None" = None, *, explain: "bool | str" = True,
                  hands: Mapping[str, Iterable] | None = None, deck_order: Iterable | None = None,
                  control: Mapping[str, str] | None = None, favor: str | None = None):
         self.ruleset = get_ruleset(ruleset)
         self.players = check_players(players)
-        check_flag("explain", explain)
+        check_explain(explain)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         check_seed(seed)
@@ -99,8 +101,18 @@ class Game:
             raise RulesError(f"seed must be at most {persist.MAX_STRING:,} characters (so that the game can be "
                              f"saved), not {len(seed):,}")
         self.seed = seed
-        # Named `explaining` so that it does not hide the explain() method.
-        self.explaining = explain
+        #: True, "now" or False: see the class docstring.
+        self.explains = explain
+        #: True when the rules record their Steps as they fire (explain="now").  Named
+        #: `explaining` so that it does not hide the explain() method.
+        self.explaining = explain == "now"
+        #: explain=True: the twin that replays this game's actions with explain="now" when the
+        #: Steps are first read.
+        self._twin: "Game | None" = None
+        #: The current battle's key: (actions recorded, battles resolved) when it started; with
+        #: explain="now", every battle so far by its key (what a twin tells its game's battles).
+        self.battle_key = None
+        self.told_battles: dict = {}
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         #: kind -> its place in the deck's order of kinds (the order legal actions list kinds in)
         self.rank = self.ruleset.rank
@@ -131,8 +143,9 @@ class Game:
 
     @property
     def log(self) -> list[Step]:
-        """Every Step so far, in order (a copy)."""
-        return list(self.state.log)
+        """Every Step so far, in order (a copy; [] with explain=False)."""
+        told = self.explained()
+        return [] if told is None else list(told.state.log)
 
     @property
     def actions(self) -> list[Action]:
@@ -319,9 +332,15 @@ class Game:
         other.rng.setstate(self.rng.getstate())
         other.state = self.state.copy()
         other._legal = None
+        other._twin = None
+        other.told_battles = dict(self.told_battles)
         other.variants = [type(v)(self.ruleset) for v in self.variants]
         if self.battle is not None:
             other.battle = self.battle.copy(zones=other.state.zones)
+            if other.battle.teller is not None:
+                other.battle.teller = functools.partial(other.explained_battle, other.battle_key)
+            if other.explaining:
+                other.told_battles[other.battle_key] = other.battle
         return other
 
     def undo(self) -> Action:
@@ -333,10 +352,11 @@ class Game:
         self.__dict__.update(again.__dict__)
         return last
 
-    def replayed(self, records: list) -> "Game":
-        """A new game with this one's players, ruleset, seed and setup, and ``records`` replayed."""
+    def replayed(self, records: list, explain: "bool | str | None" = None) -> "Game":
+        """A new game with this one's players, ruleset, seed and setup, and ``records`` replayed
+        (``explain``: this game's, unless given)."""
         s = self.setup
-        game = Game(self.players, self.ruleset, self.seed, explain=self.explaining,
+        game = Game(self.players, self.ruleset, self.seed, explain=self.explains if explain is None else explain,
                     hands=None if s["hands"] is None else {p: [self.cards[i] for i in ids]
                                                            for p, ids in s["hands"].items()},
                     deck_order=None if s["deck_order"] is None else [self.cards[i] for i in s["deck_order"]],
@@ -371,9 +391,29 @@ class Game:
     def explain(self, lang: str | None = None) -> str:
         """The log so far, one numbered step a line (needs explain=True), in ``lang`` (the default
         language when None)."""
-        if not self.explaining and not self.state.log:
+        if not self.explains:
             return "(this game was built with explain=False: no steps were recorded)"
-        return explain_steps(self.state.log, lang)
+        return explain_steps(self.log, lang)
+
+    def explained(self) -> "Game | None":
+        """This game with its Steps: itself with explain="now"; with explain=True (the default)
+        its twin, which replays this game's actions with explain="now" when the Steps are first
+        read and is brought up to date at each reading; None with explain=False."""
+        if self.explaining:
+            return self
+        if not self.explains:
+            return None
+        twin = self._twin
+        records = self.state.records
+        if twin is None or len(twin.state.records) > len(records):
+            twin = self._twin = self.replayed([], explain="now")
+        for i in range(len(twin.state.records), len(records)):
+            twin.apply(persist.decode(twin, records[i], i + 1))
+        return twin
+
+    def explained_battle(self, key) -> Battle | None:
+        """The explaining twin of this game's battle that started at ``key`` (see battle_key)."""
+        return self.explained().told_battles.get(key)
 
     def waiting_text(self) -> str:
         """Whose decision the game waits for, in words."""

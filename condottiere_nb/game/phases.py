@@ -8,6 +8,7 @@ checked; the variants call them through their hooks.  Each changes the game's st
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .. import board, plays
@@ -88,9 +89,14 @@ def battle_start(game) -> None:
     defender = state.control.get(state.region) if game.ruleset.invasion and not state.final else None
     holder = state.token_holder if state.token_holder in players else _leader(game, players)
     leader = _leader(game, players)
+    # explain=True: the battle's Steps are told by the game's explaining twin when first read
+    game.battle_key = (len(state.records), state.battles)
+    teller = functools.partial(game.explained_battle, game.battle_key) if game.explains is True else None
     battle = Battle(players, rs, strict=True, token_holder=holder, leader=leader,
                     region=None if state.final else state.region, defender=defender,
-                    explain=game.explaining, zones=state.zones, final=state.final)
+                    explain=game.explains, zones=state.zones, final=state.final, teller=teller)
+    if game.explaining:
+        game.told_battles[game.battle_key] = battle
     game.battle = battle
     game.resolution = None
     state.logged = 0
@@ -201,7 +207,7 @@ def battle_resolved(game) -> None:
     state.lines_out = True
     if game.explaining:
         state.log.extend(res.steps[state.logged:])
-    state.logged = len(res.steps)
+        state.logged = len(res.steps)
     if state.final:
         tied = tuple(p for p in game.players if p in res.tied)
         if res.winner is not None:

@@ -45,6 +45,7 @@ def _kind_order(kind: str) -> tuple:
 def ban(battle, city: str, player: str) -> None:
     """``player``'s ``city`` (Bologna or Milano) bans its cards from ``battle``, decided before the
     first card; its owner may lift the ban at any time, and then it cannot come back."""
+    battle.explain_as_played()      # a ban is no move of the battle: a twin could not replay it
     for kind in BANS[city]:
         if kind in battle.ruleset.counts:
             battle.state.banned[kind] = city
@@ -67,6 +68,7 @@ def city_milano(battle, player: str) -> None:
 def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
     """The ban of ``city`` ends: its owner lifts it (city.lift), or Roma cancels it
     (city.roma_annul)."""
+    battle.explain_as_played()
     for kind in [k for k, c in battle.state.banned.items() if c == city]:
         del battle.state.banned[kind]
     if battle.explaining:
