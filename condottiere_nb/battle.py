@@ -429,7 +429,7 @@ class Battle:
             locked = self.not_returnable()
             target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
         if not target.mercenary:
-            raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
+            raise IllegalMove.say("a Scarecrow takes back a Mercenary only, not a {card}", card=Kind(target.kind))
         if target.id in self.state.face_down:
             raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
         if target.id in self.not_returnable():
