@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from .errors import RulesError
+from .errors import Either, Listed, Quoted, RulesError
 
 __all__ = [
     "REGIONS",
@@ -166,10 +166,12 @@ def _unknown(name: object) -> UnknownRegion:
         for match in difflib.get_close_matches(_key(name), list(_LOOKUP), n=6, cutoff=0.6):
             if _LOOKUP[match] not in close:
                 close.append(_LOOKUP[match])
-    hint = f"Did you mean {' or '.join(close[:3])}? " if close else ""
-    return UnknownRegion(
-        f"Unknown region {name!r}. {hint}The 17 regions are: {', '.join(REGIONS)}."
-    )
+    if close:
+        return UnknownRegion.say("Unknown region {typed}. Did you mean {close}? The {n} regions are: {regions}.",
+                                 typed=Quoted.of(name), close=Either(close[:3]), n=len(REGIONS),
+                                 regions=Listed(REGIONS))
+    return UnknownRegion.say("Unknown region {typed}. The {n} regions are: {regions}.", typed=Quoted.of(name),
+                             n=len(REGIONS), regions=Listed(REGIONS))
 
 
 def region(name: str) -> str:
@@ -180,8 +182,9 @@ def region(name: str) -> str:
     """
     if isinstance(name, str):
         if len(name) > 40:      # the longest spelling is 15 characters: no need to fold a book
-            raise UnknownRegion(f"Unknown region {name[:20]!r}... ({len(name)} characters): a region's name is "
-                                f"short. The 17 regions are: {', '.join(REGIONS)}.")
+            raise UnknownRegion.say("Unknown region {typed} ({length} characters): a region's name is short. The "
+                                    "{n} regions are: {regions}.", typed=Quoted.of(name), length=len(name),
+                                    n=len(REGIONS), regions=Listed(REGIONS))
         found = _LOOKUP.get(_key(name))
         if found is not None:
             return found
@@ -194,7 +197,7 @@ def _node(name: str, graph: nx.Graph) -> str:
         return name
     canonical = region(name)
     if canonical not in graph:
-        raise UnknownRegion(f"Region {canonical!r} is not on this map.")
+        raise UnknownRegion.say("Region {region} is not on this map.", region=Quoted.of(canonical))
     return canonical
 
 
@@ -271,10 +274,9 @@ def victory_thresholds(n_players: int) -> tuple[int, int]:
     ((6, 4), (5, 3))
     """
     if isinstance(n_players, bool) or n_players not in _THRESHOLDS:
-        raise ValueError(
-            f"Condottiere is played by 2 to 6 players (allowed: 2, 3, 4, 5 or 6), "
-            f"not {n_players!r}."
-        )
+        raise RulesError.say("Condottiere is played by {fewest} to {most} players (allowed: {counts}), not {players}.",
+                             fewest=min(_THRESHOLDS), most=max(_THRESHOLDS), counts=Listed(map(str, _THRESHOLDS)),
+                             players=Quoted.of(n_players))
     return _THRESHOLDS[n_players]
 
 

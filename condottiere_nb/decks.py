@@ -8,7 +8,7 @@ from numbers import Integral
 from typing import Mapping
 
 from .cards import KINDS, STANDARD_COUNTS
-from .errors import RulesError
+from .errors import Listed, Quoted, RulesError, Sentence
 
 __all__ = ["DECKS", "deck_counts", "deck_pairs", "card_kinds", "tutorial_counts", "SOLDIER_VALUES",
            "SPECIAL_SPLITS", "MAX_DECK_CARDS", "MAX_KIND_COUNT", "DECK_RULE", "whole", "entries", "pair"]
@@ -47,8 +47,13 @@ DECKS: dict[str, Mapping[str, int]] = {
 def deck_counts(name: str) -> dict[str, int]:
     """The card counts of a named deck."""
     if name not in DECKS:
-        raise RulesError(f"unknown deck {name[:40]!r}; named decks are: {', '.join(DECKS)}")
+        raise _unknown_deck(name)
     return dict(DECKS[name])
+
+
+def _unknown_deck(name) -> RulesError:
+    return RulesError.say("unknown deck {typed}; named decks are: {names}", typed=Quoted.of(name[:40]),
+                          names=Listed(DECKS))
 
 
 #: The most cards a deck may hold: almost three standard decks.  Every card is an object kept for
@@ -59,52 +64,57 @@ MAX_DECK_CARDS = 300
 #: The most cards of one kind (the standard deck's largest count is 16 Scarecrows).
 MAX_KIND_COUNT = 100
 
-#: What a deck may be, in words (the option's allowed values).
-DECK_RULE = (f"a deck name ({', '.join(DECKS)}) or (kind, count) pairs: kinds of the card registry "
-             f"({', '.join(KINDS)}), each listed once, 1 to {MAX_KIND_COUNT} cards of a kind, "
-             f"1 to {MAX_DECK_CARDS} cards in all, at least one of them adding strength")
+#: What a deck may be, in words (the option's allowed values; English as ``str(DECK_RULE)``).
+DECK_RULE = Sentence.say("a deck name ({decks}) or (kind, count) pairs: kinds of the card registry ({kinds}), each "
+                         "listed once, 1 to {most_of_a_kind} cards of a kind, 1 to {most} cards in all, at least one "
+                         "of them adding strength", decks=Listed(DECKS), kinds=Listed(KINDS),
+                         most_of_a_kind=MAX_KIND_COUNT, most=MAX_DECK_CARDS)
 
 
-# The checks below return a value as stored or raise RulesError with the reason only: the
-# caller (Ruleset's schema) names the option, the value and what is allowed.
+# The checks below return a value as stored or raise RulesError with the reason only (a sentence
+# of the catalogues, or no text when the allowed values say it all): the caller (Ruleset's
+# schema) names the option, the value and what is allowed.
 
 def whole(value, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (not True or False)."""
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise RulesError("not a whole number")
+        raise RulesError.say("not a whole number")
     if not low <= value <= high:
         raise RulesError("")
     return int(value)
 
 
 def entries(value, most: int, what: str) -> list:
-    """The entries of a list or tuple of at most ``most`` entries (``what``: what it lists)."""
+    """The entries of a list or tuple of at most ``most`` entries (``what``: what it lists, a
+    :class:`~condottiere_nb.errors.Sentence`)."""
     if isinstance(value, str) or not isinstance(value, (tuple, list)):
-        raise RulesError(f"not a list of {what}")
+        raise RulesError.say("not a list of {what}", what=what)
     if len(value) > most:
-        raise RulesError(f"{len(value)} entries, more than the {most} there can be")
+        raise RulesError.say("{n} entries, more than the {most} there can be", n=len(value), most=most)
     return list(value)
 
 
 def pair(entry, what: str) -> tuple:
-    """A (first, second) pair given as a tuple or a list (``what`` names its two parts)."""
+    """A (first, second) pair given as a tuple or a list (``what`` names its two parts, a
+    :class:`~condottiere_nb.errors.Sentence`)."""
     if isinstance(entry, str) or not isinstance(entry, (tuple, list)) or len(entry) != 2:
-        raise RulesError(f"each entry is a {what} pair")
+        raise RulesError.say("each entry is a {what} pair", what=what)
     return tuple(entry)
 
 
 def _kind(kind) -> str:
     if not isinstance(kind, str) or kind not in KINDS:
-        shown = repr(kind) if isinstance(kind, str) and len(kind) <= 20 else f"a {type(kind).__name__}"
-        raise RulesError(f"{shown} is not a card kind")
+        if isinstance(kind, str) and len(kind) <= 20:
+            raise RulesError.say("{typed} is not a card kind", typed=Quoted.of(kind))
+        raise RulesError.say("a {type} is not a card kind", type=type(kind).__name__)
     return kind
 
 
 def card_kinds(value) -> tuple[str, ...]:
     """Card kinds of the registry, each at most once, as a tuple."""
-    kinds = [_kind(k) for k in entries(value, len(KINDS), "card kinds")]
+    kinds = [_kind(k) for k in entries(value, len(KINDS), Sentence.say("card kinds"))]
     if len(set(kinds)) < len(kinds):
-        raise RulesError("a kind is listed twice")
+        raise RulesError.say("a kind is listed twice")
     return tuple(kinds)
 
 
@@ -117,27 +127,29 @@ def deck_pairs(deck) -> tuple[tuple[str, int], ...]:
     """
     if isinstance(deck, str):
         if deck not in DECKS:
-            raise RulesError(f"unknown deck {deck[:40]!r}; named decks are: {', '.join(DECKS)}")
+            raise _unknown_deck(deck)
         return tuple(DECKS[deck].items())
     if isinstance(deck, Mapping):
         deck = list(deck.items())
     elif not isinstance(deck, (tuple, list)):
-        raise RulesError(f"a deck is a name or (kind, count) pairs, not {type(deck).__name__} data")
-    pairs = [pair(entry, "(kind, count)") for entry in entries(deck, len(KINDS), "(kind, count) pairs")]
+        raise RulesError.say("a deck is a name or (kind, count) pairs, not {type} data", type=type(deck).__name__)
+    pairs = [pair(entry, Sentence.say("(kind, count)"))
+             for entry in entries(deck, len(KINDS), Sentence.say("(kind, count) pairs"))]
     if not pairs:
-        raise RulesError("the deck is empty")
+        raise RulesError.say("the deck is empty")
     for kind, count in pairs:
         _kind(kind)
         try:
             whole(count, 1, MAX_KIND_COUNT)
         except RulesError:
-            raise RulesError(f"the count of {kind!r} must be a whole number from 1 to {MAX_KIND_COUNT}") from None
+            raise RulesError.say("the count of {kind} must be a whole number from 1 to {most}", kind=Quoted.of(kind),
+                                 most=MAX_KIND_COUNT) from None
     kinds = [k for k, _ in pairs]
     if len(set(kinds)) < len(kinds):
-        raise RulesError("a kind is listed twice")
+        raise RulesError.say("a kind is listed twice")
     total = sum(n for _, n in pairs)
     if total > MAX_DECK_CARDS:
-        raise RulesError(f"it holds {total} cards; a deck holds at most {MAX_DECK_CARDS}")
+        raise RulesError.say("it holds {total} cards; a deck holds at most {most}", total=total, most=MAX_DECK_CARDS)
     if not any(KINDS[k].value > 0 for k in kinds):
-        raise RulesError("no card of it adds strength, so every battle would tie and no game could end")
+        raise RulesError.say("no card of it adds strength, so every battle would tie and no game could end")
     return tuple((k, int(n)) for k, n in pairs)

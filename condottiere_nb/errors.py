@@ -36,6 +36,13 @@ class Spaced(Listed):
     __slots__ = ()
 
 
+class Clauses(Listed):
+    """Several values listed as clauses of one sentence ("Ana: 5 3; Ben: 7"), with each language's
+    semicolon."""
+
+    __slots__ = ()
+
+
 class Joined(Listed):
     """Several values joined as a list ("a, b and c"), with each language's conjunction."""
 
@@ -131,7 +138,8 @@ def english(value) -> str:
             return names[0] if names else "nothing"
         return ", ".join(names[:-1]) + " and " + names[-1]
     if isinstance(value, Listed):
-        return (" " if isinstance(value, Spaced) else ", ").join(english(v) for v in value)
+        gap = " " if isinstance(value, Spaced) else "; " if isinstance(value, Clauses) else ", "
+        return gap.join(english(v) for v in value)
     return str(value)
 
 
@@ -143,6 +151,9 @@ class RulesError(ValueError):
 
     message_id: str | None = None
     values: dict = {}
+    #: the plural English message and the count, for an error said with :meth:`say_n`
+    plural: str | None = None
+    n: int | None = None
 
     @classmethod
     def say(cls, message: str, **values):
@@ -150,6 +161,15 @@ class RulesError(ValueError):
         tells it in the learner's language: ``speaker(lang).error(err)``)."""
         err = cls(message.format(**{k: english(v) for k, v in values.items()}))
         err.message_id, err.values = message, dict(values)
+        return err
+
+    @classmethod
+    def say_n(cls, singular: str, plural: str, n: int, **values):
+        """The error whose text is the form of a message for the count ``n`` (``n`` is also the
+        placeholder {n}), told in each language with that language's plural forms."""
+        err = cls.say(singular if n == 1 else plural, n=n, **values)
+        err.message_id, err.plural, err.n = singular, plural, n
+        err.values = dict(values)
         return err
 
     def said_by(self, speaker) -> str:

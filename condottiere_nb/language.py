@@ -22,7 +22,7 @@ import gettext
 import unicodedata
 from pathlib import Path
 
-from .errors import Either, Joined, Kind, Listed, Lower, Quoted, RulesError, Spaced, english, shorten
+from .errors import Clauses, Either, Joined, Kind, Listed, Lower, Quoted, RulesError, Spaced, english, shorten
 from .i18n import LANGUAGES, card_name
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
@@ -128,7 +128,11 @@ class Speaker:
         template = getattr(err, "message_id", None)
         if template is None:
             return str(err)
-        return self.say(template, **{k: self.value(v) for k, v in getattr(err, "values", {}).items()})
+        values = {k: self.value(v) for k, v in getattr(err, "values", {}).items()}
+        plural = getattr(err, "plural", None)
+        if plural is not None:
+            return self.say_n(template, plural, err.n, **values)
+        return self.say(template, **values)
 
     def value(self, value) -> str:
         """A value of an error's message in this language: a :class:`~condottiere_nb.errors.Kind` by
@@ -151,6 +155,8 @@ class Speaker:
             return self.join_or(self.value(v) for v in value)
         if isinstance(value, Joined):
             return self.join(self.value(v) for v in value)
+        if isinstance(value, Clauses):
+            return self.clauses(self.value(v) for v in value)
         if isinstance(value, Listed):
             gap = " " if isinstance(value, Spaced) else self.say(", ")
             return gap.join(self.value(v) for v in value)

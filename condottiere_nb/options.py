@@ -14,6 +14,7 @@ from typing import Mapping
 
 from . import board
 from .cards import STANDARD_COUNTS
+from .errors import Sentence
 
 #: Limits of the options (each option's allowed values name them; RULESETS.md explains them).
 MAX_HAND = 30           # cards in a hand by a deal: the rulebooks deal 7 to 18
@@ -32,7 +33,7 @@ def shown(value, limit: int = 60) -> str:
     ("'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxx'", 'an integer of about 5000 digits')
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"an integer of about {round(value.bit_length() * 0.30103, -1):.0f} digits"
+        return str(shown_value(value))
     short = reprlib.Repr()
     short.maxstring = short.maxother = limit
     short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6
@@ -42,11 +43,20 @@ def shown(value, limit: int = 60) -> str:
         return f"a {type(value).__name__}"
 
 
+def shown_value(value, limit: int = 60):
+    """``value`` as a value of an error's message: :func:`shown` (Python's own writing, the same in
+    every language), or, for a huge integer, a sentence naming its size in each language."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        digits = round(value.bit_length() * 0.30103, -1)
+        return Sentence.say("an integer of about {digits} digits", digits=int(digits))
+    return shown(value, limit)
+
+
 def option(default, doc: str, source: str = "standard", choices: tuple = (), *, kind: str = "",
            low: int | None = None, high: int | None = None, why: str = ""):
-    """A ruleset option: its default, doc, source, and the schema of its values: ``kind``, a key
-    of rulesets.ALLOWED_WORDS (guessed from the default if not given), ``choices``, ``low`` and ``high`` (of a
-    number or a text's length), ``why`` (the reason for the limits, in words)."""
+    """A ruleset option: its default, doc, source, and the schema of its values: ``kind``, one of
+    rulesets.VALUE_KINDS (guessed from the default if not given), ``choices``, ``low`` and ``high`` (of a
+    number or a text's length), ``why`` (the reason for the limits, a sentence of the catalogues)."""
     kind = kind or ("choice" if choices else "bool" if isinstance(default, bool) else "int")
     if kind in ("int", "name", "text") and (low is None or high is None):
         raise TypeError(f"option(): a {kind} option needs its limits, low= and high=")   # for the maintainer
@@ -144,7 +154,7 @@ class Options:
         "Each deal fills every hand up to this many cards (plus cards_per_region for each "
         "region the player controls).",
         "vi: Chuẩn Bị 4, Kết thúc vòng chơi; es: Comenzando el juego 3, Fin de una ronda",
-        low=1, high=MAX_HAND, why="at least 1: with empty hands nobody could ever play a card")
+        low=1, high=MAX_HAND, why=Sentence.say("at least 1: with empty hands nobody could ever play a card"))
     cards_per_region: int = option(
         1,
         "Extra cards dealt for each region a player controls (es: no cards and Parma, Venezia "
@@ -164,8 +174,8 @@ class Options:
         "At the end of a round the only player with cards left keeps up to this many of them; "
         "the rest are discarded.",
         "vi: Kết thúc vòng chơi; es: Fin de una ronda", low=0, high=MAX_KEEP,
-        why=f"at most {MAX_KEEP}: the game lists every choice of cards to keep, and beyond "
-            f"{MAX_KEEP} there can be millions")
+        why=Sentence.say("at most {most}: the game lists every choice of cards to keep, and beyond {most} there "
+                         "can be millions", most=MAX_KEEP))
     hand_discard: bool = option(
         True,
         "After each battle a player with no Mercenary in hand may discard the whole hand.",

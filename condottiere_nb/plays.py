@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import KINDS, Card, kind_name, parse_kind
-from .errors import IllegalMove
+from .errors import IllegalMove, Kind
 from .explain import Step, join_names
 from .rules import RULES
 
@@ -214,7 +214,7 @@ def scarecrow_take(battle, player: str, take) -> Card:
         locked = battle.not_returnable()
         target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
     if not target.mercenary:
-        raise IllegalMove(f"a Scarecrow takes back a Mercenary only, not a {target.name}")
+        raise IllegalMove.say("a Scarecrow takes back a Mercenary only, not a {card}", card=Kind(target.kind))
     if target.id in battle.state.face_down:
         raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
     if target.id in battle.not_returnable():

@@ -16,10 +16,10 @@ from typing import Mapping
 
 from .cards import KINDS, Card, make_deck
 from .decks import DECK_RULE, DECKS, card_kinds, deck_counts, deck_pairs, entries, pair, whole  # noqa: F401
-from .errors import Listed, Quoted, RulesError
+from .errors import Listed, Quoted, RulesError, Sentence
 # the limits and shown() are named here too: rulesets is where the code reads them from
 from .options import (MAX_HAND, MAX_KEEP, MAX_NAME, MAX_PER_REGION, MAX_SUMMARY, MAX_TARGET, Options,  # noqa: F401
-                      shown)
+                      shown, shown_value)
 from .plays import face_down_options
 
 #: The named rulesets, filled below once the class exists (a Ruleset checks its name against them).
@@ -28,26 +28,40 @@ RULESETS: dict[str, "Ruleset"] = {}
 #: The Vietnamese variants (vi: Luật mở rộng), which combine: get_ruleset("continuous-war+invasion").
 COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
 
-#: Each kind of option's allowed values, in words (filled from the option's metadata by allowed()).
-ALLOWED_WORDS = {
-    "bool": "True or False",
-    "int": "a whole number from {min} to {max}",
-    "choice": "{choices}",
-    "name": "a name of {min} to {max} printable characters",
-    "text": "text of at most {max} characters",
-    "deck": DECK_RULE,
-    "hand_sizes": "(players, cards) pairs: players 2 to 6, each at most once, and 1 to {max} cards",
-    "kinds": "card kinds of the registry, each at most once ({kinds})",
-    "ruleset": "'' (this ruleset) or the name of a ruleset with the same deck ({rulesets})",
-}
+#: The kinds of option values (the ``kind`` of an option's metadata; :func:`allowed_sentence` words each).
+VALUE_KINDS = ("bool", "int", "choice", "name", "text", "deck", "hand_sizes", "kinds", "ruleset")
+
+
+def allowed_sentence(meta: Mapping):
+    """The values an option allows, in words (from the option's metadata): a sentence of the
+    catalogues, told in each language (English: :func:`allowed`)."""
+    kind, low, high = meta["kind"], meta["min"], meta["max"]
+    if kind == "bool":
+        words = Sentence.say("True or False")
+    elif kind == "int":
+        words = Sentence.say("a whole number from {low} to {high}", low=low, high=high)
+    elif kind == "choice":
+        words = ", ".join(map(repr, meta["choices"]))         # the values as code writes them
+    elif kind == "name":
+        words = Sentence.say("a name of {low} to {high} printable characters", low=low, high=high)
+    elif kind == "text":
+        words = Sentence.say("text of at most {high} characters", high=high)
+    elif kind == "deck":
+        words = DECK_RULE
+    elif kind == "hand_sizes":
+        words = Sentence.say("(players, cards) pairs: players 2 to 6, each at most once, and 1 to {high} cards",
+                             high=high)
+    elif kind == "kinds":
+        words = Sentence.say("card kinds of the registry, each at most once ({kinds})", kinds=Listed(KINDS))
+    else:
+        words = Sentence.say("'' (this ruleset) or the name of a ruleset with the same deck ({rulesets})",
+                             rulesets=Listed(RULESETS))
+    return Sentence.say("{allowed} ({why})", allowed=words, why=meta["why"]) if meta["why"] else words
 
 
 def allowed(meta: Mapping) -> str:
-    """The values an option allows, in words (from the option's metadata)."""
-    text = ALLOWED_WORDS[meta["kind"]].format(min=meta["min"], max=meta["max"], kinds=", ".join(KINDS),
-                                              choices=", ".join(map(repr, meta["choices"])),
-                                              rulesets=", ".join(RULESETS))
-    return f"{text} ({meta['why']})" if meta["why"] else text
+    """The values an option allows, in words, in English (from the option's metadata)."""
+    return str(allowed_sentence(meta))
 
 
 def _checked(rs: "Ruleset", f) -> object:
@@ -57,8 +71,11 @@ def _checked(rs: "Ruleset", f) -> object:
     try:
         return _check(rs, meta, value)
     except RulesError as err:
-        why = f" ({err})" if str(err) else ""
-        raise RulesError(f"option {f.name} cannot be {shown(value)}{why}; allowed: {allowed(meta)}") from None
+        if str(err):
+            raise RulesError.say("option {option} cannot be {value} ({reason}); allowed: {allowed}", option=f.name,
+                                 value=shown_value(value), reason=err, allowed=allowed_sentence(meta)) from None
+        raise RulesError.say("option {option} cannot be {value}; allowed: {allowed}", option=f.name,
+                             value=shown_value(value), allowed=allowed_sentence(meta)) from None
 
 
 def _check(rs: "Ruleset", meta: Mapping, value):
@@ -69,24 +86,27 @@ def _check(rs: "Ruleset", meta: Mapping, value):
             kind == "choice" and (not isinstance(value, str) or value not in meta["choices"]):
         raise RulesError("")
     if kind in ("name", "text") and not (isinstance(value, str) and low <= len(value) <= high):
-        raise RulesError(f"{len(value)} characters" if isinstance(value, str) else "not a string")
+        if isinstance(value, str):
+            raise RulesError.say_n("{n} character", "{n} characters", len(value))
+        raise RulesError.say("not a string")
     if kind == "name" and (not value.isprintable() or not value.strip()):
-        raise RulesError("blank or holding control characters")
+        raise RulesError.say("blank or holding control characters")
     if kind in ("deck", "kinds"):
         return deck_pairs(value) if kind == "deck" else card_kinds(value)
     if kind == "hand_sizes":
-        pairs = [pair(entry, "(players, cards)") for entry in entries(value, 5, "(players, cards) pairs")]
+        pairs = [pair(entry, Sentence.say("(players, cards)"))
+                 for entry in entries(value, 5, Sentence.say("(players, cards) pairs"))]
         pairs = [(whole(players, 2, 6), whole(cards, 1, high)) for players, cards in pairs]
         if len({players for players, _ in pairs}) < len(pairs):
-            raise RulesError("a number of players is listed twice")
+            raise RulesError.say("a number of players is listed twice")
         return tuple(pairs)
     if kind == "ruleset" and not (isinstance(value, str) and value == ""):
         try:
             final = get_ruleset(value if isinstance(value, str) and len(value) <= MAX_NAME else "")
         except RulesError:
-            raise RulesError("no ruleset has that name") from None
+            raise RulesError.say("no ruleset has that name") from None
         if final.deck != rs.deck:
-            raise RulesError("its deck is not this ruleset's, and the final battle is fought with the game's cards")
+            raise RulesError.say("its deck is not this ruleset's, and the final battle is fought with the game's cards")
     return value
 
 
@@ -132,9 +152,10 @@ class Ruleset(Options):
         claimed, mine = _claimed_options(self.name), _option_values(self)
         differ = [k for k in mine if claimed is not None and mine[k] != claimed[k]]
         if differ:
-            raise RulesError(f"a ruleset named {self.name!r} is the ruleset {_key(self.name)!r}, but this one differs "
-                             f"from it in {', '.join(differ)}; a changed ruleset needs a name of its own, such as "
-                             f"{self.name + '+custom'!r} (what replace() gives it)")
+            raise RulesError.say("a ruleset named {name} is the ruleset {key}, but this one differs from it in "
+                                 "{options}; a changed ruleset needs a name of its own, such as {example} (what "
+                                 "replace() gives it)", name=repr(self.name), key=repr(_key(self.name)),
+                                 options=Listed(differ), example=repr(self.name + "+custom"))
 
     # -- derived facts -------------------------------------------------------------
     @property
@@ -197,7 +218,8 @@ class Ruleset(Options):
         names = [f.name for f in fields(self)]
         unknown = [key for key in changes if key not in names]
         if unknown:
-            raise RulesError(f"Ruleset has no option {shown(unknown[0])}; options are: {', '.join(names)}")
+            raise RulesError.say("Ruleset has no option {option}; options are: {names}", option=shown(unknown[0]),
+                                 names=Listed(names))
         if "name" not in changes:
             changes["name"] = self.name if self.name.endswith("+custom") else self.name + "+custom"
         return dataclasses.replace(self, **changes)
@@ -252,16 +274,18 @@ def combine(*names: "str | Ruleset") -> Ruleset:
     """
     rulesets = [get_ruleset(n) for n in names]
     if not rulesets:
-        raise RulesError("combine() needs at least one ruleset, e.g. combine('continuous-war', 'invasion')")
+        raise RulesError.say("combine() needs at least one ruleset, e.g. {example}",
+                             example="combine('continuous-war', 'invasion')")
     changes: dict = {}
     origin: dict = {}
     for rs in rulesets:
         if rs.name != "standard" and rs.name not in COMBINABLE:
-            raise RulesError(f"only the Vietnamese variants combine ({', '.join(COMBINABLE)}); "
-                             f"{rs.name!r} is a system of its own")
+            raise RulesError.say("only the Vietnamese variants combine ({variants}); {name} is a system of its own",
+                                 variants=Listed(COMBINABLE), name=repr(rs.name))
         for key, (value, _std) in rs.differences("standard").items():
             if key in changes and changes[key] != value:
-                raise RulesError(f"{origin[key]} and {rs.name} disagree on {key} ({changes[key]!r} vs {value!r})")
+                raise RulesError.say("{first} and {second} disagree on {option} ({one} vs {other})", first=origin[key],
+                                     second=rs.name, option=key, one=repr(changes[key]), other=repr(value))
             changes[key] = value
             origin[key] = rs.name
     order = {n: i for i, n in enumerate(COMBINABLE)}

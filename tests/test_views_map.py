@@ -43,8 +43,8 @@ def test_draw_map_colours_control_by_seat():
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert sorted(texts) == sorted(REGIONS)
     legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
-    assert legend == ["Ana", "Ben", "Cy", "no control marker", "Condottiere token (Firenze)",
-                      "Pope's Favor (Siena)", "connected group"]
+    assert legend == ["Ana", "Ben", "Cy", "no control marker", "Condottiere token: Firenze",
+                      "Pope's Favor: Siena", "winning group"]
     plt.close(fig)
 
 

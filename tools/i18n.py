@@ -2,8 +2,10 @@
 .po file, compile the .mo files, and check that every message is translated with the same
 placeholders.  Two gettext domains:
 
-* ``condottiere``: every sentence the package says (calls of say/say_n, the rule titles), in
-  condottiere_nb/locale/ (shipped: the package reads the .mo files);
+* ``condottiere``: every sentence the package says (calls of say/say_n, the rule titles), and
+  every label the notebooks' code cells say (``t.say("regions offered")`` in the rulebook notebooks,
+  tools/notebooks/*.txt), in condottiere_nb/locale/ (shipped: the package reads the .mo files, and
+  a notebook's cells run with the package);
 * ``notebooks``: every Markdown cell of the notebooks written in every language (the tour,
   tools/notebooks/00_start_here.txt; see tools/build_notebooks.py), in tools/notebooks/locale/ (not
   shipped: only the notebook builder reads them; the built notebooks carry the text).
@@ -32,7 +34,7 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract as extract_messages, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -54,7 +56,8 @@ CODE_SPAN = re.compile(r"`[^`\n]+`")
 
 def template(domain: str = DOMAIN) -> Catalog:
     """Every message of a domain: the package's code (calls of say and say_n, as Babel extracts
-    them, and the rule titles), or the translated notebooks' Markdown cells."""
+    them, and the rule titles) and the notebooks' code cells, or the translated notebooks' Markdown
+    cells."""
     if domain == NOTEBOOKS:
         return notebooks_template()
     catalog = Catalog(project="condottiere_nb", msgid_bugs_address="", header_comment=f"# {HEADER}.")
@@ -65,7 +68,22 @@ def template(domain: str = DOMAIN) -> Catalog:
     from condottiere_nb.rules import RULES
     for rule_id, rule in RULES.items():      # the titles of the rules, as steps and views show them
         catalog.add(rule.title, locations=[("condottiere_nb/rules.py", 0)], auto_comments=[f"title of {rule_id}"])
+    for where, code in notebook_code():
+        for lineno, message, comments, _context in extract_messages("python", io.BytesIO(code.encode("utf-8")),
+                                                                   keywords=KEYWORDS,
+                                                                   comment_tags=("Translators:",)):
+            catalog.add(message, locations=[(where[0], where[1] + lineno)], auto_comments=comments)
     return catalog
+
+
+def notebook_code() -> list[tuple[tuple[str, int], str]]:
+    """((source file, line of the cell's separator), code) for every code cell of the notebooks'
+    sources: the labels a cell says are messages of the package's domain, since the cell says them
+    at run time through the package's catalogue."""
+    builder = _builder()
+    return [((f"tools/notebooks/{source.name}", line), body)
+            for source in sorted(builder.SOURCES.glob("*.txt"))
+            for kind, _tags, body, line in builder.split(source.read_text(encoding="utf-8")) if kind == "code"]
 
 
 def _builder():
@@ -89,15 +107,18 @@ def notebooks_template() -> Catalog:
 
 
 def said_in_code() -> dict[str, str]:
-    """Every literal message of a ``say``/``say_n`` call in the package, found by reading the syntax tree:
+    """Every literal message of a ``say``/``say_n`` call in the package and the notebooks' code cells,
+    found by reading the syntax tree:
     a message Babel's extractor skips (it has missed calls nested in another call's arguments) shows here."""
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    codes = [(str(path.relative_to(ROOT)), 0, path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))]
+    codes += [(where, line, code) for (where, line), code in notebook_code()]
+    for where, line, code in codes:
+        for node in ast.walk(ast.parse(code)):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in KEYWORDS and node.args and isinstance(node.args[0], ast.Constant)
                     and isinstance(node.args[0].value, str)):
-                found[node.args[0].value] = f"{path.relative_to(ROOT)}:{node.lineno}"
+                found[node.args[0].value] = f"{where}:{line + node.lineno}"
     return found
 
 

@@ -23,10 +23,10 @@ def choices_of(game) -> list:
     Match) or is over, rather than a crash deep inside the agent."""
     legal_actions = getattr(game, "legal_actions", None)
     if not callable(legal_actions) or not hasattr(game, "to_move"):
-        raise RulesError(f"an agent chooses an action in a Game (or a Match), not in {shown(game)}")
+        raise RulesError.say("an agent chooses an action in a Game (or a Match), not in {value}", value=shown(game))
     legal = legal_actions()
     if not legal:
-        raise RulesError("the game is over: there is nothing to choose")
+        raise RulesError.say("the game is over: there is nothing to choose")
     return legal
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..arguments import check_count, check_seed
-from ..errors import RulesError
+from ..errors import Listed, RulesError, Sentence
 from ..game import DEFAULT_NAMES, Game, check_players
 from ..options import shown
 from .base import Agent, RandomAgent
@@ -26,13 +26,19 @@ def make_agent(spec, seed=None):
     if isinstance(spec, str):
         cls = AGENTS.get(spec.strip().lower())
         if cls is None:
-            raise RulesError(f"unknown agent {spec!r}; named agents are: {', '.join(AGENTS)}")
+            raise RulesError.say("unknown agent {typed}; named agents are: {names}", typed=shown(spec),
+                                 names=Listed(AGENTS))
         return cls(seed)
     if isinstance(spec, type) and issubclass(spec, Agent):
         return spec(seed)
     if isinstance(spec, Agent) or callable(spec):
         return spec
-    raise RulesError(f"an agent is an Agent, a callable f(game) -> action, or a name; not {spec!r}")
+    raise RulesError.say("an agent is an Agent, a callable f(game) -> action, or a name; not {value}", value=shown(spec))
+
+
+def _agents_for(specs, names) -> RulesError:
+    return RulesError.say_n("{agents} agents for {n} player; give one agent per seat",
+                            "{agents} agents for {n} players; give one agent per seat", len(names), agents=len(specs))
 
 
 def choose_with(agent, game: Game):
@@ -67,9 +73,10 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
         specs = list(agents)
         names = tuple(players) if players is not None else DEFAULT_NAMES[:len(specs)]
     else:
-        raise RulesError(f"agents must be a list with one agent per seat, or {{player: agent}}, not {shown(agents)}")
+        raise RulesError.say("agents must be a list with one agent per seat, or {{player: agent}}, not {value}",
+                             value=shown(agents))
     if len(names) != len(specs):
-        raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
+        raise _agents_for(specs, names)
     game = Game(names, ruleset, seed, explain=explain, **game_options)
     base = game.seed if isinstance(game.seed, int) else 0
     seated = {p: make_agent(s, seed=base * 7 + i) for i, (p, s) in enumerate(zip(names, specs))}
@@ -78,8 +85,8 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
         if count >= max_actions:
             # The rules let a game go on for ever (players who always pass tie every battle
             # and the round never ends), so a loop of agents needs a limit.
-            raise RulesError(f"the game did not end within {max_actions} actions: the agents may be passing "
-                             f"for ever (the rules allow it); raise max_actions= if the game is just long")
+            raise RulesError.say("the game did not end within {n} actions: the agents may be passing for ever (the "
+                                 "rules allow it); raise max_actions= if the game is just long", n=max_actions)
         game.apply(choose_with(seated[game.to_move], game))
         count += 1
     return GameResult(game.winners, game.reason, game.battles, game.round, count, len(game.log),
@@ -133,16 +140,17 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     ``progress(i, n)`` as games complete; False is silent.
     """
     from .workers import check_workers, job_seed, portable_ruleset, run_jobs
-    check_count("n, the number of games,", n)
+    check_count(Sentence.say("n, the number of games,"), n)
     names = check_players(players)
     check_seed(seed)
     if not (isinstance(progress, bool) or callable(progress)):
-        raise RulesError(f"progress must be True, False or a callable(done, total), not {shown(progress)}")
+        raise RulesError.say("progress must be True, False or a callable(done, total), not {value}",
+                             value=shown(progress))
     if agents is None:
         agents = "random"
     specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * len(names)
     if len(specs) != len(names):
-        raise RulesError(f"{len(specs)} agents for {len(names)} players; give one agent per seat")
+        raise _agents_for(specs, names)
     for spec in specs:
         make_agent(spec)                    # an unknown name says so now
     check_workers(workers, executor)

@@ -153,7 +153,7 @@ def card_decides(battle: Battle, kind: str) -> bool:
     (Replay without it: see :data:`DECIDES`.)"""
     res = battle.resolution
     if res is None:
-        raise RulesError("card_decides needs a resolved battle")
+        raise RulesError.say("card_decides needs a resolved battle")
     actual = (res.winner, res.token_holder)
     for i, m in enumerate(battle.moves):
         if m.kind == kind and _replay_without(battle, i) != actual:
@@ -184,7 +184,7 @@ def _balance_game(ruleset, n: int, agent, seed: int, max_actions: int = 5_000) -
     while not g.is_over:
         steps += 1
         if steps > max_actions:
-            raise RulesError(f"the game did not end within {max_actions:,} actions (the agents stalled)")
+            raise RulesError.say("the game did not end within {n} actions (the agents stalled)", n=max_actions)
         p = g.to_move
         a = agents[p].choose(g)
         battle = g.battle

@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass, field, fields
 
 from ..battle import Battle, Resolution
-from ..errors import IllegalMove, RulesError
-from ..rulesets import Ruleset, get_ruleset
+from ..errors import IllegalMove, Listed, RulesError
+from ..rulesets import Ruleset, get_ruleset, shown
 from .numpy_model import enumerate_numpy, fast_model_gap, load_numpy
 from .progress import NUMPY_HINT, Progress, as_progress
 from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, check_in_turn, engine_outcome,
@@ -141,7 +141,8 @@ def _rulesets_for(a, b, option, base):
         base_rs = get_ruleset(base)
         names = {f.name for f in fields(base_rs)}
         if option not in names:
-            raise RulesError(f"Ruleset has no option {option!r}; options are: {', '.join(sorted(names))}")
+            raise RulesError.say("Ruleset has no option {option}; options are: {names}", option=shown(option),
+                                 names=Listed(sorted(names)))
         ra = base_rs.replace(**{option: a}) if a != getattr(base_rs, option) else base_rs
         rb = base_rs.replace(**{option: b}) if b != getattr(base_rs, option) else base_rs
         return ra, rb, f"{option}={a!r}", f"{option}={b!r}"
@@ -186,11 +187,11 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     divergence through the engine to attach its Steps.
     """
     if option is None and b is None:
-        raise RulesError("give two rulesets (a, b) or option= with two values")
+        raise RulesError.say("give two rulesets (a, b) or option= with two values")
     ra, rb, la, lb = _rulesets_for(a, b, option, base)
     space = battle_space(players, kinds, max_cards, face_down, (ra, rb))
     if method not in ("auto", "numpy", "engine"):
-        raise RulesError(f"method must be 'auto', 'numpy' or 'engine', not {method!r}")
+        raise RulesError.say("method must be 'auto', 'numpy' or 'engine', not {value}", value=shown(method))
     gap = fast_model_gap(ra, space.kinds) or fast_model_gap(rb, space.kinds)
     note = ""
     if method == "auto":

@@ -221,7 +221,7 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
                 continue
             plan.append((rs, portable_ruleset(rs), n))
     if not plan:
-        raise RulesError("no ruleset allows these player counts")
+        raise RulesError.say("no ruleset allows these player counts")
     out = SoakResult()
     prog = as_progress(progress)
     prog.start(games, "soak")

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..agents.workers import seed_int
 from ..arguments import check_count
-from ..errors import RulesError
+from ..errors import RulesError, Sentence
 from ..options import shown
 
 __all__ = ["NUMPY_HINT", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int", "ruleset_list",
@@ -103,7 +103,8 @@ def as_progress(progress) -> Progress:
         return progress
     if callable(progress):
         return CallbackProgress(progress)
-    raise RulesError(f"progress must be None, True, a Progress or a callable(done, total), not {progress!r}")
+    raise RulesError.say("progress must be None, True, a Progress or a callable(done, total), not {value}",
+                         value=shown(progress))
 
 
 def ruleset_list(rulesets) -> list:
@@ -115,13 +116,14 @@ def ruleset_list(rulesets) -> list:
         return [rulesets]
     if isinstance(rulesets, (list, tuple)) and rulesets:
         return list(rulesets)
-    raise RulesError(f"rulesets must be a ruleset's name, a Ruleset or a non-empty list of them (None: every named "
-                     f"ruleset), not {shown(rulesets)}")
+    raise RulesError.say("rulesets must be a ruleset's name, a Ruleset or a non-empty list of them (None: every "
+                         "named ruleset), not {value}", value=shown(rulesets))
 
 
 def check_player_counts(players) -> tuple[int, ...]:
     """The player counts a long run plays: one number from 2 to 6 or a non-empty list of them."""
     counts = (players,) if isinstance(players, int) and not isinstance(players, bool) else players
     if not isinstance(counts, (list, tuple)) or not counts:
-        raise RulesError(f"players must be a number of players from 2 to 6 or a list of them, not {shown(players)}")
-    return tuple(check_count("each number of players", n, 2, 6) for n in counts)
+        raise RulesError.say("players must be a number of players from 2 to 6 or a list of them, not {value}",
+                             value=shown(players))
+    return tuple(check_count(Sentence.say("each number of players"), n, 2, 6) for n in counts)

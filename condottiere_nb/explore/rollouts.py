@@ -78,15 +78,16 @@ class Position:
                 g.apply(Pass())
             else:
                 if g.to_move != m.player:
-                    raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
-                                     f"{g.to_move}'s turn")
+                    raise RulesError.say("odds need a battle played in turn order; {player} played when it was "
+                                         "{to_move}'s turn", player=m.player, to_move=g.to_move)
                 # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
                 forced = self.ruleset.mercenaries_face_down and self.deck[m.card].mercenary
                 g.apply(Play(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
         while g.phase == "favor":
             g.apply(PlaceFavor(None))
         if g.phase != "battle" or g.to_move != self.me:
-            raise RulesError(f"it is not {self.me}'s turn in this battle (to move: {g.to_move})")
+            raise RulesError.say("it is not {player}'s turn in this battle (to move: {to_move})", player=self.me,
+                                 to_move=g.to_move)
         return g
 
 

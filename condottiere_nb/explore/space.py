@@ -13,8 +13,8 @@ from typing import Sequence
 
 from ..battle import Battle
 from ..cards import kind_name, parse_kind
-from ..errors import IllegalMove, RulesError
-from ..rulesets import Ruleset, get_ruleset
+from ..errors import IllegalMove, Kind, Listed, RulesError
+from ..rulesets import Ruleset, get_ruleset, shown
 
 SEATS = ("Ana", "Ben", "Cy", "Dan", "Eva", "Fay")
 
@@ -73,29 +73,30 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     """Check and normalise a bound: names or a count of players, kinds read in any language."""
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 6:
-            raise RulesError(f"an enumeration needs 2 to 6 players, not {players}")
+            raise RulesError.say("an enumeration needs 2 to 6 players, not {n}", n=players)
         players = SEATS[:players]
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RulesError(f"players must be a number (2-6) or a list of names, not {players!r}")
+        raise RulesError.say("players must be a number (2-6) or a list of names, not {value}", value=shown(players))
     players = tuple(players)
     if not 2 <= len(players) <= 6 or len(set(players)) != len(players):
-        raise RulesError(f"players must be 2 to 6 different names, not {list(players)}")
+        raise RulesError.say("players must be 2 to 6 different names, not {value}", value=shown(list(players)))
     if isinstance(kinds, str):
         kinds = kinds.split()
     if not isinstance(max_cards, int) or isinstance(max_cards, bool) or not 0 <= max_cards <= 8:
-        raise RulesError(f"max_cards must be a whole number from 0 to 8, not {max_cards!r}")
+        raise RulesError.say("max_cards must be a whole number from 0 to 8, not {value}", value=shown(max_cards))
     decks = [r.kinds for r in rulesets] or [get_ruleset("standard").kinds]
     out = []
     for k in kinds:
         kind = parse_kind(k, decks[0])
         for r, deck in zip(rulesets, decks):
             if kind not in deck:
-                raise RulesError(f"{kind_name(kind)} is not a card of the {r.name!r} deck; its cards are "
-                                 f"{', '.join(kind_name(x) for x in deck)}")
+                raise RulesError.say("{card} is not a card of the {ruleset} deck; its cards are {cards}",
+                                     card=Kind(kind), ruleset=repr(r.name), cards=Listed(Kind(x) for x in deck))
         if kind not in out:
             out.append(kind)
     if not out:
-        raise RulesError("kinds is empty: name the cards to enumerate, e.g. ['10', 'winter', 'bishop']")
+        raise RulesError.say("kinds is empty: name the cards to enumerate, e.g. {example}",
+                             example="['10', 'winter', 'bishop']")
     return BattleSpace(players, tuple(out), max_cards, bool(face_down))
 
 

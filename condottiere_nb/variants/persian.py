@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..decks import DECKS, SOLDIER_VALUES, SPECIAL_SPLITS, tutorial_counts
-from ..errors import IllegalMove
-from ..explain import Step, join_names
+from ..errors import Clauses, IllegalMove, Joined, Kind, Listed, Quoted, Sentence, Spaced
+from ..explain import Step
 
 __all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "position_targets", "position_of",
            "owed_draws", "DECKS", "SOLDIER_VALUES", "SPECIAL_SPLITS", "tutorial_counts"]
@@ -67,8 +67,10 @@ def maiden_target(battle, player: str, target) -> Card:
         owner = owner.strip()
         soldiers = [c for c in battle.line(owner) if c.mercenary] if owner in battle.players else []
         if owner not in allowed or not pos.isdecimal() or len(pos) > 3 or not 1 <= int(pos) <= len(soldiers):
-            raise IllegalMove(f"the Maiden's target {target!r} is not a soldier she may remove; "
-                              f"possible: {', '.join(position_targets(battle, player)) or 'none'}")
+            possible = position_targets(battle, player)
+            raise IllegalMove.say("the Maiden's target {target} is not a soldier she may remove; possible: {possible}",
+                                  target=Quoted.of(target),
+                                  possible=Listed(possible) if possible else Sentence.say("none"))
         found = [(owner, soldiers[int(pos) - 1])]
         label = target
     elif isinstance(target, str) and target.strip():
@@ -78,27 +80,32 @@ def maiden_target(battle, player: str, target) -> Card:
             owner, _, text = text.rpartition(":")
             owner = owner.strip()
             if owner not in battle.players:
-                raise IllegalMove(f"the Maiden's target {target!r} names {owner!r}, who is not a player; "
-                                  f"players are {list(battle.players)}")
+                raise IllegalMove.say("the Maiden's target {target} names {owner}, who is not a player; players are "
+                                      "{players}", target=Quoted.of(target), owner=Quoted.of(owner),
+                                      players=Listed(battle.players))
         kind, _, num = text.strip().partition("#")
         kind = kind.strip()
         found = [(p, c) for p, c in pool if c.kind == kind and (not num or str(c.id) == num)
                  and (owner is None or p == owner)]
         label = target
         if owner == player and rs.maiden_targets == "opponents":
-            raise IllegalMove("under this ruleset a Maiden removes a soldier from another player's line, "
-                              "not from your own")
+            raise IllegalMove.say("under this ruleset a Maiden removes a soldier from another player's line, not "
+                                  "from your own")
     else:
-        raise IllegalMove(f"name the soldier the Maiden removes as 'Ben:5' or '5#41', not {target!r}")
+        raise IllegalMove.say("name the soldier the Maiden removes as 'Ben:5' or '5#41', not {target}",
+                              target=Quoted.of(target))
     if not found:
-        shown = "; ".join(f"{p}: {' '.join(c.name for c in battle.line(p) if c.mercenary)}"
-                          for p in allowed if any(c.mercenary for c in battle.line(p)))
-        raise IllegalMove(f"there is no soldier {label!r} the Maiden may remove; soldiers in play: "
-                          f"{shown or 'none'} (take=None removes nothing)")
+        lines = Clauses(Sentence.say("{player}: {cards}", player=p,
+                                     cards=Spaced(Kind(c.kind) for c in battle.line(p) if c.mercenary))
+                        for p in allowed if any(c.mercenary for c in battle.line(p)))
+        raise IllegalMove.say("there is no soldier {target} the Maiden may remove; soldiers in play: {lines} "
+                              "(take=None removes nothing)", target=Quoted.of(label),
+                              lines=lines or Sentence.say("none"))
     owners = {p for p, _ in found}
     if len(owners) > 1:
-        raise IllegalMove(f"{join_names(sorted(owners))} each have a {found[0][1].name}: name the line, "
-                          f"e.g. take='{found[0][0]}:{found[0][1].kind}'")
+        example = f"take='{found[0][0]}:{found[0][1].kind}'"
+        raise IllegalMove.say("{players} each have a {card}: name the line, e.g. {example}",
+                              players=Joined(sorted(owners)), card=Kind(found[0][1].kind), example=example)
     return found[-1][1]
 
 

@@ -71,7 +71,7 @@ class PersianTutorial(Variant):
         if isinstance(take, str) and "@" in take:
             return take.strip()
         if game.battle is None:
-            raise IllegalMove("a Maiden is played during a battle")
+            raise IllegalMove.say("a Maiden is played during a battle")
         card = maiden_target(game.battle, game.state.to_move, take)
         return position_of(game.battle, card)
 

@@ -11,8 +11,8 @@ from numbers import Integral
 from typing import Mapping
 
 from ..arguments import check_flag, check_seed
-from ..errors import IllegalMove, RulesError
-from ..explain import Step, join_names
+from ..errors import IllegalMove, Joined, RulesError
+from ..explain import Step
 from ..game import Game, check_players
 from ..rulesets import MAX_TARGET, get_ruleset, shown
 
@@ -104,8 +104,8 @@ class Match:
         if target is None:
             target = self.ruleset.match_points or 20
         if isinstance(target, bool) or not isinstance(target, Integral) or not 1 <= target <= MAX_TARGET:
-            raise RulesError(f"a Scoring match is played to a whole number of points from 1 to {MAX_TARGET} "
-                             f"(the text: 20 or 30), not {shown(target)}")
+            raise RulesError.say("a Scoring match is played to a whole number of points from 1 to {most} (the text: "
+                                 "20 or 30), not {value}", most=MAX_TARGET, value=shown(target))
         self.target = int(target)
         # Like a Game: no seed draws one (shown in .seed), so two matches deal differently.
         if seed is None:
@@ -137,8 +137,9 @@ class Match:
 
     def apply(self, action) -> None:
         if self.is_over:
-            raise IllegalMove(f"the match is over: {join_names(self.winners)} won with "
-                              f"{self.points[self.winners[0]]} points")
+            raise IllegalMove.say_n("the match is over: {players} won with {n} point",
+                                    "the match is over: {players} won with {n} points",
+                                    self.points[self.winners[0]], players=Joined(self.winners))
         self.game.apply(action)
         if self.game.is_over:
             score_game(self, self.game)

@@ -177,7 +177,7 @@ class CompareModel(Cursor):
     def __init__(self, battle: Battle, left, right, lang: str = "en"):
         super().__init__()
         if not isinstance(battle, Battle):
-            raise RulesError(f"a comparison replays a Battle under two rulesets, not {shown(battle)}")
+            raise RulesError.say("a comparison replays a Battle under two rulesets, not {value}", value=shown(battle))
         lang = words(lang).lang
         self.rulesets = (get_ruleset(left), get_ruleset(right))
         self.resolutions = tuple(replay(battle, rs, face_up=True).resolve() for rs in self.rulesets)

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
-from .words import Html, Words, words
+from .words import Html, Words, figure_words, words
 
 _FONT = "font-family:sans-serif;"
 _W = 240          # pixels of a 100% bar
@@ -368,39 +368,45 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
     return "".join(parts)
 
 
-def plot_interactions(reports: Sequence[InteractionReport], ax=None):
+def plot_interactions(reports: Sequence[InteractionReport], ax=None, lang: str | None = None):
     """A horizontal bar per comparison: the share of battles whose winner, or only whose
-    token holder, differs.  Returns the matplotlib Figure."""
+    token holder, differs.  Returns the matplotlib Figure.  ``lang``: its words (None: the default
+    language); Chinese and Persian, which matplotlib cannot write, give an English figure and a
+    warning naming the report's HTML view."""
     import matplotlib.pyplot as plt
+    t = figure_words(lang, "interaction_html(report, lang=...)")
     if ax is None:
         fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * max(len(reports), 1)))
     else:
         fig = ax.figure
-    labels = [plot_text(f"{r.label_a} vs {r.label_b}") for r in reports]
+    labels = [plot_text(t.say("{a} vs {b}", a=r.label_a, b=r.label_b)) for r in reports]
     win = [100 * r.winner_differs / r.battles if r.battles else 0 for r in reports]
     tok = [100 * (r.either_differs - r.winner_differs) / r.battles if r.battles else 0 for r in reports]
     y = range(len(reports))
-    ax.barh(list(y), win, color="#d62728", label="winner differs")
-    ax.barh(list(y), tok, left=win, color="#ff9f40", label="only the token holder differs")
+    ax.barh(list(y), win, color="#d62728", label=t.say("winner differs"))
+    ax.barh(list(y), tok, left=win, color="#ff9f40", label=t.say("only the token holder differs"))
     ax.set_yticks(list(y))
     ax.set_yticklabels(labels, fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("% of enumerated battles")
+    ax.set_xlabel(t.say("% of enumerated battles"))
     ax.legend(**_UNDER)
-    ax.set_title("Which rulings change a battle's outcome", fontsize=10)
+    ax.set_title(t.say("Which rulings change a battle's outcome"), fontsize=10)
     fig.tight_layout()
     return fig
 
 
 # --- variant balance ---------------------------------------------------------------------------------
 
-def plot_balance(report: BalanceReport):
+def plot_balance(report: BalanceReport, lang: str | None = None):
     """Four panels per ruleset and player count: the first seat's share of wins (with its 95%
     interval, against the fair share), game length, how games end, and how often Surrender,
-    Bishop and Courtesan decide a battle.  Returns the matplotlib Figure."""
+    Bishop and Courtesan decide a battle.  Returns the matplotlib Figure.  ``lang``: its words (None:
+    the default language); Chinese and Persian, which matplotlib cannot write, give an English figure
+    and a warning naming :func:`balance_html`, the table of the same figures."""
     import matplotlib.pyplot as plt
+    t = figure_words(lang, "balance_html(report, lang=...)")
     rows = [r for r in report.rows if r.games]
-    labels = [plot_text(f"{r.ruleset} ({r.players}p)") for r in rows]
+    labels = [plot_text(t.say("{ruleset} ({players}p)", ruleset=r.ruleset, players=r.players)) for r in rows]
     y = list(range(len(rows)))
     fig, axes = plt.subplots(1, 4, figsize=(13, 0.8 + 0.42 * max(len(rows), 2)), sharey=True)
     ax = axes[0]
@@ -408,38 +414,45 @@ def plot_balance(report: BalanceReport):
     lo = [r.first_seat - r.first_seat_interval[0] for r in rows]
     hi = [r.first_seat_interval[1] - r.first_seat for r in rows]
     ax.barh(y, share, xerr=[lo, hi], color=PLAYER_COLOURS[0], alpha=0.8, error_kw={"elinewidth": 1})
-    ax.scatter([1 / r.players for r in rows], y, marker="|", s=200, color="black", label="fair share", zorder=3)
+    ax.scatter([1 / r.players for r in rows], y, marker="|", s=200, color="black", label=t.say("fair share"),
+               zorder=3)
     ax.set_yticks(y)
     ax.set_yticklabels(labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_title("first seat's share of wins", fontsize=9)
+    ax.set_title(t.say("first seat's share of wins"), fontsize=9)
     ax.legend(**_UNDER)
     ax = axes[1]
-    ax.barh([v - 0.2 for v in y], [r.mean_battles for r in rows], height=0.4, color="#2ca02c", label="battles")
-    ax.barh([v + 0.2 for v in y], [r.mean_rounds for r in rows], height=0.4, color="#9467bd", label="rounds")
-    ax.set_title("game length (mean)", fontsize=9)
+    ax.barh([v - 0.2 for v in y], [r.mean_battles for r in rows], height=0.4, color="#2ca02c", label=t.say("battles"))
+    ax.barh([v + 0.2 for v in y], [r.mean_rounds for r in rows], height=0.4, color="#9467bd", label=t.say("rounds"))
+    ax.set_title(t.say("game length (mean)"), fontsize=9)
     ax.legend(**_UNDER)
     ax = axes[2]
     reasons = sorted({k for r in rows for k in r.reasons})
+    named = reason_words(t)
     left = [0.0] * len(rows)
     cmap = plt.get_cmap("tab10")
     for i, reason in enumerate(reasons):
         vals = [r.reasons.get(reason, 0) / r.games for r in rows]
-        ax.barh(y, vals, left=left, color=cmap(i % 10), label=reason)
+        ax.barh(y, vals, left=left, color=cmap(i % 10), label=named.get(reason, reason))
         left = [a + b for a, b in zip(left, vals)]
     ax.set_xlim(0, 1)
-    ax.set_title("how games end", fontsize=9)
+    ax.set_title(t.say("how games end"), fontsize=9)
     ax.legend(**_UNDER)
     ax = axes[3]
     h = 0.8 / len(DECIDING_CARDS)
     for i, card in enumerate(DECIDING_CARDS):
         ax.barh([v - 0.4 + h * (i + 0.5) for v in y], [100 * r.decided_rate(card) for r in rows], height=h,
-                color=cmap(i + 3), label=card)
-    ax.set_title("% of battles the card decides", fontsize=9)
+                color=cmap(i + 3), label=t.card(card))
+    ax.set_title(t.say("% of battles the card decides"), fontsize=9)
     ax.legend(**_UNDER)
-    part = " (partial: interrupted)" if report.partial else ""
-    fig.suptitle(f"Variant balance: {sum(r.games for r in rows)} games, {report.agent} agents{part}", fontsize=10)
+    games = sum(r.games for r in rows)
+    title = (t.say_n("Variant balance: {n} game, {agent} agents (partial: interrupted)",
+                     "Variant balance: {n} games, {agent} agents (partial: interrupted)", games, agent=report.agent)
+             if report.partial else
+             t.say_n("Variant balance: {n} game, {agent} agents", "Variant balance: {n} games, {agent} agents", games,
+                     agent=report.agent))
+    fig.suptitle(plot_text(title), fontsize=10)
     fig.tight_layout()
     return fig
 

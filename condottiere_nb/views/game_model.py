@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from ..agents import make_agent
 from ..cards import KINDS
-from ..errors import RulesError
+from ..errors import Listed, RulesError
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
 from . import html as H
@@ -48,7 +48,8 @@ class GameModel(Tells):
         players = check_players(players)
         self.human = players[0] if human == "" else human
         if self.human is not None and self.human not in players:
-            raise RulesError(f"the human seat {self.human!r} is not one of the players {list(players)}")
+            raise RulesError.say("the human seat {seat} is not one of the players {players}", seat=repr(self.human),
+                                 players=Listed(players))
         self.players = players
         self.ruleset = ruleset
         self.bot_specs = bots

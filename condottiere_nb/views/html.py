@@ -337,7 +337,7 @@ def step_head_html(step, i: int, n: int, lang: str = "en") -> str:
 
 # -- a whole battle and a resolution -----------------------------------------------------------
 
-def battle_html(battle, lang: str = "en") -> str:
+def battle_html(battle, lang: str | None = None) -> str:
     """A battle in progress: each line (face-down cards as backs, discarded cards struck
     out where they lay), announced strengths, who passed and whose turn it is."""
     from ..strength import evaluate
@@ -354,7 +354,7 @@ def battle_html(battle, lang: str = "en") -> str:
         note = t.say("to move") if battle.strict and p == turn else ""
         if getattr(battle, "waiting", None) and battle.waiting(p):
             note = t.say("defender, waiting")
-        rows.append(line_html(p, frame[p], lang=lang, values=values, strength=announced[p],
+        rows.append(line_html(p, frame[p], lang=t.lang, values=values, strength=announced[p],
                               passed=p in battle.passed, colour=player_colour(players, p), note=note))
     state = (t.say("resolved") if battle.is_resolved else t.say("over") if battle.is_over
              else t.say("in progress"))
@@ -377,7 +377,7 @@ def battle_html(battle, lang: str = "en") -> str:
             + "".join(rows) + tail + "</div>")
 
 
-def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
+def resolution_html(res, lang: str | None = None, *, steps: bool = True) -> str:
     """A resolved battle: the revealed lines with effective values and the cards the
     steps removed struck out, strengths as bars, the verdict, and (``steps``) every
     step numbered with its rule id."""
@@ -385,9 +385,9 @@ def resolution_html(res, lang: str = "en", *, steps: bool = True) -> str:
     timeline = resolution_timeline(res)
     players = timeline.players
     frame = timeline.frame(-1) if len(timeline) else {p: tuple(res.lines.get(p, ())) for p in players}
-    rows = "".join(line_html(p, frame[p], lang=lang, values=res.values, strength=res.strengths.get(p),
+    rows = "".join(line_html(p, frame[p], lang=t.lang, values=res.values, strength=res.strengths.get(p),
                              colour=player_colour(players, p)) for p in players)
-    bars = strengths_html(players, res.strengths, winner=res.winner, lang=lang)
+    bars = strengths_html(players, res.strengths, winner=res.winner, lang=t.lang)
     if res.winner:
         verdict = t.say("{player} has the strongest line and conquers the region.", player=bold(res.winner))
     else:
@@ -456,7 +456,7 @@ def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False, lan
     return f'<div class="cnb-log" style="{_FONT}font-size:12px"{t.dir}>{"".join(rows)}</div>'
 
 
-def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str | None = None,
+def game_html(game, lang: str | None = None, *, open_hands: bool = False, viewer: str | None = None,
               you: str | None = None, battle: bool = True) -> str:
     """A game at a glance: round and phase, each seat with regions, hand and tokens, then
     the battle on the table (``battle=False``: without it, for a view that shows it apart).
@@ -487,7 +487,7 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
         marks = []
         if p == game.token_holder:
             marks.append(t.say("Condottiere token"))
-        shown = (hand_html(hand, lang=lang, chips=True) if (open_hands or p == viewer)
+        shown = (hand_html(hand, lang=t.lang, chips=True) if (open_hands or p == viewer)
                  else escape(t.say_n("{n} card", "{n} cards", len(hand))))
         name = escape(t.say("{player} (you)", player=p)) if p == you else escape(p)
         mark = (f'<br><span style="font-size:11px;opacity:0.75">{escape(t.say(", ").join(marks))}</span>'
@@ -508,7 +508,7 @@ def game_html(game, lang: str = "en", *, open_hands: bool = False, viewer: str |
              + "".join(rows) + "</table>")
     shown_battle = ""
     if battle and game.battle is not None and game.phase == "battle":
-        shown_battle = battle_html(game.battle, lang)
+        shown_battle = battle_html(game.battle, t.lang)
     return (f'<div class="cnb-game" style="{_FONT}"><div style="font-size:13px"{t.dir}>{state}</div>{table}'
             f'<div style="font-size:12px;opacity:0.8"{t.dir}>{escape(favor, quote=False)}</div>{shown_battle}</div>')
 

@@ -19,6 +19,8 @@ from html import escape
 from typing import Iterable, Mapping, Sequence
 
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
+from ..errors import Listed, RulesError
+from ..options import shown
 from .html import PLAYER_COLOURS
 from .icons import svg_uri
 from .italy_shape import ISLANDS, MAINLAND
@@ -165,10 +167,29 @@ def _favor(x: float, y: float) -> str:
             f'stroke="#6b5900" stroke-width="2.2"/></g>')
 
 
-def _owners(control: Mapping[str, str], players: Sequence[str] | None) -> list[str]:
-    if players is not None:
-        return list(players)
-    return sorted({p for p in control.values() if p is not None})
+def map_arguments(control, favor=None, battle=None, highlight=None, players=None) -> tuple:
+    """A map's arguments, checked (a RulesError names a wrong one and what it should be), with every
+    region under its canonical name: (control, favor, battle, the ringed regions, the seats in
+    colour order: ``players``, every owner among them, or the owners, sorted)."""
+    if control is not None and not isinstance(control, Mapping):
+        raise RulesError.say("control must map regions to players, e.g. {example}, not {value}",
+                             example="{'Parma': 'Ana'}", value=shown(control))
+    if highlight is not None and (isinstance(highlight, str) or not isinstance(highlight, Iterable)):
+        raise RulesError.say("highlight must be a list of regions, not {value}", value=shown(highlight))
+    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
+    ringed = sorted({canonical_region(r) for r in (highlight or ())})
+    if players is None:
+        owners = sorted({p for p in control.values() if p is not None})
+    elif isinstance(players, str) or not isinstance(players, Sequence):
+        raise RulesError.say("players must be a list of names, not {value}", value=shown(players))
+    else:
+        owners = list(players)
+    unknown = sorted(set(control.values()) - set(owners), key=str)
+    if unknown:
+        raise RulesError.say("control names {player}, who is not in players {players}", player=shown(unknown[0]),
+                             players=Listed(owners))
+    return (control, canonical_region(favor) if favor else None, canonical_region(battle) if battle else None,
+            ringed, owners)
 
 
 def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
@@ -189,15 +210,8 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
     (17, True)
     """
-    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
-    favor = canonical_region(favor) if favor else None
-    battle = canonical_region(battle) if battle else None
-    ringed = sorted({canonical_region(r) for r in (highlight or ())})
+    control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players)
     choosable = {canonical_region(r) for r in choosable}
-    owners = _owners(control, players)
-    unknown = sorted(set(control.values()) - set(owners))
-    if unknown:
-        raise ValueError(f"control names {unknown[0]!r}, who is not in players {owners}")
     colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
     shapes, where, names = region_shapes(), cities(), label_points()
     parts = [_base()]
@@ -313,14 +327,18 @@ def game_map_state(game) -> dict:
 
 class ItalyMap:
     """The map as a value a notebook shows (``_repr_html_``): ``ItalyMap(game)`` or
-    ``ItalyMap(control=..., favor=..., battle=..., highlight=...)``.
+    ``ItalyMap(control=..., favor=..., battle=..., highlight=...)``, with :func:`map_svg`'s other
+    arguments (``weights=True``, ``title=``).  ``lang``: the language of its legend and caption
+    (None: the default language); an SVG map writes every language, Chinese and Persian too.
 
     >>> "cnb-map-svg" in ItalyMap(control={"Roma": "Ana"})._repr_html_()
     True
+    >>> ItalyMap(battle="Roma", lang="es")
+    Mapa de Italia: 17 regiones, 0 con marcador de control; la ficha de Condottiere en Roma.
     """
 
-    def __init__(self, game=None, *, width: int = MAP_W, **state):
-        self.state = game_map_state(game) if game is not None else state
+    def __init__(self, game=None, *, width: int = MAP_W, lang: str | None = None, **state):
+        self.state = {**(game_map_state(game) if game is not None else state), "lang": words(lang).lang}
         self.width = width
 
     def svg(self) -> str:
@@ -330,7 +348,7 @@ class ItalyMap:
         return map_html(width=self.width, **self.state)
 
     def __repr__(self) -> str:
-        return map_caption(**{k: v for k, v in self.state.items() if k in ("control", "favor", "battle")})
+        return map_caption(**{k: v for k, v in self.state.items() if k in ("control", "favor", "battle", "lang")})
 
 
 def group_of(control: Mapping[str, str], player: str) -> list[str]:

@@ -21,12 +21,10 @@ from typing import Iterable, Mapping, Sequence
 import ipywidgets as W
 import networkx as nx
 
-from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
-from ..errors import RulesError
-from ..options import shown
+from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
-from .mapsvg import CHOICE, MAP_H, MAP_W, game_map_state, group_of, label_points, map_html
-from .words import words
+from .mapsvg import CHOICE, MAP_H, MAP_W, game_map_state, group_of, label_points, map_arguments, map_html
+from .words import figure_words, words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
 FREE = "#e6e2d8"          # a region without a control marker
@@ -55,43 +53,22 @@ def positions(graph: nx.Graph = ITALY) -> dict[str, tuple[float, float]]:
     return {n: (d["lon"] * math.cos(lat0), d["lat"]) for n, d in graph.nodes(data=True)}
 
 
-def _regions(control, favor, battle, highlight) -> tuple[dict, str | None, str | None, list[str]]:
-    """The map's arguments, checked, with every region under its canonical name."""
-    if control is not None and not isinstance(control, Mapping):
-        raise RulesError(f"control must map regions to players, e.g. {{'Parma': 'Ana'}}, not {shown(control)}")
-    if highlight is not None and (isinstance(highlight, str) or not isinstance(highlight, Iterable)):
-        raise RulesError(f"highlight must be a list of regions, not {shown(highlight)}")
-    control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
-    ringed = sorted({canonical_region(r) for r in (highlight or ())})
-    return (control, canonical_region(favor) if favor else None, canonical_region(battle) if battle else None,
-            ringed)
-
-
-def _owners(control: Mapping[str, str], players: Sequence[str] | None) -> list[str]:
-    """The seats in colour order: ``players`` (every owner must be one), or the owners, sorted."""
-    if players is None:
-        return sorted({p for p in control.values() if p is not None})
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RulesError(f"players must be a list of names, not {shown(players)}")
-    unknown = sorted(set(control.values()) - set(players), key=str)
-    if unknown:
-        raise RulesError(f"control names {unknown[0]!r}, who is not in players {list(players)}")
-    return list(players)
-
-
 def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
              highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None, ax=None,
-             title: str | None = None, weights: bool = False, figsize=(6.0, 6.0)):
+             title: str | None = None, weights: bool = False, figsize=(6.0, 6.0), lang: str | None = None):
     """Draw the map and return the matplotlib Figure.
 
     ``control``: region -> player (control markers, coloured by seat); ``favor``: the
     region holding the Pope's Favor; ``battle``: the region under the Condottiere token;
     ``highlight``: regions to ring in gold (a winning connected group); ``players``: seat
     order for the colours (default: the owners, sorted); ``weights``: label the Chinese
-    variant's region weights.  Without ``ax`` a new pyplot figure is made.
+    variant's region weights.  Without ``ax`` a new pyplot figure is made.  ``lang``: the
+    legend's language (None: the default language); Chinese and Persian, which matplotlib cannot
+    write, give an English figure and a warning naming :class:`~condottiere_nb.views.ItalyMap`,
+    the SVG map that speaks them.
     """
-    control, favor, battle, ringed = _regions(control, favor, battle, highlight)
-    owners = _owners(control, players)
+    control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players)
+    t = figure_words(lang, "ItalyMap(...)")
     colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
 
     if ax is None:
@@ -129,15 +106,15 @@ def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None,
     handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=colour[p],
                       markeredgecolor="#444444", label=plot_text(p)) for p in owners]
     handles.append(Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=FREE,
-                          markeredgecolor="#444444", label="no control marker"))
+                          markeredgecolor="#444444", label=t.say("no control marker")))
     if battle:
         handles.append(Line2D([], [], marker="D", linestyle="", markersize=8, color=TOKEN,
-                              label=f"Condottiere token ({battle})"))
+                              label=plot_text(t.say("Condottiere token: {region}", region=battle))))
     if favor:
         handles.append(Line2D([], [], marker="*", linestyle="", markersize=12, color=FAVOR,
-                              markeredgecolor="#6b5900", label=f"Pope's Favor ({favor})"))
+                              markeredgecolor="#6b5900", label=plot_text(t.say("Pope's Favor: {region}", region=favor))))
     if ringed:
-        handles.append(Line2D([], [], color=GROUP, linewidth=4, label="connected group"))
+        handles.append(Line2D([], [], color=GROUP, linewidth=4, label=t.say("winning group")))
     ax.legend(handles=handles, loc="lower left", fontsize=8, frameon=True)
     ax.set_aspect("equal")
     xs = [p[0] for p in pos.values()]
@@ -172,8 +149,7 @@ def map_state(game) -> dict:
 def map_info_html(control, favor=None, battle=None, highlight=None, players=None, lang: str = "en") -> str:
     """The map in words: who holds what, where the tokens are."""
     t = words(lang)
-    control, favor, battle, highlight = _regions(control, favor, battle, highlight)
-    owners = _owners(control, players)
+    control, favor, battle, highlight, owners = map_arguments(control, favor, battle, highlight, players)
     rows = []
     for i, p in enumerate(owners):
         mine = [r for r in REGIONS if control.get(r) == p]
@@ -309,10 +285,9 @@ class MapView(W.VBox):
 
     def update(self, control=None, favor=None, battle=None, highlight=None, players=None) -> None:
         """Show a new state (same arguments as :func:`~condottiere_nb.views.mapsvg.map_svg`)."""
-        control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
-        owners = _owners(control, players)
-        self.state = {"control": control, "favor": favor, "battle": battle,
-                      "highlight": sorted(highlight) if highlight else None, "players": owners}
+        control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players)
+        self.state = {"control": control, "favor": favor, "battle": battle, "highlight": ringed or None,
+                      "players": owners}
         self._syncing = True
         try:
             t = words(self.lang)

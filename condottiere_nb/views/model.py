@@ -42,7 +42,8 @@ class StepperModel(Cursor):
     def __init__(self, resolution, lang: str = "en"):
         super().__init__()
         if not isinstance(resolution, Resolution):
-            raise RulesError(f"a stepper shows the steps of a Resolution (battle.resolve()), not {shown(resolution)}")
+            raise RulesError.say("a stepper shows the steps of a Resolution (battle.resolve()), not {value}",
+                                 value=shown(resolution))
         self.lang = words(lang).lang
         self.resolution = resolution
         self.timeline = resolution_timeline(resolution)

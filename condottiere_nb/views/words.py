@@ -16,8 +16,10 @@ gives the ``dir="rtl"`` attribute of the blocks that hold its text.  Engine erro
 from __future__ import annotations
 
 import functools
+import warnings
 from html import escape
 
+from ..i18n import LANGUAGES
 from ..language import Speaker, check_language, get_language
 
 #: Languages written right to left.
@@ -84,6 +86,24 @@ def words(lang: str | None = None) -> Words:
     """The :class:`Words` of ``lang`` (the default language when None); an unknown language is a
     RulesError naming the five."""
     return _words(get_language() if lang is None else check_language(lang))
+
+
+#: The languages a matplotlib figure can write: Latin letters, which its default font (DejaVu Sans)
+#: has, Vietnamese's too.  Chinese needs a CJK font, which matplotlib does not ship; Persian needs its
+#: letters joined and set right to left, which matplotlib does not do.
+FIGURE_LANGUAGES = frozenset({"en", "vi", "es"})
+
+
+def figure_words(lang: str | None, instead: str) -> Words:
+    """The words of a matplotlib figure in ``lang`` (None: the default language), where matplotlib can
+    write it; else English, with a warning in ``lang`` naming ``instead``, the view (SVG or HTML)
+    that shows the same in ``lang``."""
+    t = words(lang)
+    if t.lang in FIGURE_LANGUAGES:
+        return t
+    warnings.warn(t.say("This figure is in English: matplotlib cannot write {language}. {view} shows the same in "
+                        "{language}.", language=LANGUAGES[t.lang], view=instead), stacklevel=3)
+    return words("en")
 
 
 def family_name(t: Words, family: str) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 
 from ...cards import Card
-from ...errors import IllegalMove
-from ...explain import Step, join_names
+from ...errors import Clauses, IllegalMove, Joined, Kind, Quoted, Sentence, Spaced
+from ...explain import Step
 from ...plays import Move
 from .actions import Ball, Bribe, GenovaDraw, GenovaTrade
 
@@ -105,9 +105,9 @@ def pick_courtesan(battle, targets: list[Card], courtesan) -> Card:
             found = [c for c in targets if battle.owner(c) == courtesan.strip()]
         if found:
             return found[-1]
-    owners = join_names(sorted({battle.owner(c) for c in targets}, key=battle.players.index))
-    raise IllegalMove(f"name the Courtesan Firenze takes back by its owner ({owners}) or as 'courtesan#id', "
-                      f"not {courtesan!r}")
+    owners = Joined(sorted({battle.owner(c) for c in targets}, key=battle.players.index))
+    raise IllegalMove.say("name the Courtesan Firenze takes back by its owner ({owners}) or as 'courtesan#id', not "
+                          "{typed}", owners=owners, typed=Quoted.of(courtesan))
 
 
 def city_firenze(battle, player: str, card, courtesan=None) -> None:
@@ -124,8 +124,9 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     paid = battle.find_card(player, card)
     targets = courtesan_targets(battle, player)
     if not targets:
-        raise IllegalMove("there is no face-up Courtesan Firenze may take back"
-                          + (" from another player" if battle.ruleset.firenze_takes == "one_opponent" else ""))
+        if battle.ruleset.firenze_takes == "one_opponent":
+            raise IllegalMove.say("there is no face-up Courtesan Firenze may take back from another player")
+        raise IllegalMove.say("there is no face-up Courtesan Firenze may take back")
     taken = targets if battle.ruleset.firenze_takes == "all" else [pick_courtesan(battle, targets, courtesan)]
     # Everything is checked: from here on the battle changes.
     before = battle.announced() if battle.explaining else None
@@ -185,14 +186,20 @@ def pick_bribe(battle, player: str, target) -> Card:
                  and (owner is None or battle.owner(c) == owner)]
         owners = {battle.owner(c) for c in found}
         if len(owners) > 1:
-            raise IllegalMove(f"{join_names(sorted(owners, key=battle.players.index))} each have a "
-                              f"{found[0].name}: name the line, e.g. '{battle.owner(found[0])}:{found[0].kind}'")
+            example = f"'{battle.owner(found[0])}:{found[0].kind}'"
+            raise IllegalMove.say("{players} each have a {card}: name the line, e.g. {example}",
+                                  players=Joined(sorted(owners, key=battle.players.index)), card=Kind(found[0].kind),
+                                  example=example)
     if not found:
-        shown = "; ".join(f"{p}: {' '.join(c.name for c in targets if battle.owner(c) == p)}"
-                          for p in battle.players if any(battle.owner(c) == p for c in targets))
-        what = "strength" if battle.ruleset.venezia_bribe_value == "effective" else "printed value"
-        raise IllegalMove(f"Venezia bribes an enemy's face-up Mercenary of {what} 1 to 5; {target!r} is not one. "
-                          f"Possible: {shown or 'none'}")
+        lines = Clauses(Sentence.say("{player}: {cards}", player=p,
+                                     cards=Spaced(Kind(c.kind) for c in targets if battle.owner(c) == p))
+                        for p in battle.players if any(battle.owner(c) == p for c in targets))
+        possible = lines or Sentence.say("none")
+        if battle.ruleset.venezia_bribe_value == "effective":
+            raise IllegalMove.say("Venezia bribes an enemy's face-up Mercenary of strength 1 to 5; {typed} is not one. "
+                                  "Possible: {possible}", typed=Quoted.of(target), possible=possible)
+        raise IllegalMove.say("Venezia bribes an enemy's face-up Mercenary of printed value 1 to 5; {typed} is not "
+                              "one. Possible: {possible}", typed=Quoted.of(target), possible=possible)
     return found[-1]
 
 

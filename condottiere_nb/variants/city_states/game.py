@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from typing import Mapping
 
 from ... import board
-from ...cards import BY_ID, Card, kind_name
-from ...errors import IllegalMove, RulesError, Sentence
-from ...explain import Step, join_names
+from ...cards import BY_ID, Card
+from ...errors import IllegalMove, Kind, Listed, RulesError, Sentence
+from ...explain import Step
 from ...options import shown
 from ...game import phases
 from ...game.choices import named_card
@@ -82,14 +82,14 @@ def _from_first(game) -> list[str]:
     return seats[i:] + seats[:i]
 
 
-def _take_kinds(cards, kinds: Iterable[str], what: str) -> list[Card]:
-    """Physical cards of ``kinds`` from ``cards`` (lowest ids first)."""
+def _take_kinds(cards, kinds: Iterable[str], what: Sentence) -> list[Card]:
+    """Physical cards of ``kinds`` from ``cards`` (lowest ids first; ``what``: where they are)."""
     pool = sorted(cards)
     out: list[Card] = []
     for k in kinds:
         card = next((c for c in pool if c.kind == k and c not in out), None)
         if card is None:
-            raise IllegalMove(f"{what} holds no {kind_name(k)} for that")
+            raise IllegalMove.say("{where} holds no {card} for that", where=what, card=Kind(k))
         out.append(card)
     return out
 
@@ -166,7 +166,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         return
     if isinstance(canon, GenovaKeep):
         drawn = [c for c in state.hand(p) if c.id in v["drawn"]]
-        kept = physical if physical else _take_kinds(drawn, canon.cards, "the cards Genova drew")
+        kept = physical if physical else _take_kinds(drawn, canon.cards, Sentence.say("the cards Genova drew"))
         rest = [c for c in drawn if c not in kept]
         zones.move_all(rest, ("hand", p), "discard")
         state.hand(p).sort(key=BY_ID)
@@ -177,7 +177,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
                                                              "discarded": len(rest)}))
         phases.continue_battle(game)
         return
-    paid = physical if physical else _take_kinds(state.hand(p), canon.discard, f"{p}'s hand")
+    paid = physical if physical else _take_kinds(state.hand(p), canon.discard, Sentence.say("{player}'s hand", player=p))
     zones.move_all(paid, ("hand", p), "discard")
     drawn, counts = [], {}
     for q in [canon.source] + [q for q in game.players if q not in (p, canon.source)]:
@@ -250,7 +250,7 @@ def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
             game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": []}))
         phases.after_compare(game)
         return
-    paid = physical if physical else _take_kinds(state.hand(roma), canon.cards, f"{roma}'s hand")
+    paid = physical if physical else _take_kinds(state.hand(roma), canon.cards, Sentence.say("{player}'s hand", player=roma))
     state.zones.move_all(paid, ("hand", roma), "discard")
     variant.data(game)["ready"][roma] = False
     state.control[region] = roma
@@ -286,15 +286,17 @@ class CityStates(Variant):
     def check(self, game) -> None:
         n = len(game.players)
         if not 3 <= n <= 6:
-            raise RulesError(f"the city-state variant is for 3 to 6 players (zh 一.2), not {n}")
+            raise RulesError.say("the city-state variant is for 3 to 6 players (zh 一.2), not {n}", n=n)
 
     def setup(self, game) -> None:
         """After the first deal: the city-states are chosen in seat order (zh 一.2)."""
         n = len(game.players)
         free = [c for c in CITIES if c not in game.state.control]
         if len(free) < n:
-            raise RulesError(f"each player chooses a free city-state, but only {join_names(free) if free else 'none'} "
-                             f"of {', '.join(CITIES)} {'is' if len(free) == 1 else 'are'} free for {n} players")
+            raise RulesError.say_n("each player chooses a free city-state, but only {n} of {cities} is free ({free}) "
+                                   "for {players} players", "each player chooses a free city-state, but only {n} of "
+                                   "{cities} are free ({free}) for {players} players", len(free), cities=Listed(CITIES),
+                                   free=Listed(free) if free else Sentence.say("none"), players=n)
         self.data(game).update(cities={}, ready={p: True for p in game.players}, active=None, ask=[],
                                pending=None, drawn=[])
         phases.ask(game, "city", _from_first(game)[0])
@@ -347,25 +349,27 @@ class CityStates(Variant):
         state = game.state
         if cls is ChooseCity:
             if not isinstance(action.city, str):
-                raise IllegalMove(f"ChooseCity takes a city's name such as 'Roma', not {action.city!r}")
+                raise IllegalMove.say("ChooseCity takes a city's name such as 'Roma', not {value}",
+                                      value=shown(action.city))
             city = board.region(action.city)
             if city not in CITIES:
-                raise IllegalMove(f"{city} is not one of the city-states: {', '.join(CITIES)}")
+                raise IllegalMove.say("{city} is not one of the city-states: {cities}", city=city, cities=Listed(CITIES))
             return ChooseCity(city), None
         if cls in (UseAbility, Veto):
             if not isinstance(action.yes, bool):
-                raise IllegalMove(f"{cls.__name__} takes True or False, not {action.yes!r}")
+                raise IllegalMove.say("{action} takes True or False, not {value}", action=cls.__name__,
+                                      value=shown(action.yes))
             return action, None
         if cls in (GenovaDraw, LiftBan, Annul):
             return action, None
         if cls in (GenovaTrade, GenovaKeep, RomaClaim):
             items = action.discard if cls is GenovaTrade else action.cards
             if isinstance(items, (str, Card)) or not isinstance(items, Iterable):
-                raise IllegalMove(f"{cls.__name__} takes a tuple of cards such as ('1', '2', 'winter'), "
-                                  f"not {shown(items)}")
+                raise IllegalMove.say("{action} takes a tuple of cards such as ('1', '2', 'winter'), not {value}",
+                                      action=cls.__name__, value=shown(items))
             items = tuple(items)
             if len(items) > 3:
-                raise IllegalMove(f"{cls.__name__} names at most 3 cards, not {len(items)}")
+                raise IllegalMove.say("{action} names at most 3 cards, not {n}", action=cls.__name__, n=len(items))
             named = [named_card(game, i, None, "hand") for i in items]
             kinds = tuple(sorted((k for k, _ in named), key=game.rank.__getitem__))
             physical = [c for _, c in named] if named and all(c is not None for _, c in named) else None
@@ -384,7 +388,8 @@ class CityStates(Variant):
                                           player=state.to_move, allowed=allowed(game))
             if cls is GenovaTrade:
                 if not isinstance(action.source, str):
-                    raise IllegalMove(f"GenovaTrade's source is a player's name, not {action.source!r}")
+                    raise IllegalMove.say("GenovaTrade's source is a player's name, not {value}",
+                                          value=shown(action.source))
                 return GenovaTrade(kinds, action.source), physical
             return cls(kinds), physical
         if cls is Ball:
@@ -394,7 +399,8 @@ class CityStates(Variant):
                 phys = target
                 target = game.battle.owner(target) if game.battle is not None else None
             elif target is not None and not isinstance(target, str):
-                raise IllegalMove(f"Ball's courtesan is a player's name or a Courtesan card, not {target!r}")
+                raise IllegalMove.say("Ball's courtesan is a player's name or a Courtesan card, not {value}",
+                                      value=shown(target))
             return Ball(kind, target), (card, phys)
         if cls is Bribe:
             kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
@@ -404,7 +410,8 @@ class CityStates(Variant):
                 owner = game.battle.owner(target) if game.battle is not None else None
                 target = f"{owner}:{target.kind}" if owner is not None else None
             elif not isinstance(target, str):
-                raise IllegalMove(f"Bribe's target is written 'Ben:3' or is a Mercenary card, not {target!r}")
+                raise IllegalMove.say("Bribe's target is written 'Ben:3' or is a Mercenary card, not {value}",
+                                      value=shown(target))
             return Bribe(kind, target), (card, phys)
         raise IllegalMove(f"{action!r} is not an action of this game")
 
