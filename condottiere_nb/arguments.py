@@ -13,7 +13,7 @@ from numbers import Integral
 from .errors import RulesError, Sentence
 from .options import shown_value
 
-__all__ = ["check_flag", "check_seed", "check_count"]
+__all__ = ["check_flag", "check_explain", "EXPLAIN", "check_seed", "check_count"]
 
 
 def check_flag(name: str, value) -> bool:
@@ -31,7 +31,7 @@ EXPLAIN = (True, False, "now")
 def check_explain(value) -> "bool | str":
     """``value`` if it is one of :data:`EXPLAIN`."""
     if value is not True and value is not False and value != "now":
-        raise RulesError(f"explain must be True, False or 'now', not {shown(value)}")
+        raise RulesError.say("explain must be True, False or 'now', not {value}", value=shown_value(value))
     return value
 
 

@@ -273,36 +273,39 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     if len(name) > MAX_NAME:
         raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",
                               limit=MAX_NAME, n=len(name), start=Quoted.of(name[:20]))
-    return _read_name(name, tuple(kinds))
+    return _read_name(name, kinds)
 
 
-@functools.lru_cache(maxsize=2048)
-def _read_name(name: str, kinds: tuple) -> str:
-    """parse_kind() of a text of at most MAX_NAME characters (kept: people and notation type the
-    same few names again and again)."""
-    values = [k for k in kinds if k.isdecimal()]
-    real = Listed(sorted(values, key=int))
+@functools.lru_cache(maxsize=4096)
+def _reading(name: str) -> tuple[str, str | None, bool]:
+    """What a typed name (at most MAX_NAME characters) says, whatever the deck: (its folded key,
+    the kind it names or None, whether it is written as a number).  A Mercenary's kind is its
+    value as digits ("7"), a special's its id ("winter").  Kept: people and notation type the
+    same few names again and again."""
     raw = name.strip().translate(_DIGITS)
     if re.fullmatch(r"[-+]?[0-9]+", raw):
-        raw = str(int(raw))
-        if raw not in values:
-            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
-                                  typed=Quoted.of(name), values=real)
-        return raw
+        return raw, str(int(raw)), True
     key = _key(name)
     for word in _MERC_WORDS:
         if key.startswith(word) and _is_number(key[len(word):].lstrip("-")):
             key = key[len(word):]
             break
     if _is_number(key.lstrip("-")):
-        kind = str(int(key))
-        if kind not in values:
-            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
-                                  typed=Quoted.of(name), values=real)
-        return kind
-    kind = _ALIAS.get(key)
+        return key, str(int(key)), True
+    return key, _ALIAS.get(key), False
+
+
+def _read_name(name: str, kinds) -> str:
+    """parse_kind() of a text of at most MAX_NAME characters: the kind it names, when ``kinds``
+    (the deck's) has it, else UnknownCard saying why."""
+    key, kind, number = _reading(name)
     if kind is not None and kind in kinds:
         return kind
+    values = [k for k in kinds if k.isdecimal()]
+    real = Listed(sorted(values, key=int))
+    if number:
+        raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                              typed=Quoted.of(name), values=real)
     specials = Listed(Lower(k) for k in kinds if not k.isdecimal())
     if not key:
         raise UnknownCard.say("the card name is empty; write a Mercenary's value ({values}) or a special card "
