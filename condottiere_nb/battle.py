@@ -132,15 +132,9 @@ class Battle:
         """Who passed, in order (a copy)."""
         return list(self.state.passed)
 
-    @property
-    def favor(self) -> str | None:
-        """Who earned the Pope's Favor in this battle (the last Bishop played), or None."""
-        return self.state.favor
-
-    @property
-    def surrendered_by(self) -> str | None:
-        """Who played a Surrender, or None."""
-        return self.state.surrendered_by
+    favor = property(lambda self: self.state.favor,
+                     doc="Who earned the Pope's Favor in this battle (the last Bishop played), or None.")
+    surrendered_by = property(lambda self: self.state.surrendered_by, doc="Who played a Surrender, or None.")
 
     @property
     def moves(self) -> list[Move]:
@@ -152,6 +146,15 @@ class Battle:
         """The Steps recorded so far, in order (a copy; [] with explain=False)."""
         told = self.explained()
         return [] if told is None else list(told.state.steps)
+
+    def skeleton(self) -> "Battle":
+        """What this battle's twin replays, and nothing of its live piles and state: a battle
+        with its moves, not played (what a Resolution keeps to tell its Steps when read)."""
+        other = Battle.__new__(Battle)
+        other.__dict__.update(self.__dict__)
+        other.state = BattleState(banned=dict(self.state.banned), moves=list(self.state.moves))
+        other.zones, other._twin = None, None
+        return other
 
     def explain_as_played(self) -> None:
         """From now on the rules record the Steps as they fire (explain=True becomes "now"): for a
@@ -193,10 +196,7 @@ class Battle:
         """card kind -> the city-state whose ban keeps it out of this battle (a copy)."""
         return dict(self.state.banned)
 
-    @property
-    def turn(self) -> int:
-        """The seat whose turn it is."""
-        return self.state.turn
+    turn = property(lambda self: self.state.turn, doc="The seat whose turn it is.")
 
     @property
     def hands(self) -> dict[str, list[Card]] | None:
@@ -234,13 +234,8 @@ class Battle:
         """True once everyone has passed or a Surrender was played."""
         return self.state.surrendered_by is not None or len(self.state.passed) == self.seats
 
-    @property
-    def is_resolved(self) -> bool:
-        return self.state.resolution is not None
-
-    @property
-    def resolution(self) -> Resolution | None:
-        return self.state.resolution
+    is_resolved = property(lambda self: self.state.resolution is not None, doc="True once resolved.")
+    resolution = property(lambda self: self.state.resolution, doc="The Resolution, once resolved.")
 
     @property
     def to_move(self) -> str | None:

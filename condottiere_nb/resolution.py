@@ -111,7 +111,8 @@ def resolve(battle) -> Resolution:
     winner, tied = battle_compare(battle, totals, values, steps)
     holder = token_condottiere(battle, winner, totals, steps)
     if steps is None:
-        steps = functools.partial(told_steps, battle) if battle.explains else ()
+        # told when read, from a skeleton of the battle (not the battle: it keeps its Resolution)
+        steps = functools.partial(told_steps, battle.skeleton()) if battle.explains else ()
     return Resolution(totals, winner, holder, battle.favor, steps, lines, values, battle.state.discarded,
                       battle.state.returned, tied, battle.surrendered_by, battle.players)
 

@@ -125,3 +125,31 @@ def test_a_ban_in_a_sandbox_battle_is_told_as_played_from_then_on():
     b.play("Ben", "6")
     assert [s.rule for s in b.steps] == ["play.card", "city.milano", "play.card"]
     assert b.explains == "now"
+
+
+def test_a_battle_kept_after_its_game_is_gone_says_so_plainly():
+    import gc
+    game = _play(Game(4, seed=6), 6, actions=30)
+    battle, resolution = game.battle, game.resolution
+    del game
+    gc.collect()
+    with pytest.raises(RulesError, match="Game no longer exists"):
+        battle.steps
+    assert resolution is None or resolution.winner is not None or resolution.tied
+
+
+def test_games_and_battles_leave_no_cycles_for_the_garbage_collector():
+    import gc
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(3):
+            game = _play(Game(4, seed=seed), seed)
+            game.log                           # the twin is made, and dropped with the game
+            b = Battle(["Ana", "Ben"])
+            b.play("Ana", "10"), b.play("Ben", "bishop")
+            b.resolve().steps
+        del game, b
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
@@ -338,7 +339,7 @@ class Game:
         if self.battle is not None:
             other.battle = self.battle.copy(zones=other.state.zones)
             if other.battle.teller is not None:
-                other.battle.teller = functools.partial(other.explained_battle, other.battle_key)
+                other.battle.teller = other.teller(other.battle_key)
             if other.explaining:
                 other.told_battles[other.battle_key] = other.battle
         return other
@@ -415,6 +416,12 @@ class Game:
         """The explaining twin of this game's battle that started at ``key`` (see battle_key)."""
         return self.explained().told_battles.get(key)
 
+    def teller(self, key):
+        """The function a battle of this game started at ``key`` calls for its explaining twin.  It
+        holds the game weakly, so that a game and its battles are no cycle for the garbage
+        collector to find."""
+        return functools.partial(_told_battle, weakref.ref(self), key)
+
     def waiting_text(self) -> str:
         """Whose decision the game waits for, in words."""
         return messages.waiting_text(self)
@@ -431,3 +438,12 @@ class Game:
     def _repr_html_(self) -> str:
         from ..views.html import game_html
         return game_html(self)
+
+
+def _told_battle(game_ref, key) -> Battle | None:
+    """:meth:`Game.explained_battle` of the game ``game_ref`` refers to (see :meth:`Game.teller`)."""
+    game = game_ref()
+    if game is None:
+        raise RulesError("this battle's Game no longer exists, so its Steps cannot be told: keep the Game "
+                         "(for example in a variable) as long as you read its battles")
+    return game.explained_battle(key)

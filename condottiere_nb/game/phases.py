@@ -8,7 +8,6 @@ checked; the variants call them through their hooks.  Each changes the game's st
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from .. import board, plays
@@ -91,7 +90,7 @@ def battle_start(game) -> None:
     leader = _leader(game, players)
     # explain=True: the battle's Steps are told by the game's explaining twin when first read
     game.battle_key = (len(state.records), state.battles)
-    teller = functools.partial(game.explained_battle, game.battle_key) if game.explains is True else None
+    teller = game.teller(game.battle_key) if game.explains is True else None
     battle = Battle(players, rs, strict=True, token_holder=holder, leader=leader,
                     region=None if state.final else state.region, defender=defender,
                     explain=game.explains, zones=state.zones, final=state.final, teller=teller)
