@@ -35,7 +35,9 @@ class Zones:
     __slots__ = ("piles", "changes")
 
     def __init__(self, piles: dict | None = None, changes: int = 0):
-        self.piles: dict = {} if piles is None else {k: list(v) for k, v in piles.items()}
+        # A pile given as a tuple is shared until a card leaves or joins it (then it becomes a
+        # list of this Zones' own); any other pile is copied now.
+        self.piles: dict = {} if piles is None else {k: v if type(v) is tuple else list(v) for k, v in piles.items()}
         #: How many times a pile has changed (a card moved, a pile made anew): something read from
         #: the piles stays true while this number stays the same.
         self.changes = changes
@@ -63,6 +65,12 @@ class Zones:
             pile, goal = self.piles[source], self.piles[target]
         except KeyError:
             raise RulesError(f"there is no pile {source!r} or {target!r}") from None
+        if type(pile) is tuple:
+            if card not in pile:
+                raise IllegalMove(f"{getattr(card, 'tag', card)!r} is not in {pile_name(source)}")
+            pile = self.piles[source] = list(pile)
+        if type(goal) is tuple:
+            goal = self.piles[target] = list(goal)
         if pile and pile[-1] is card:   # the top of the pile: a draw, the last card played
             pile.pop()
         else:
@@ -82,6 +90,10 @@ class Zones:
         cards = list(cards)
         pile = self.pile(source)
         goal = self.pile(target)
+        if type(pile) is tuple:
+            pile = self.piles[source] = list(pile)
+        if type(goal) is tuple:
+            goal = self.piles[target] = list(goal)
         moving = {id(c) for c in cards}
         if len(moving) != len(cards):
             raise IllegalMove("the same card is named twice")

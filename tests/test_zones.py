@@ -1,0 +1,31 @@
+"""Zones: every card in one pile; a pile given as a tuple is shared until it changes."""
+from __future__ import annotations
+
+import pytest
+
+from condottiere_nb import Battle, IllegalMove, get_ruleset
+from condottiere_nb.cards import STANDARD_DECK
+from condottiere_nb.zones import Zones
+
+
+def test_a_shared_pile_becomes_the_zones_own_when_a_card_leaves_it():
+    fives = get_ruleset("standard").cards_by_kind["5"]
+    b = Battle(["Ana", "Ben"])
+    for _ in fives:
+        b.play("Ana", "5")
+    assert get_ruleset("standard").cards_by_kind["5"] == fives and len(fives) > 1   # the ruleset's own, untouched
+    other = Battle(["Ana", "Ben"])
+    other.play("Ana", "5")                                  # a new sandbox still has every 5
+    with pytest.raises(IllegalMove, match="already used in this battle"):
+        b.play("Ben", "5")
+
+
+def test_a_card_not_in_a_shared_pile_is_refused_and_nothing_changes():
+    piles = {"shared": tuple(STANDARD_DECK[:3]), "mine": []}
+    z = Zones(piles)
+    with pytest.raises(IllegalMove, match="is not in"):
+        z.move(STANDARD_DECK[5], "shared", "mine")
+    assert z.piles["shared"] is piles["shared"] and z.piles["mine"] == [] and z.changes == 0
+    z.move(STANDARD_DECK[1], "shared", "mine")
+    assert list(z.piles["shared"]) == [STANDARD_DECK[0], STANDARD_DECK[2]] and z.piles["mine"] == [STANDARD_DECK[1]]
+    assert piles["shared"] == tuple(STANDARD_DECK[:3]) and z.changes == 1
