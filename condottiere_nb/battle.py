@@ -486,7 +486,7 @@ class Battle:
             raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
         taken = None if take is _UNSET or take is None else self.taken_card(player, chosen, take, face_down)
         if choice == "take" and taken is None and None not in self.take_options(player, chosen, face_down):
-            raise IllegalMove(plays.must_take(self, player))
+            raise plays.must_take(self, player)
         # Everything is checked: from here on the battle changes.
         plays.play_card(self, player, chosen, face_down, taken)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import KINDS, Card, kind_name, parse_kind
-from .errors import IllegalMove, Kind
-from .explain import Step, join_names
+from .errors import IllegalMove, Joined, Kind, Spaced
+from .explain import Step
 from .rules import RULES
 
 __all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES", "must_take", "take_refusal", "scarecrow_take"]
@@ -205,7 +205,7 @@ def scarecrow_take(battle, player: str, take) -> Card:
             kind = parse_kind(take, battle.kinds)
             candidates = [c for c in own if c.kind == kind]
         if not candidates:
-            raise IllegalMove(take_refusal(battle, player, kind, take, exact))
+            raise take_refusal(battle, player, kind, take, exact)
         fd = battle.state.face_down
         face_up = [c for c in candidates if c.id not in fd]
         if not face_up:
@@ -225,27 +225,38 @@ def scarecrow_take(battle, player: str, take) -> Card:
 
 # -- why a Scarecrow's take is refused (Battle.play, Battle.find_take) ------------------------------
 
-def must_take(battle, player: str) -> str:
+def must_take(battle, player: str) -> IllegalMove:
     """Why a Scarecrow taking nothing is refused (option scarecrow_empty=False)."""
     mine = battle.take_cards(player, KINDS["scarecrow"])
-    rule = (f"under the {battle.ruleset.name!r} ruleset (scarecrow_empty=False) a Scarecrow must take back one "
-            f"of {player}'s own face-up Mercenaries")
+    rules = repr(battle.ruleset.name)
     if not mine:
-        return f"{rule}, and {player} has none: the Scarecrow cannot be played now"
-    return f"{rule}: name it with take= ({' '.join(dict.fromkeys(c.kind for c in mine))})"
+        return IllegalMove.say("under the {rules} ruleset (scarecrow_empty=False) a Scarecrow must take back one of "
+                               "{player}'s own face-up Mercenaries, and {player} has none: the Scarecrow cannot be "
+                               "played now", rules=rules, player=player)
+    return IllegalMove.say("under the {rules} ruleset (scarecrow_empty=False) a Scarecrow must take back one of "
+                           "{player}'s own face-up Mercenaries: name it with take= ({kinds})", rules=rules,
+                           player=player, kinds=" ".join(dict.fromkeys(c.kind for c in mine)))
 
 
-def take_refusal(battle, player: str, kind: str, take, exact: bool) -> str:
+def take_refusal(battle, player: str, kind: str, take, exact: bool) -> IllegalMove:
     """Why ``take`` (of ``kind``; ``exact``: it named one card, "5#41") names no card of
     ``player``'s line that a Scarecrow may take back, and what it may take."""
     own = battle.line(player)
     mine = [c for c in own if c.mercenary and c.id not in battle.state.face_down]
     if exact and any(c.kind == kind for c in own):
-        return (f"card {take} is not in {player}'s line; {player}'s face-up Mercenaries: "
-                f"{' '.join(c.tag for c in mine)}")
+        return IllegalMove.say("card {take} is not in {player}'s line; {player}'s face-up Mercenaries: {cards}",
+                               take=take, player=player, cards=" ".join(c.tag for c in mine))
     others = [p for p in battle.players if p != player and any(c.kind == kind for c in battle.line(p))]
-    where = (f" (there is one in {join_names(others)}'s line, but a Scarecrow only takes back your own)"
-             if others else "")
-    allowed = (f"{player}'s face-up Mercenaries: {' '.join(c.name for c in mine)}" if mine else
-               f"{player} has no face-up Mercenary to take back (use take=None)")
-    return f"{player} has no {kind_name(kind)} in their line{where}; {allowed}"
+    facts = dict(player=player, card=Kind(kind), others=Joined(others), mercenaries=Spaced(Kind(c.kind) for c in mine))
+    if others and mine:
+        return IllegalMove.say("{player} has no {card} in their line (there is one in {others}'s line, but a Scarecrow "
+                               "only takes back your own); {player}'s face-up Mercenaries: {mercenaries}", **facts)
+    if others:
+        return IllegalMove.say("{player} has no {card} in their line (there is one in {others}'s line, but a Scarecrow "
+                               "only takes back your own); {player} has no face-up Mercenary to take back (use "
+                               "take=None)", **facts)
+    if mine:
+        return IllegalMove.say("{player} has no {card} in their line; {player}'s face-up Mercenaries: {mercenaries}",
+                               **facts)
+    return IllegalMove.say("{player} has no {card} in their line; {player} has no face-up Mercenary to take back "
+                           "(use take=None)", **facts)

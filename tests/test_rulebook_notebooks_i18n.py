@@ -40,16 +40,7 @@ ENGLISH_WORDS = {"the", "of", "and", "is", "are", "who", "with", "to", "from", "
                  "draws", "score", "match", "game", "seats", "colours", "markers", "map", "deck", "army", "against",
                  "says", "counts", "shown", "whose", "turn", "leads", "group", "round", "over", "after"}
 #: English a notebook still shows, each with its reason (the test below checks each is still needed).
-ALLOWED_ENGLISH = {
-    "10_vietnamese": {
-        "Huy has no 6 in their line (there is one in Hoang's line, but a Scarecrow only takes back your own); Huy "
-        "has no face-up Mercenary to take back (use take=None)":
-            "battle.py (the engine core, another engineer's) builds this Scarecrow refusal in English only",
-        "under the 'standard+custom' ruleset (scarecrow_empty=False) a Scarecrow must take back one of Huy's own "
-        "face-up Mercenaries, and Huy has none: the Scarecrow cannot be played now":
-            "battle.py (the engine core, another engineer's) builds this Scarecrow refusal in English only",
-    },
-}
+ALLOWED_ENGLISH: dict[str, dict[str, str]] = {}
 _TAG = re.compile(r"<[^>]+>")
 _ISOLATES = str.maketrans("", "", "\u2068\u2069\u200c\u200f\u200e")
 
