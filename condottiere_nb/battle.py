@@ -99,10 +99,10 @@ class Battle:
     # -- state ----------------------------------------------------------------------------------
     def _reset(self) -> None:
         if self._initial is not None:
-            self.zones = Zones(self._initial)
-            self.zones.add_pile("discard")
-        for p in self.players:
-            self.zones.add_pile(("line", p))
+            self.zones = Zones.shared(self._initial)      # tuples: the lines and discard pile included
+        else:
+            for p in self.players:
+                self.zones.add_pile(("line", p))
         #: The last announced() Snapshot, with the (zones.changes, face-down count) it was made at.
         self._said = ((-1, -1), None)
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them

@@ -42,6 +42,15 @@ class Zones:
         #: the piles stays true while this number stays the same.
         self.changes = changes
 
+    @classmethod
+    def shared(cls, piles: dict) -> "Zones":
+        """Zones over ``piles`` that are all tuples, each shared until a card leaves or joins it
+        (a sandbox battle's starting piles, made once and read by every such battle)."""
+        zones = cls.__new__(cls)
+        zones.piles = dict(piles)
+        zones.changes = 0
+        return zones
+
     def pile(self, name) -> list:
         """The cards of one pile (the pile itself: the owner's to read, the rules' to change
         only through :meth:`move`)."""
@@ -122,9 +131,20 @@ class Zones:
         return "Zones(" + ", ".join(f"{pile_name(k)}: {len(v)}" for k, v in self.piles.items()) + ")"
 
 
+#: The starting piles of sandbox battles without hands, by (id of the ruleset, players): the same
+#: thirty piles for every such battle, so they are made once (the ruleset is kept with them, so its
+#: id stays its own).  At most a few hundred: cleared when full.
+_EMPTY_HANDS: dict = {}
+
+
 def sandbox_piles(ruleset, players, hands) -> dict:
     """The starting piles of a sandbox battle: the stated ``hands`` (player -> cards by name, Card
-    or "5#41"; None: empty hands) and the unused cards as a pile per kind, ``("supply", "5")``."""
+    or "5#41"; None: empty hands), the unused cards as a pile per kind, ``("supply", "5")``, and
+    the empty lines and discard pile."""
+    if hands is None:
+        found = _EMPTY_HANDS.get((id(ruleset), players))
+        if found is not None and found[0] is ruleset:
+            return found[1]
     deck, kinds = ruleset.make_deck(), ruleset.kinds
     dealt: dict[str, list[Card]] = {p: [] for p in players}
     used: set[int] = set()
@@ -151,8 +171,16 @@ def sandbox_piles(ruleset, players, hands) -> dict:
                     raise RulesError(f"card {card.tag} is in two hands; a card of the deck is in one hand at most")
                 used.add(card.id)
                 dealt[p].append(card)
-    piles = {("hand", p): dealt[p] for p in players}
+    # Tuples (the ruleset's own, when no card of a kind is dealt): a Zones shares a tuple until a
+    # card leaves or joins it, so most of these piles are never copied.
+    piles = {("hand", p): tuple(dealt[p]) for p in players}
     for kind, cards in ruleset.cards_by_kind.items():
-        # the ruleset's own tuple when no card of it is dealt: Zones makes each pile its own list
         piles[("supply", kind)] = tuple(c for c in cards if c.id not in used) if used else cards
+    for p in players:
+        piles[("line", p)] = ()
+    piles["discard"] = ()
+    if hands is None:
+        if len(_EMPTY_HANDS) >= 256:
+            _EMPTY_HANDS.clear()
+        _EMPTY_HANDS[id(ruleset), players] = (ruleset, piles)
     return piles
