@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import board, plays
 from .arguments import check_explain, check_flag
-from .cards import KIND_OF, KINDS, Card, exact_card, kind_name, parse_kind
-from .errors import IllegalMove, Joined, Kind, RulesError, Spaced
+from .cards import KIND_OF, KINDS, Card, exact_card, parse_kind
+from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
@@ -56,10 +56,11 @@ class Battle:
                  defender: str | None = None, region: str | None = None, explain: "bool | str" = True,
                  zones: Zones | None = None, final: bool = False, teller=None):
         self.ruleset = get_ruleset(ruleset)
-        players = seat_names(players, "a battle needs 2 to 6 players")
+        players = seat_names(players)
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
-                raise RulesError(f"{role} {who!r} is not one of the players {list(players)}")
+                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role, who=repr(who),
+                                     players=Listed(Quoted.of(p) for p in players))
         region = None if region is None else board.region(region)
         for name, flag in (("strict", strict), ("final", final)):
             check_flag(name, flag)
@@ -85,7 +86,7 @@ class Battle:
         self.kinds = self.ruleset.kinds
         if zones is not None:
             if hands is not None:
-                raise RulesError("a battle played on a game's zones takes its hands from them")
+                raise RulesError.say("a battle played on a game's zones takes its hands from them")
             for p in players:
                 zones.pile(("hand", p))
             self._initial = None
@@ -305,7 +306,7 @@ class Battle:
         for card in cards:
             owner = self.owner(card)
             if owner is None:
-                raise IllegalMove(f"{card.tag} is not in any battle line")
+                raise IllegalMove.say("{card} is not in any battle line", card=card.tag)
             self.zones.move(card, ("line", owner), "discard")
             self.state.face_down.discard(card.id)
             self.state.discarded.append(card)
@@ -314,9 +315,10 @@ class Battle:
     def check_can_act(self, player) -> None:
         """IllegalMove unless ``player`` may play or pass now."""
         if self.state.resolution is not None:
-            raise IllegalMove("this battle has already been resolved; start a new Battle (or use preview())")
+            raise IllegalMove.say("this battle has already been resolved; start a new Battle (or use preview())")
         if not isinstance(player, str) or player not in self.players:
-            raise IllegalMove(f"{player!r} is not a player in this battle; players are {list(self.players)}")
+            raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]", player=repr(player),
+                                  players=Listed(Quoted.of(p) for p in self.players))
         if self.state.surrendered_by is not None:
             raise IllegalMove.say("the battle is over: {player} played a Surrender; call resolve()",
                                   player=self.state.surrendered_by)
@@ -442,7 +444,7 @@ class Battle:
                 return c
         total = self.ruleset.counts[kind]
         if want is not None:
-            raise IllegalMove(f"card {kind_name(kind)}#{want.id} is already used in this battle")
+            raise IllegalMove.say("card {card} is already used in this battle", card=want.tag)
         if total == 1:
             raise IllegalMove.say("the deck has only 1 {card} card, and it is already used in this battle (in a "
                                   "line, discarded or back in a hand)", card=Kind(kind))
@@ -471,7 +473,7 @@ class Battle:
                                   player=self.state.banned[chosen.kind], card=Kind(chosen.kind),
                                   banned=Joined(Kind(k) for k in sorted(self.state.banned)))
         if not isinstance(face_down, bool):
-            raise IllegalMove(f"face_down must be True or False, not {face_down!r}")
+            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down", value=repr(face_down))
         rs = self.ruleset
         if face_down and True not in self.face_down_options(chosen) and \
                 not (rs.mercenaries_face_down and chosen.mercenary):
@@ -483,7 +485,7 @@ class Battle:
                                   card=Kind(chosen.kind))
         choice = chosen.spec.choice
         if take is not _UNSET and choice is None:
-            raise IllegalMove(f"take= is only for a Scarecrow or a Maiden, not for a {chosen.name}")
+            raise IllegalMove.say("take= is only for a Scarecrow or a Maiden, not for a {card}", card=Kind(chosen.kind))
         taken = None if take is _UNSET or take is None else self.taken_card(player, chosen, take, face_down)
         if choice == "take" and taken is None and None not in self.take_options(player, chosen, face_down):
             raise plays.must_take(self, player)
@@ -518,7 +520,7 @@ class Battle:
         one only once it is over.  A battle is resolved once.
         """
         if self.state.resolution is not None:
-            raise IllegalMove("this battle has already been resolved; its result is in .resolution")
+            raise IllegalMove.say("this battle has already been resolved; its result is in .resolution")
         if self.strict and not self.is_over:
             left = [p for p in self.players if p not in self.state.passed]
             if len(left) == 1:
@@ -533,8 +535,8 @@ class Battle:
         if self.state.resolution is not None:
             raise IllegalMove.say("this battle has already been resolved; undo is no longer possible")
         if self._initial is None:
-            raise IllegalMove("this battle is (a copy of) a game's battle: undo the game's last action "
-                              "(Game.undo) instead")
+            raise IllegalMove.say("this battle is (a copy of) a game's battle: undo the game's last action "
+                                  "(Game.undo) instead")
         if not self.state.moves:
             raise IllegalMove.say("there is no move to undo")
         moves = self.state.moves[:-1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import KINDS, Card, kind_name, parse_kind
+from .cards import KINDS, Card, parse_kind
 from .errors import IllegalMove, Joined, Kind, Spaced
 from .explain import Step
 from .rules import RULES
@@ -191,9 +191,9 @@ def scarecrow_take(battle, player: str, take) -> Card:
         if not any(c is take for c in own):
             owner = battle.owner(take)
             if owner is not None and owner != player:
-                raise IllegalMove(f"a Scarecrow takes back one of your own Mercenaries; {take.tag} is in "
-                                  f"{owner}'s line")
-            raise IllegalMove(f"{take.tag} is not in {player}'s line")
+                raise IllegalMove.say("a Scarecrow takes back one of your own Mercenaries; {card} is in "
+                                      "{owner}'s line", card=take.tag, owner=owner)
+            raise IllegalMove.say("{card} is not in {player}'s line", card=take.tag, player=player)
         target = take
     else:
         exact = isinstance(take, str) and "#" in take
@@ -209,17 +209,17 @@ def scarecrow_take(battle, player: str, take) -> Card:
         fd = battle.state.face_down
         face_up = [c for c in candidates if c.id not in fd]
         if not face_up:
-            raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({player}'s "
-                              f"{kind_name(kind)} is face down)")
+            raise IllegalMove.say("a Scarecrow cannot take back a face-down card ({player}'s {card} is face "
+                                  "down)", player=player, card=Kind(kind))
         locked = battle.not_returnable()
         target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
     if not target.mercenary:
         raise IllegalMove.say("a Scarecrow takes back a Mercenary only, not a {card}", card=Kind(target.kind))
     if target.id in battle.state.face_down:
-        raise IllegalMove(f"a Scarecrow cannot take back a face-down card ({target.tag})")
+        raise IllegalMove.say("a Scarecrow cannot take back a face-down card ({card})", card=target.tag)
     if target.id in battle.not_returnable():
-        raise IllegalMove(f"{target.tag} was bribed by Venezia: under this ruleset it is not {player}'s own "
-                          f"card, so no Scarecrow can take it back")
+        raise IllegalMove.say("{card} was bribed by Venezia: under this ruleset it is not {player}'s own card, "
+                              "so no Scarecrow can take it back", card=target.tag, player=player)
     return target
 
 

@@ -18,15 +18,20 @@ __all__ = ["MAX_SEAT_NAME", "seat_names"]
 MAX_SEAT_NAME = 40
 
 
-def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
+def seat_names(players, of_game: bool = False) -> tuple[str, ...]:
     """The seats as a tuple of distinct non-empty names, 2 to 6 of them, or a RulesError
-    that says what was wrong (``count_rule`` words the 2-to-6 rule; ``also`` names what
-    else the caller accepts)."""
+    that says what was wrong (``of_game``: the seats of a Game, which also takes a number)."""
     if type(players) is not tuple and (isinstance(players, str) or not isinstance(players, Sequence)):
-        raise RulesError(f"players must be a list of names such as ['Ana', 'Ben']{also}, not {players!r}")
+        if of_game:
+            raise RulesError.say("players must be a list of names such as {example}, or a number, not {value}",
+                                 example="['Ana', 'Ben']", value=repr(players))
+        raise RulesError.say("players must be a list of names such as {example}, not {value}",
+                             example="['Ana', 'Ben']", value=repr(players))
     players = tuple(players)
     if not 2 <= len(players) <= 6:
-        raise RulesError(f"{count_rule}, not {len(players)}")
+        if of_game:
+            raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=len(players))
+        raise RulesError.say("a battle needs 2 to 6 players, not {n}", n=len(players))
     for p in players:
         if not isinstance(p, str) or not p.strip():
             raise RulesError.say("player names must be non-empty strings; got {name}", name=repr(p))
@@ -35,9 +40,9 @@ def seat_names(players, count_rule: str, also: str = "") -> tuple[str, ...]:
                                  start=repr(p[:20]), n=len(p))
         odd = odd_character(p)
         if odd is not None:
-            raise RulesError(f"the name {p!r} holds the character U+{ord(odd):04X}, which is not a letter, digit, "
-                             f"mark, space or punctuation; names may use any script's letters (Ana, Huy, Hoàng, "
-                             f"مریم, 王芳)")
+            raise RulesError.say("the name {name} holds the character {code}, which is not a letter, digit, mark, "
+                                 "space or punctuation; names may use any script's letters ({examples})",
+                                 name=repr(p), code=f"U+{ord(odd):04X}", examples="Ana, Huy, Hoàng, مریم, 王芳")
     if len(set(players)) != len(players):
         dup = next(p for p in players if players.count(p) > 1)
         raise RulesError.say("player {name} appears twice; each seat needs its own name", name=repr(dup))

@@ -15,18 +15,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .cards import Card, exact_card, kind_name, parse_kind
-from .errors import IllegalMove, RulesError
+from .cards import Card, exact_card, parse_kind
+from .errors import IllegalMove, Kind, Listed, Lower, Quoted, RulesError, Sentence
 
 __all__ = ["Zones", "pile_name", "sandbox_piles"]
 
 
-def pile_name(pile) -> str:
-    """'Ana's hand', 'the discard pile'."""
+def pile_name(pile) -> "Sentence | str":
+    """'Ana's hand', 'the discard pile': a name of the catalogues (``str()`` is its English)."""
     if isinstance(pile, tuple):
         kind, owner = pile
-        return f"the unused {owner}s" if kind == "supply" else f"{owner}'s {kind}"
-    return {"deck": "the draw pile", "discard": "the discard pile"}.get(pile, pile)
+        if kind == "supply":
+            return Sentence.say("the unused {card}s", card=Lower(owner))
+        if kind == "hand":
+            return Sentence.say("{owner}'s hand", owner=owner)
+        if kind == "line":
+            return Sentence.say("{owner}'s line", owner=owner)
+        return f"{owner}'s {kind}"
+    if pile == "deck":
+        return Sentence.say("the draw pile")
+    return Sentence.say("the discard pile") if pile == "discard" else pile
 
 
 class Zones:
@@ -57,12 +65,13 @@ class Zones:
         try:
             return self.piles[name]
         except KeyError:
-            raise RulesError(f"there is no pile {name!r}") from None
+            raise RulesError.say("there is no pile {pile}", pile=repr(name)) from None
 
     def add_pile(self, name, cards: Iterable[Card] = ()) -> None:
         """A new pile, or an empty one anew (a pile that still holds cards is never replaced)."""
         if self.piles.get(name):
-            raise RulesError(f"{pile_name(name)} still holds cards: {', '.join(c.tag for c in self.piles[name])}")
+            raise RulesError.say("{pile} still holds cards: {cards}", pile=pile_name(name),
+                                 cards=Listed(c.tag for c in self.piles[name]))
         self.piles[name] = list(cards)
         self.changes += 1
 
@@ -73,10 +82,12 @@ class Zones:
         try:
             pile, goal = self.piles[source], self.piles[target]
         except KeyError:
-            raise RulesError(f"there is no pile {source!r} or {target!r}") from None
+            raise RulesError.say("there is no pile {source} or {target}", source=repr(source),
+                                 target=repr(target)) from None
         if type(pile) is tuple:
             if card not in pile:
-                raise IllegalMove(f"{getattr(card, 'tag', card)!r} is not in {pile_name(source)}")
+                raise IllegalMove.say("{card} is not in {pile}", card=repr(getattr(card, 'tag', card)),
+                                      pile=pile_name(source))
             pile = self.piles[source] = list(pile)
         if type(goal) is tuple:
             goal = self.piles[target] = list(goal)
@@ -86,7 +97,8 @@ class Zones:
             try:
                 i = pile.index(card)    # cards compare by identity (they are interned)
             except ValueError:
-                raise IllegalMove(f"{getattr(card, 'tag', card)!r} is not in {pile_name(source)}") from None
+                raise IllegalMove.say("{card} is not in {pile}", card=repr(getattr(card, 'tag', card)),
+                                      pile=pile_name(source)) from None
             del pile[i]
         if top:
             goal.append(card)
@@ -105,11 +117,12 @@ class Zones:
             goal = self.piles[target] = list(goal)
         moving = {id(c) for c in cards}
         if len(moving) != len(cards):
-            raise IllegalMove("the same card is named twice")
+            raise IllegalMove.say("the same card is named twice")
         held = {id(c) for c in pile}
         missing = [c for c in cards if id(c) not in held]
         if missing:
-            raise IllegalMove(f"{getattr(missing[0], 'tag', missing[0])!r} is not in {pile_name(source)}")
+            raise IllegalMove.say("{card} is not in {pile}", card=repr(getattr(missing[0], 'tag', missing[0])),
+                                  pile=pile_name(source))
         pile[:] = [c for c in pile if id(c) not in moving]
         goal.extend(cards)
         self.changes += 1
@@ -150,25 +163,29 @@ def sandbox_piles(ruleset, players, hands) -> dict:
     used: set[int] = set()
     if hands is not None:
         if not isinstance(hands, Mapping):
-            raise RulesError("hands must map each player to a list of cards")
+            raise RulesError.say("hands must map each player to a list of cards")
         unknown = [p for p in hands if p not in players]
         if unknown:
-            raise RulesError(f"hands name {unknown[0]!r}, who is not a player; players are {list(players)}")
+            raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
+                                 player=repr(unknown[0]), players=Listed(Quoted.of(p) for p in players))
         for p, cards in hands.items():
             if isinstance(cards, str):
                 cards = cards.split()
             if not isinstance(cards, Iterable):
-                raise RulesError(f"hands[{p!r}] must be a list of cards such as ['5', 'winter'], not {cards!r}")
+                raise RulesError.say("hands[{player}] must be a list of cards such as {example}, not {value}",
+                                     player=repr(p), example="['5', 'winter']", value=repr(cards))
             for item in cards:
                 card = exact_card(item, deck, kinds, ruleset.name, RulesError)
                 if card is None:
                     kind = parse_kind(item, kinds)
                     card = next((c for c in ruleset.cards_by_kind[kind] if c.id not in used), None)
                     if card is None:
-                        raise RulesError(f"the hands hold more {kind_name(kind)} cards than the deck's "
-                                         f"{ruleset.counts[kind]}")
+                        raise RulesError.say_n("the hands hold more {card} cards than the deck's {n}",
+                                                 "the hands hold more {card} cards than the deck's {n}",
+                                                 ruleset.counts[kind], card=Kind(kind))
                 if card.id in used:
-                    raise RulesError(f"card {card.tag} is in two hands; a card of the deck is in one hand at most")
+                    raise RulesError.say("card {card} is in two hands; a card of the deck is in one hand at most",
+                                         card=card.tag)
                 used.add(card.id)
                 dealt[p].append(card)
     # Tuples (the ruleset's own, when no card of a kind is dealt): a Zones shares a tuple until a

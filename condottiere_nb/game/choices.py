@@ -130,7 +130,7 @@ def canonical(game, action) -> tuple[Action, object]:
         player = state.to_move if state.phase == "battle" else None
         kind, card = named_card(game, action.card, player, "hand")
         if not isinstance(action.face_down, bool):
-            raise IllegalMove(f"face_down must be True or False, not {action.face_down!r}")
+            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down", value=repr(action.face_down))
         take, take_kind = None, None
         if action.take is not None:
             for v in game.variants:
@@ -148,17 +148,18 @@ def canonical(game, action) -> tuple[Action, object]:
         return PlaceFavor(None if action.region is None else board.region(action.region)), None
     if cls is DiscardHand:
         if not isinstance(action.yes, bool):
-            raise IllegalMove(f"DiscardHand takes True or False, not {action.yes!r}")
+            raise IllegalMove.say("DiscardHand takes True or False, not {value}", value=repr(action.yes))
         return DiscardHand(action.yes), None
     if not isinstance(action.cards, tuple):
-        raise IllegalMove(f"Keep takes a tuple of cards such as Keep(('10', 'heroine')), not {action.cards!r}")
+        raise IllegalMove.say("Keep takes a tuple of cards such as {example}, not {value}",
+                              example="Keep(('10', 'heroine'))", value=repr(action.cards))
     player = state.to_move if state.phase == "keep" else None
     named = [named_card(game, item, player, "hand") for item in action.cards]
     named.sort(key=lambda kc: game.rank[kc[0]])
     cards = [c for _, c in named]
     ids = [c.id for c in cards if c is not None]
     if len(set(ids)) != len(ids):
-        raise IllegalMove("Keep names the same physical card twice")
+        raise IllegalMove.say("Keep names the same physical card twice")
     return Keep(tuple(k for k, _ in named)), cards
 
 

@@ -42,7 +42,7 @@ from .. import board
 from ..arguments import check_explain, check_seed
 from ..battle import Battle, seat_names
 from ..cards import Card
-from ..errors import IllegalMove, RulesError
+from ..errors import IllegalMove, Listed, Quoted, RulesError
 from ..explain import Step, explain as explain_steps
 from ..rulesets import Ruleset, get_ruleset, shown
 from ..variants.registry import variants_for
@@ -63,7 +63,7 @@ def check_players(players) -> tuple[str, ...]:
         if not 2 <= players <= 6:
             raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=players)
         return DEFAULT_NAMES[:players]
-    return seat_names(players, "Condottiere is played by 2 to 6 players", ", or a number")
+    return seat_names(players, of_game=True)
 
 
 def _shown(name: str, doc: str):
@@ -96,11 +96,11 @@ class Game:
             seed = random.SystemRandom().randrange(2 ** 32)
         check_seed(seed)
         if isinstance(seed, int) and abs(seed) >= 10 ** persist.MAX_DIGITS:
-            raise RulesError(f"seed must have at most {persist.MAX_DIGITS} digits (so that the game can be saved), "
-                             f"not {shown(seed)}")
+            raise RulesError.say("seed must have at most {most} digits (so that the game can be saved), not "
+                                 "{value}", most=persist.MAX_DIGITS, value=shown(seed))
         if isinstance(seed, str) and len(seed) > persist.MAX_STRING:
-            raise RulesError(f"seed must be at most {persist.MAX_STRING:,} characters (so that the game can be "
-                             f"saved), not {len(seed):,}")
+            raise RulesError.say("seed must be at most {most} characters (so that the game can be saved), not "
+                                 "{n}", most=f"{persist.MAX_STRING:,}", n=f"{len(seed):,}")
         self.seed = seed
         #: True, "now" or False: see the class docstring.
         self.explains = explain
@@ -196,7 +196,8 @@ class Game:
 
     def hand(self, player: str) -> list[Card]:
         if player not in self.players:
-            raise RulesError(f"{player!r} is not a player; players are {list(self.players)}")
+            raise RulesError.say("{player} is not a player; players are [{players}]", player=repr(player),
+                                 players=Listed(Quoted.of(p) for p in self.players))
         return list(self.state.hand(player))
 
     @property
@@ -347,7 +348,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
         if not self.state.actions:
-            raise IllegalMove("there is no action to undo: the game is at its start")
+            raise IllegalMove.say("there is no action to undo: the game is at its start")
         last = self.state.actions[-1]
         again = self.replayed(self.state.records[:-1])
         self.__dict__.update(again.__dict__)
@@ -444,6 +445,6 @@ def _told_battle(game_ref, key) -> Battle | None:
     """:meth:`Game.explained_battle` of the game ``game_ref`` refers to (see :meth:`Game.teller`)."""
     game = game_ref()
     if game is None:
-        raise RulesError("this battle's Game no longer exists, so its Steps cannot be told: keep the Game "
+        raise RulesError.say("this battle's Game no longer exists, so its Steps cannot be told: keep the Game "
                          "(for example in a variable) as long as you read its battles")
     return game.explained_battle(key)

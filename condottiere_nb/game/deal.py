@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..cards import BY_ID, Card, exact_card, kind_name, parse_kind
-from ..errors import RulesError
+from ..cards import BY_ID, Card, exact_card, parse_kind
+from ..errors import Kind, Listed, Quoted, RulesError, Sentence
 from ..explain import Step
 from ..zones import Zones
 
@@ -47,10 +47,12 @@ def _stated_card(game, item, used: set, where: str) -> Card:
         kind = parse_kind(item, game.ruleset.kinds)
         card = next((c for c in game.cards if c.kind == kind and c.id not in used), None)
         if card is None:
-            raise RulesError(f"{where} asks for one {kind_name(kind)} too many: the deck has only "
-                             f"{game.ruleset.counts[kind]}, and the stated hands and deck order use them all")
+            raise RulesError.say_n("{where} asks for one {card} too many: the deck has only {n}, and the stated "
+                                   "hands and deck order use them all", "{where} asks for one {card} too many: the deck "
+                                   "has only {n}, and the stated hands and deck order use them all",
+                                   game.ruleset.counts[kind], where=where, card=Kind(kind))
     if card.id in used:
-        raise RulesError(f"card {card.tag} is stated twice (in {where} and before)")
+        raise RulesError.say("card {card} is stated twice (in {where} and before)", card=card.tag, where=where)
     used.add(card.id)
     return card
 
@@ -59,7 +61,7 @@ def _cards(game, items, used: set, where: str) -> list[Card]:
     if isinstance(items, str):
         items = items.split()
     if not isinstance(items, Iterable) or isinstance(items, Mapping):
-        raise RulesError(f"{where} must be a list of cards, not {items!r}")
+        raise RulesError.say("{where} must be a list of cards, not {value}", where=where, value=repr(items))
     return [_stated_card(game, item, used, where) for item in items]
 
 
@@ -72,35 +74,41 @@ def game_setup(game, hands, deck_order, control, favor) -> dict:
     setup_control = {}
     if control is not None:
         if not isinstance(control, Mapping):
-            raise RulesError("control must map regions to players, e.g. {'Parma': 'Ana'}")
+            raise RulesError.say("control must map regions to players, e.g. {example}", example="{'Parma': 'Ana'}")
         for r, p in control.items():
             name = board.region(r)
             if p is None:
                 continue
             if p not in players:
-                raise RulesError(f"control gives {name} to {p!r}, who is not a player; players are {list(players)}")
+                raise RulesError.say("control gives {region} to {player}, who is not a player; players are [{players}]",
+                                     region=name, player=repr(p), players=Listed(Quoted.of(s) for s in players))
             setup_control[name] = p
         won = board.check_victory(setup_control, len(players))
         if won:
-            raise RulesError(f"the stated control already makes {won[0].player} the winner "
-                             f"({won[0].reason}); a game must start before any victory")
+            if won[0].reason == "adjacent":
+                raise RulesError.say("the stated control already makes {player} the winner (adjacent); a game must "
+                                     "start before any victory", player=won[0].player)
+            raise RulesError.say("the stated control already makes {player} the winner (total); a game must "
+                                 "start before any victory", player=won[0].player)
     state.control = {r: setup_control[r] for r in board.REGIONS if r in setup_control}
     if favor is not None:
         favor = board.region(favor)
         if favor in state.control:
-            raise RulesError(f"the Pope's Favor cannot start on {favor}: it has a control marker")
+            raise RulesError.say("the Pope's Favor cannot start on {region}: it has a control marker", region=favor)
     state.favor = favor
     if not game.open_regions():
-        raise RulesError("the stated position leaves no region where the Condottiere token can go")
+        raise RulesError.say("the stated position leaves no region where the Condottiere token can go")
     used: set[int] = set()
     stated: dict[str, list[Card]] = {}
     if hands is not None:
         if not isinstance(hands, Mapping):
-            raise RulesError("hands must map players to lists of cards, e.g. {'Ana': ['10', 'winter']}")
+            raise RulesError.say("hands must map players to lists of cards, e.g. {example}",
+                                 example="{'Ana': ['10', 'winter']}")
         for p, items in hands.items():
             if p not in players:
-                raise RulesError(f"hands name {p!r}, who is not a player; players are {list(players)}")
-            stated[p] = _cards(game, items, used, f"{p}'s hand")
+                raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
+                                     player=repr(p), players=Listed(Quoted.of(s) for s in players))
+            stated[p] = _cards(game, items, used, Sentence.say("{owner}'s hand", owner=p))
     top = [] if deck_order is None else _cards(game, deck_order, used, "deck_order")
     rest = [c for c in game.cards if c.id not in used]
     game.rng.shuffle(rest)
