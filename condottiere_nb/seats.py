@@ -42,7 +42,7 @@ def seat_names(players, of_game: bool = False) -> tuple[str, ...]:
         if odd is not None:
             raise RulesError.say("the name {name} holds the character {code}, which is not a letter, digit, mark, "
                                  "space or punctuation; names may use any script's letters ({examples})",
-                                 name=repr(p), code=f"U+{ord(odd):04X}", examples="Ana, Huy, Hoàng, مریم, 王芳")
+                                 name=repr(p), code="U+%04X" % ord(odd), examples="Ana, Huy, Hoàng, مریم, 王芳")
     if len(set(players)) != len(players):
         dup = next(p for p in players if players.count(p) > 1)
         raise RulesError.say("player {name} appears twice; each seat needs its own name", name=repr(dup))

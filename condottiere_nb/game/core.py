@@ -100,7 +100,7 @@ class Game:
                                  "{value}", most=persist.MAX_DIGITS, value=shown(seed))
         if isinstance(seed, str) and len(seed) > persist.MAX_STRING:
             raise RulesError.say("seed must be at most {most} characters (so that the game can be saved), not "
-                                 "{n}", most=f"{persist.MAX_STRING:,}", n=f"{len(seed):,}")
+                                 "{n}", most=format(persist.MAX_STRING, ","), n=format(len(seed), ","))
         self.seed = seed
         #: True, "now" or False: see the class docstring.
         self.explains = explain
