@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from .errors import Either, Kind, Listed, Lower, Quoted, UnknownCard
+from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard
 from .i18n import ALIASES, LANGUAGES, MERCENARY_ALIASES, NAMES
 
 MERCENARY_VALUES = (1, 2, 3, 4, 5, 6, 10)
@@ -239,6 +239,28 @@ def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) ->
                                   **values)
         return deck[int(num)]
     return None
+
+
+def claim_card(item, deck, kinds, used: set, none_left, twice, deck_name: str = "this") -> "Card":
+    """The physical card of ``deck`` that ``item`` names (a name, "5#41" or a Card) and that is not
+    ``used`` yet, added to ``used``: a name takes the first unused card of its kind.  ``none_left(kind)``
+    and ``twice(card)`` make the error raised when no card of that kind is left, or when the card
+    named is used already: each caller (a sandbox's hands, a game's stated hands, the odds' hands)
+    says why in its own words.
+
+    >>> used = set(); [claim_card("1", STANDARD_DECK, STANDARD_COUNTS, used, None, None).tag for _ in "ab"]
+    ['1#0', '1#1']
+    """
+    card = exact_card(item, deck, kinds, deck_name, RulesError)
+    if card is None:
+        kind = parse_kind(item, kinds)
+        card = next((c for c in deck if c.kind == kind and c.id not in used), None)
+        if card is None:
+            raise none_left(kind)
+    if card.id in used:
+        raise twice(card)
+    used.add(card.id)
+    return card
 
 
 def _cut(text: str, limit: int = 24) -> str:

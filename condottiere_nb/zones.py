@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .cards import Card, exact_card, parse_kind
+from .cards import Card, claim_card
 from .errors import IllegalMove, Kind, Listed, Lower, Quoted, RulesError, Sentence
 
 __all__ = ["Zones", "pile_name", "sandbox_piles"]
@@ -175,18 +175,11 @@ def sandbox_piles(ruleset, players, hands) -> dict:
                 raise RulesError.say("hands[{player}] must be a list of cards such as {example}, not {value}",
                                      player=repr(p), example="['5', 'winter']", value=repr(cards))
             for item in cards:
-                card = exact_card(item, deck, kinds, ruleset.name, RulesError)
-                if card is None:
-                    kind = parse_kind(item, kinds)
-                    card = next((c for c in ruleset.cards_by_kind[kind] if c.id not in used), None)
-                    if card is None:
-                        raise RulesError.say_n("the hands hold more {card} cards than the deck's {n}",
-                                                 "the hands hold more {card} cards than the deck's {n}",
-                                                 ruleset.counts[kind], card=Kind(kind))
-                if card.id in used:
-                    raise RulesError.say("card {card} is in two hands; a card of the deck is in one hand at most",
-                                         card=card.tag)
-                used.add(card.id)
+                card = claim_card(item, deck, kinds, used, lambda kind: RulesError.say_n(
+                    "the hands hold more {card} cards than the deck's {n}", "the hands hold more {card} cards than "
+                    "the deck's {n}", ruleset.counts[kind], card=Kind(kind)), lambda card: RulesError.say(
+                    "card {card} is in two hands; a card of the deck is in one hand at most", card=card.tag),
+                    ruleset.name)
                 dealt[p].append(card)
     # Tuples (the ruleset's own, when no card of a kind is dealt): a Zones shares a tuple until a
     # card leaves or joins it, so most of these piles are never copied.

@@ -19,7 +19,7 @@ from typing import Sequence
 
 from ..arguments import check_count, check_seed
 from ..battle import Battle
-from ..cards import Card, exact_card, kind_name, parse_kind
+from ..cards import Card, claim_card, kind_name, parse_kind
 from ..errors import RulesError
 from ..rulesets import get_ruleset, shown
 from .progress import as_progress, seed_int
@@ -160,20 +160,11 @@ def _card_list(name: str, cards):
 
 def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
     """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
-    out = []
-    for item in kinds:
-        card = exact_card(item, deck, _deck_kinds(deck), error=RulesError)
-        if card is None:
-            kind = parse_kind(item, _deck_kinds(deck))
-            card = next((c for c in deck if c.kind == kind and c.id not in busy), None)
-            if card is None:
-                raise RulesError(f"no {kind_name(kind)} is left for this hand: the deck's "
-                                 f"{sum(c.kind == kind for c in deck)} are all in play or in other hands")
-        if card.id in busy:
-            raise RulesError(f"card {card.tag} cannot be in this hand: it is already in play or in another hand")
-        busy.add(card.id)
-        out.append(card)
-    return out
+    names = _deck_kinds(deck)
+    return [claim_card(item, deck, names, busy, lambda kind: RulesError(
+        f"no {kind_name(kind)} is left for this hand: the deck's {sum(c.kind == kind for c in deck)} are all in "
+        f"play or in other hands"), lambda card: RulesError(
+        f"card {card.tag} cannot be in this hand: it is already in play or in another hand")) for item in kinds]
 
 
 def _deck_kinds(deck) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..cards import BY_ID, Card, exact_card, parse_kind
+from ..cards import BY_ID, Card, claim_card
 from ..errors import Kind, Listed, Quoted, RulesError, Sentence
 from ..explain import Step
 from ..zones import Zones
@@ -42,19 +42,12 @@ def hand_limits(game, players: Iterable[str]) -> dict[str, int]:
 
 def _stated_card(game, item, used: set, where: str) -> Card:
     """One card named in a stated hand or deck order: a name, "5#41" or a Card."""
-    card = exact_card(item, game.cards, game.ruleset.kinds, game.ruleset.name, RulesError)
-    if card is None:
-        kind = parse_kind(item, game.ruleset.kinds)
-        card = next((c for c in game.cards if c.kind == kind and c.id not in used), None)
-        if card is None:
-            raise RulesError.say_n("{where} asks for one {card} too many: the deck has only {n}, and the stated "
-                                   "hands and deck order use them all", "{where} asks for one {card} too many: the deck "
-                                   "has only {n}, and the stated hands and deck order use them all",
-                                   game.ruleset.counts[kind], where=where, card=Kind(kind))
-    if card.id in used:
-        raise RulesError.say("card {card} is stated twice (in {where} and before)", card=card.tag, where=where)
-    used.add(card.id)
-    return card
+    counts = game.ruleset.counts
+    return claim_card(item, game.cards, game.ruleset.kinds, used, lambda kind: RulesError.say_n(
+        "{where} asks for one {card} too many: the deck has only {n}, and the stated hands and deck order use them "
+        "all", "{where} asks for one {card} too many: the deck has only {n}, and the stated hands and deck order "
+        "use them all", counts[kind], where=where, card=Kind(kind)), lambda card: RulesError.say(
+        "card {card} is stated twice (in {where} and before)", card=card.tag, where=where), game.ruleset.name)
 
 
 def _cards(game, items, used: set, where: str) -> list[Card]:
