@@ -6,12 +6,13 @@ import random
 from .. import board, plays
 from ..arguments import check_seed
 from ..cards import KINDS
+from ..effects import AHEAD
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
-from ..strength import DOUBLERS, count
 from ..variants import city_states
 from ..variants.city_states import Ball, Bribe, GenovaTrade, RomaClaim, UseAbility, Veto
 from .base import Agent, choices_of
+from .sight import Sight
 
 __all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
 
@@ -49,79 +50,6 @@ def would_win(game: Game, player: str, region: str) -> bool:
     return board.victory_of(player, mine, len(game.players)) is not None
 
 
-class Sight:
-    """A battle as one player sees it at one decision, counted once.
-
-    ``lines``: each line as ``me`` sees it (``me``'s own cards all, face-down ones too; an
-    opponent's face-up cards); ``extra``: what each opponent's face-down cards are reckoned at,
-    ``hidden`` each (twice that beside a face-up Drummer/Banner); ``totals``: each line's
-    strength so, counted by :func:`condottiere_nb.strength.count`.
-    """
-
-    __slots__ = ("players", "me", "at", "lines", "extra", "hidden", "reading", "spring", "seasons", "totals")
-
-    def __init__(self, battle, me: str, hidden: float = 0.0):
-        self.players = battle.players
-        self.me = me
-        self.at = self.players.index(me)
-        self.hidden = hidden
-        self.reading = battle.ruleset.spring_highest
-        self.lines, self.extra = self.seen(battle, me, hidden)
-        tally = count(self.players, self.lines, self.reading)
-        self.spring = tally.spring
-        self.totals = self.add(tally.totals(), self.extra)
-        # The seasons in play act on every line (docs/rules.md, "The count").
-        self.seasons = tuple(c for i, line in enumerate(self.lines) if i != self.at for c in line
-                             if c.family == "season")
-
-    @staticmethod
-    def seen(battle, me: str, hidden: float) -> tuple[list, list]:
-        """(lines, extra) as ``me`` sees ``battle`` (see the class docstring)."""
-        fd = battle.face_down
-        if not fd:
-            return [battle.line(p) for p in battle.players], [0.0] * len(battle.players)
-        lines, extra = [], []
-        for p in battle.players:
-            line = battle.line(p)
-            if p == me:
-                lines.append(line)
-                extra.append(0.0)
-                continue
-            up = tuple(c for c in line if c.id not in fd)
-            doubled = any(c.kind in DOUBLERS for c in up)
-            lines.append(up)
-            extra.append((len(line) - len(up)) * hidden * (2 if doubled else 1))
-        return lines, extra
-
-    @staticmethod
-    def add(totals: dict, extra: list) -> dict:
-        """Each line's counted total plus what its face-down cards are reckoned at."""
-        if not any(extra):
-            return totals
-        return {p: t + x for (p, t), x in zip(totals.items(), extra)}
-
-    @classmethod
-    def count(cls, battle, me: str, hidden: float) -> dict:
-        """The totals alone, as ``me`` sees ``battle``."""
-        lines, extra = cls.seen(battle, me, hidden)
-        return cls.add(count(battle.players, lines, battle.ruleset.spring_highest).totals(), extra)
-
-    def after(self, card) -> dict:
-        """The totals as ``me`` would see them after laying ``card``, a card with no on-play
-        effect, face up in ``me``'s line: only that line changes, and it is counted with the
-        seasons in play.  With a Spring in play the whole count is taken again, because
-        Spring's bonus goes to the highest Mercenary of all the lines."""
-        me, at = self.me, self.at
-        line = self.lines[at] + (card,)
-        if self.spring:
-            lines = list(self.lines)
-            lines[at] = line
-            return self.add(count(self.players, lines, self.reading).totals(), self.extra)
-        after = dict(self.totals)
-        after[me] = count((me,), (line + self.seasons,), self.reading).totals()[me] + self.extra[at]
-        return after
-
-
 class HeuristicAgent(Agent):
     """A simple, sensible player (see the module docstring).  ``seed`` breaks ties.
 
@@ -157,16 +85,22 @@ class HeuristicAgent(Agent):
         return found
 
     def _read_map(self, game: Game) -> None:
-        """Forget what :meth:`_wins` remembers when the map (or the game) has changed."""
+        """Forget what :meth:`_wins` and :meth:`_stake` remember when the map (or the game) has
+        changed: the ruleset (compared by identity), the players and who controls what."""
         rs = game.ruleset
-        key = (len(game.players), frozenset(game.state.control.items()))
-        if self._map is None or self._map[0] is not rs or self._map[1] != key:
-            self._map = (rs, key)          # the Ruleset itself is kept: compared by identity
+        control = game.state.control
+        known = self._map
+        if known is None or known[0] is not rs or known[1] != game.players or known[2] != control:
+            self._map = (rs, game.players, dict(control))
             self._wins_on_map = {}
 
     def choose(self, game: Game):
         legal = choices_of(game)
-        handler = self._PHASES.get(game.phase)
+        phase = game.phase
+        if phase == "battle":
+            self._read_map(game)
+            return self._battle(game, legal)
+        handler = self._PHASES.get(phase)
         if handler is not None:
             self._read_map(game)
             return handler(self, game)
@@ -244,11 +178,19 @@ class HeuristicAgent(Agent):
 
     # -- battles -----------------------------------------------------------------------------
     def _stake(self, game: Game, me: str) -> float:
-        """How much this battle matters: my neighbours, a win for me, a win for someone else."""
+        """How much this battle matters: my neighbours, a win for me, a win for someone else
+        (remembered with the map, see :meth:`_read_map`)."""
+        key = ("stake", me, game.region, game.final)
+        found = self._wins_on_map.get(key)
+        if found is None:
+            found = self._wins_on_map[key] = self._stake_on_map(game, me)
+        return found
+
+    def _stake_on_map(self, game: Game, me: str) -> float:
         if game.final:
             return 10
         region = game.region
-        control = game.control
+        control = game.state.control
         owner = control.get(region)
         stake = 1 + sum(control.get(nb) == me for nb in NEIGHBOURS[region])
         if owner == me:
@@ -277,41 +219,59 @@ class HeuristicAgent(Agent):
         mean = sum(values) / len(values) if values else 0.0
         return mean if battle.ruleset.mercenaries_face_down else 0.75 * mean
 
-    def _outcomes(self, game: Game, battle, me: str, legal, others, sight: "Sight", edge: float) -> list:
+    def _outcomes(self, battle, me: str, legal, others, sight: Sight, edge: float) -> list:
         """(action, gap, cost, ends the battle) for each card (and Bribe or Ball) I could play:
         ``gap`` is my strength minus the best rival's after it, in my view of the battle.
 
         A card with no on-play effect (the registry's ``effect`` is None: a Mercenary, a Heroine,
         a Courtesan, a Drummer) only joins my line, so its outcome is counted from that line
-        (:meth:`Sight.after`); a card whose effect reaches other lines, or ends the battle, is
-        played on a copy of the battle through the rules themselves."""
+        (:meth:`Sight.after`).  What a standard effect would do (which cards it takes out of the
+        lines, whether it ends the battle) is the effect's own function
+        (:data:`condottiere_nb.effects.AHEAD`), read without playing the card
+        (:meth:`Sight.after_effect`).  A variant's effect or ability is played on a copy of the
+        battle through the rules themselves."""
         outcomes = []
         first = None             # kind -> the card of that kind a Play plays (the first in hand)
+        over_now = battle.is_over
         for action in legal:
             kind = type(action)
             if kind is Play:
                 if action.face_down:
                     continue                              # judged as its face-up twin (_hide decides)
                 cost = COST.get(action.card, 3)
-                if KINDS[action.card].effect is None:
-                    if first is None:
-                        first = {}
-                        for c in battle.hand(me):
-                            first.setdefault(c.kind, c)
-                    after = sight.after(first[action.card])
-                    gap = after[me] - max(after[p] for p in others) + edge
-                    outcomes.append((action, gap, cost, battle.is_over))
+                if first is None:
+                    first = {}
+                    for c in battle.zones.piles["hand", me]:
+                        if c.kind not in first:
+                            first[c.kind] = c
+                card = first[action.card]
+                effect = KINDS[action.card].effect
+                if effect is None:
+                    outcomes.append((action, sight.gap_after(card, edge), cost, over_now))
                     continue
-                trial = battle.copy()
-                trial.explaining = False
-                card = next(c for c in trial.hand(me) if c.kind == action.card)
-                try:
-                    # a listed play, made as the Game makes it (game.phases.battle_play): the card
-                    # it takes back, then the rule itself
-                    taken = None if action.take is None else trial.taken_card(me, card, action.take)
-                    plays.play_card(trial, me, card, False, taken)
-                except RulesError:
-                    continue                              # a card this agent cannot judge
+                ahead = AHEAD.get(effect)
+                if ahead is not None:
+                    try:
+                        # a listed play, as the Game makes it (game.phases.battle_play): the card it
+                        # takes back, then what its rule would do
+                        taken = None if action.take is None else battle.taken_card(me, card, action.take)
+                        done = ahead(battle, me, card, taken)
+                    except RulesError:
+                        continue                          # a card this agent cannot judge
+                    outcomes.append((action, sight.gap_effect(card, done.leaving, edge), cost - (
+                        COST.get(action.take, 0) if action.card == "scarecrow" and action.take is not None else 0),
+                        over_now or done.ends))
+                    continue
+                else:
+                    trial = battle.copy()
+                    trial.explaining = False
+                    try:
+                        taken = None if action.take is None else trial.taken_card(me, card, action.take)
+                        plays.play_card(trial, me, card, False, taken)
+                    except RulesError:
+                        continue
+                    after = Sight.count(trial, me, sight.hidden)
+                    over = trial.is_over
                 if action.card == "scarecrow" and action.take is not None:
                     cost -= COST.get(action.take, 0)    # the Mercenary comes back to hand
             elif kind is Bribe or kind is Ball:
@@ -327,19 +287,23 @@ class HeuristicAgent(Agent):
                         cost = max(0.5, COST.get(action.card, 3) + 1 - COST["courtesan"])
                 except RulesError:
                     continue
+                after = Sight.count(trial, me, sight.hidden)
+                over = trial.is_over
             else:
                 continue                                  # lifting a ban, Roma's annulment: never
-            after = Sight.count(trial, me, sight.hidden)
             gap = after[me] - max(after[p] for p in others) + edge
-            outcomes.append((action, gap, cost, trial.is_over))
+            outcomes.append((action, gap, cost, over))
         return outcomes
 
-    def _battle(self, game: Game):
+    def _battle(self, game: Game, legal=None):
+        if legal is None:
+            legal = game.legal_actions()
         me = game.to_move
         battle = game.battle
-        legal = game.legal_actions()
-        others = [p for p in battle.players if p != me]
-        hidden = self._hidden_value(game, battle, me) if battle.face_down else 0.0
+        state = battle.state
+        players = battle.players
+        others = [p for p in players if p != me]
+        hidden = self._hidden_value(game, battle, me) if state.face_down else 0.0
         sight = Sight(battle, me, hidden)
         now = sight.totals
         # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
@@ -348,23 +312,24 @@ class HeuristicAgent(Agent):
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed
         # automatically, but only on their turn)
-        active = [p for p in others if p not in battle.passed and battle.hand(p)]
+        piles = battle.zones.piles
+        active = [p for p in others if p not in state.passed and piles["hand", p]]
         budget = 4 + 3 * self._stake(game, me)
         fa = game.ruleset.drawing == "fa_tutorial"
         if fa:
             # fa: the winner draws a card for each soldier used, so only a lost battle costs its
             # soldiers; any card that leads is worth it (x3 beat x1.5 and x2 in seeded matches).
             budget *= 3
-        outcomes = self._outcomes(game, battle, me, legal, others, sight, edge)
         rng = self.rng.random
 
         weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
-        if weapon is not None and game.deck:
+        if weapon is not None and game.state.deck:
             return weapon                                 # fa: a Weapon is a free card
+        outcomes = self._outcomes(battle, me, legal, others, sight, edge)
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
             return ending[0][0]
-        if outcomes and not any(battle.line(p) for p in battle.players) and \
+        if outcomes and not any(sight.full) and \
                 all(p not in active or battle.waiting(p) for p in others):
             # A pass would end the battle with no card played at all (or leave it to Invasion's
             # defender, who has passed once and keeps a tie).  Players who each keep their cards

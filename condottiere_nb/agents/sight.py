@@ -1,0 +1,155 @@
+"""A battle as one player sees it, and what a card would change in it: what the heuristic agent
+weighs at every decision (see :class:`Sight`).
+
+Nothing here plays a card: a card with no on-play effect only joins its player's line, and what
+a standard effect is about to do is the effect's own function (:data:`condottiere_nb.effects.AHEAD`);
+the lines after the card are counted by the count itself, its totals remembered by kinds
+(:func:`condottiere_nb.strength.totals_of`).
+"""
+from __future__ import annotations
+
+from ..cards import KIND_OF
+from ..strength import DOUBLERS, line_total, totals_of
+
+__all__ = ["Sight", "seen"]
+
+
+def seen(players, full, fd, me: str, hidden: float) -> tuple[list, list]:
+    """(lines, extra) as ``me`` sees the lines ``full`` (one tuple per player, in seat order) when
+    the cards ``fd`` lie face down: ``me``'s own cards all, an opponent's face-up ones; ``extra``:
+    what each opponent's face-down cards are reckoned at, ``hidden`` each (twice that beside a
+    face-up Drummer/Banner)."""
+    if not fd:
+        return full, [0.0] * len(players)
+    lines, extra = [], []
+    for p, line in zip(players, full):
+        if p == me:
+            lines.append(line)
+            extra.append(0.0)
+            continue
+        up = tuple(c for c in line if c.id not in fd)
+        doubled = any(c.kind in DOUBLERS for c in up)
+        lines.append(up)
+        extra.append((len(line) - len(up)) * hidden * (2 if doubled else 1))
+    return lines, extra
+
+
+def add(totals: dict, extra: list) -> dict:
+    """Each line's counted total plus what its face-down cards are reckoned at."""
+    if not any(extra):
+        return totals
+    return {p: t + x for (p, t), x in zip(totals.items(), extra)}
+
+
+def _totals(players, lines, reading: str) -> dict:
+    return dict(zip(players, totals_of(lines, reading)))
+
+
+class Sight:
+    """A battle as one player sees it at one decision, counted once.
+
+    ``lines``: each line as ``me`` sees it (``me``'s own cards all, face-down ones too; an
+    opponent's face-up cards), and ``kinds`` their cards' kinds; ``extra``: what each opponent's
+    face-down cards are reckoned at, ``hidden`` each (twice that beside a face-up Drummer/Banner);
+    ``totals``: each line's strength so, counted by the count
+    (:func:`condottiere_nb.strength.totals_of`); ``rival``: the strongest opponent's.
+    """
+
+    __slots__ = ("players", "me", "at", "full", "fd", "lines", "kinds", "extra", "hidden", "reading", "spring",
+                 "winter", "totals", "rival")
+
+    def __init__(self, battle, me: str, hidden: float = 0.0):
+        players = self.players = battle.players
+        self.me = me
+        at = self.at = players.index(me)
+        self.hidden = hidden
+        reading = self.reading = battle.ruleset.spring_highest
+        piles = battle.zones.piles
+        full = self.full = [tuple(piles["line", p]) for p in players]
+        fd = battle.state.face_down
+        if fd:
+            fd = frozenset(fd)
+            self.lines, self.extra = seen(players, full, fd, me, hidden)
+        else:
+            fd = frozenset()
+            self.lines, self.extra = full, [0.0] * len(players)
+        self.fd = fd
+        kinds = self.kinds = [tuple(map(KIND_OF, line)) for line in self.lines]
+        self.spring = self.winter = False
+        for k in kinds:
+            if "spring" in k:
+                self.spring = True
+            if "winter" in k:
+                self.winter = True
+        values = totals_of(self.lines, reading, False, kinds)
+        if any(self.extra):
+            values = [t + x for t, x in zip(values, self.extra)]
+        self.totals = dict(zip(players, values))
+        self.rival = max(values[i] for i in range(len(players)) if i != at)
+
+    @classmethod
+    def count(cls, battle, me: str, hidden: float) -> dict:
+        """The totals alone, as ``me`` sees ``battle``."""
+        piles = battle.zones.piles
+        full = [tuple(piles["line", p]) for p in battle.players]
+        lines, extra = seen(battle.players, full, battle.state.face_down, me, hidden)
+        return add(_totals(battle.players, lines, battle.ruleset.spring_highest), extra)
+
+    def after(self, card) -> dict:
+        """The totals as ``me`` would see them after laying ``card``, a card with no on-play
+        effect, face up in ``me``'s line: only that line changes, and it is counted with the
+        seasons in play.  With a Spring in play the whole count is taken again, because
+        Spring's bonus goes to the highest Mercenary of all the lines."""
+        me, at = self.me, self.at
+        line = self.lines[at] + (card,)
+        if self.spring:
+            lines = list(self.lines)
+            lines[at] = line
+            return add(_totals(self.players, lines, self.reading), self.extra)
+        after = dict(self.totals)
+        after[me] = line_total(line, self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
+        return after
+
+    def gap_after(self, card, edge: float) -> float:
+        """My strength minus the strongest opponent's (plus ``edge``) after laying ``card`` as in
+        :meth:`after`: without Spring the opponents' lines stay as they are."""
+        at = self.at
+        if self.spring:
+            after = self.after(card)
+            me = self.me
+            return after[me] - max([v for p, v in after.items() if p != me]) + edge
+        mine = line_total(self.lines[at] + (card,), self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
+        return mine - self.rival + edge
+
+    def after_effect(self, card, leaving) -> dict:
+        """The totals as ``me`` would see them after laying ``card`` face up when its on-play
+        effect then takes the cards ``leaving`` out of the lines (an Effect's ``leaving``)."""
+        gone = {c.id for c in leaving}
+        fd = self.fd
+        if fd:
+            full = [tuple([c for c in line if c.id not in gone]) if gone else line for line in self.full]
+            if card.id not in gone:
+                full[self.at] += (card,)
+            lines, extra = seen(self.players, full, fd - gone, self.me, self.hidden)
+            return add(_totals(self.players, lines, self.reading), extra)
+        # nothing face down: only the lines the card and its effect touch change
+        lines, kinds = list(self.full), list(self.kinds)
+        if gone:
+            for i, line in enumerate(lines):
+                for c in line:
+                    if c.id in gone:
+                        lines[i] = line = tuple([c for c in line if c.id not in gone])
+                        kinds[i] = tuple(map(KIND_OF, line))
+                        break
+        if card.id not in gone:
+            at = self.at
+            lines[at] += (card,)
+            kinds[at] += (card.kind,)
+        return dict(zip(self.players, totals_of(lines, self.reading, False, kinds)))
+
+    def gap_effect(self, card, leaving, edge: float) -> float:
+        """My strength minus the strongest opponent's (plus ``edge``) as :meth:`after_effect`
+        counts it."""
+        after = self.after_effect(card, leaving)
+        me = self.me
+        return after[me] - max([v for p, v in after.items() if p != me]) + edge
