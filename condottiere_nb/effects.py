@@ -11,6 +11,7 @@ the same function instead of playing the card on a copy of the battle.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import Card
@@ -78,7 +79,6 @@ def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
     Drummer and Spring); the option bishop_targets adds the Drummers (the city-state variant's final
     battle)."""
     mode = battle.ruleset.bishop_targets
-    strength = bishop_strength(battle)
     fd = battle.state.face_down
     drummers, visible = [], []
     for c in battle.in_play():
@@ -88,17 +88,21 @@ def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
             visible.append(c)
         elif c.kind == "drummer" and mode != "highest":
             drummers.append(c)
-    if drummers and mode == "drummers_first":
+    if not visible or (drummers and mode == "drummers_first"):
         return drummers, []
-    top = max((strength(c) for c in visible), default=0)
-    return drummers, [c for c in visible if strength(c) == top]
+    strengths = list(map(bishop_strength(battle), visible))
+    top = max(strengths)
+    return drummers, [c for c, s in zip(visible, strengths) if s == top]
+
+
+_PRINTED = attrgetter("value")
 
 
 def bishop_strength(battle):
     """What a Bishop compares, as a function of a face-up Mercenary: its printed value, or under
     bishop_highest='effective' the strength it has now (the face-up lines counted)."""
     if battle.ruleset.bishop_highest == "printed":
-        return lambda c: c.value
+        return _PRINTED
     now = battle.announced().values()
     return lambda c: now[c.id]
 

@@ -14,7 +14,8 @@ from ..variants.city_states import Ball, Bribe, GenovaTrade, RomaClaim, UseAbili
 from .base import Agent, choices_of
 from .sight import Sight
 
-__all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
+__all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win", "wins_taking",
+           "winning_regions"]
 
 
 # What a card is worth keeping in hand, roughly: the price of playing it.  The Persian
@@ -34,20 +35,47 @@ CITY_ORDER = ("Genova", "Venezia", "Firenze", "Roma", "Bologna", "Milano")
 # The map as this agent reads it at every decision: each region's neighbours (in the map's own
 # order) and weight, read once from board.ITALY.
 NEIGHBOURS = {r: tuple(board.ITALY.adj[r]) for r in board.ITALY}
+# kind -> the rule id of its on-play effect (or None), read from the card registry once
+EFFECT = {k: spec.effect for k, spec in KINDS.items()}
 WEIGHTS = {r: board.ITALY.nodes[r]["weight"] for r in board.ITALY}
 
 
 def would_win(game: Game, player: str, region: str) -> bool:
     """Would ``player`` win the game by taking ``region``, under the game's ruleset?"""
-    rs = game.ruleset
+    owned = {r for r, owner in game.state.control.items() if owner == player}
+    return wins_taking(game.ruleset, len(game.players), player, owned, region)
+
+
+def wins_taking(ruleset, seats: int, player: str, owned, region: str) -> bool:
+    """:func:`would_win` for ``player`` holding the regions ``owned`` in a game of ``seats``
+    players under ``ruleset``."""
+    rs = ruleset
     if rs.city_states and rs.city_end == "weights_only":
         return False
-    mine = {r for r, owner in game.state.control.items() if owner == player}
+    mine = set(owned)
     mine.add(region)
     if rs.victory_regions:                       # fa-tutorial: a number of regions, no adjacency
         return len(mine) >= rs.victory_regions
     # the rule the game applies after a battle (board.check_victory), asked for this player only
-    return board.victory_of(player, mine, len(game.players)) is not None
+    return board.victory_of(player, mine, seats) is not None
+
+
+# winning_regions() remembered, by (ruleset id, seats, player, regions held) -> (ruleset, answer): a
+# battle changes one player's regions, and the maps of the first rounds come back in every game
+_WINNING: dict = {}
+
+
+def winning_regions(ruleset, seats: int, player: str, owned: frozenset) -> frozenset:
+    """The regions whose taking would win ``player``, holding ``owned``, the game
+    (:func:`wins_taking` for every region of the map), remembered."""
+    key = (id(ruleset), seats, player, owned)
+    found = _WINNING.get(key)
+    if found is None or found[0] is not ruleset:
+        if len(_WINNING) >= 50_000:
+            _WINNING.clear()
+        found = _WINNING[key] = (ruleset, frozenset([r for r in board.REGIONS
+                                                     if wins_taking(ruleset, seats, player, owned, r)]))
+    return found[1]
 
 
 class HeuristicAgent(Agent):
@@ -75,13 +103,18 @@ class HeuristicAgent(Agent):
         return f"HeuristicAgent({self.seed!r})"
 
     def _wins(self, game: Game, player: str, region: str) -> bool:
-        """:func:`would_win`, remembered while the map stays the same (:meth:`_read_map`): control
-        changes only when a battle ends, and one decision asks this for every player and region
-        it weighs."""
+        """:func:`would_win`, read from the regions that would win ``player`` the game on this
+        map (:meth:`_winning`)."""
+        return region in self._winning(game, player)
+
+    def _winning(self, game: Game, player: str) -> frozenset:
+        """:func:`winning_regions` for ``player``, remembered while the map stays the same
+        (:meth:`_read_map`): control changes only when a battle ends."""
         memo = self._wins_on_map
-        found = memo.get((player, region))
+        found = memo.get(player)
         if found is None:
-            found = memo[player, region] = would_win(game, player, region)
+            owned = frozenset([r for r, owner in game.state.control.items() if owner == player])
+            found = memo[player] = winning_regions(game.ruleset, len(game.players), player, owned)
         return found
 
     def _read_map(self, game: Game) -> None:
@@ -107,7 +140,7 @@ class HeuristicAgent(Agent):
         return self.rng.choice(legal)        # a decision this agent has no rule for
 
     # -- choosing a region -------------------------------------------------------------------
-    def _region_score(self, game: Game, region: str, me: str, control: dict) -> float:
+    def _region_score(self, game: Game, region: str, me: str, control: dict, winning: dict) -> float:
         score = 0.0
         for nb in NEIGHBOURS[region]:
             owner = control.get(nb)
@@ -122,18 +155,19 @@ class HeuristicAgent(Agent):
             score += 1           # Invasion: taking a region from a rival counts twice
         if game.ruleset.end_ranking != "regions":
             score += 0.5 * WEIGHTS[region]     # heavier regions score more at the end
-        if self._wins(game, me, region):
+        if region in winning[me]:
             score += 50
-        for p in game.players:
-            if p != me and p != owner and self._wins(game, p, region):
+        for p, wins in winning.items():
+            if p != me and p != owner and region in wins:
                 score -= 20      # a region that would let an opponent win is left alone
         return score + self.rng.random() * 0.1
 
     def _region(self, game: Game):
         me = game.to_move
         regions = game.open_regions()
-        control = game.control
-        best = max(regions, key=lambda r: self._region_score(game, r, me, control))
+        control = game.state.control
+        winning = {p: self._winning(game, p) for p in game.players}
+        best = max(regions, key=lambda r: self._region_score(game, r, me, control, winning))
         return PlaceToken(best)
 
     # -- the Pope's Favor --------------------------------------------------------------------
@@ -238,42 +272,37 @@ class HeuristicAgent(Agent):
             if kind is Play:
                 if action.face_down:
                     continue                              # judged as its face-up twin (_hide decides)
-                cost = COST.get(action.card, 3)
+                name = action.card
+                cost = COST.get(name, 3)
                 if first is None:
                     first = {}
                     for c in battle.zones.piles["hand", me]:
                         if c.kind not in first:
                             first[c.kind] = c
-                card = first[action.card]
-                effect = KINDS[action.card].effect
+                card = first[name]
+                effect = EFFECT[name]
                 if effect is None:
                     outcomes.append((action, sight.gap_after(card, edge), cost, over_now))
                     continue
+                take = action.take
+                if take is not None and name == "scarecrow":
+                    cost -= COST.get(take, 0)            # the Mercenary comes back to hand
                 ahead = AHEAD.get(effect)
                 if ahead is not None:
                     try:
                         # a listed play, as the Game makes it (game.phases.battle_play): the card it
                         # takes back, then what its rule would do
-                        taken = None if action.take is None else battle.taken_card(me, card, action.take)
-                        done = ahead(battle, me, card, taken)
+                        done = ahead(battle, me, card, None if take is None else battle.taken_card(me, card, take))
                     except RulesError:
                         continue                          # a card this agent cannot judge
-                    outcomes.append((action, sight.gap_effect(card, done.leaving, edge), cost - (
-                        COST.get(action.take, 0) if action.card == "scarecrow" and action.take is not None else 0),
-                        over_now or done.ends))
+                    outcomes.append((action, sight.gap_effect(card, done.leaving, edge), cost, over_now or done.ends))
                     continue
-                else:
-                    trial = battle.copy()
-                    trial.explaining = False
-                    try:
-                        taken = None if action.take is None else trial.taken_card(me, card, action.take)
-                        plays.play_card(trial, me, card, False, taken)
-                    except RulesError:
-                        continue
-                    after = Sight.count(trial, me, sight.hidden)
-                    over = trial.is_over
-                if action.card == "scarecrow" and action.take is not None:
-                    cost -= COST.get(action.take, 0)    # the Mercenary comes back to hand
+                trial = battle.copy()
+                trial.explaining = False
+                try:
+                    plays.play_card(trial, me, card, False, None if take is None else trial.taken_card(me, card, take))
+                except RulesError:
+                    continue
             elif kind is Bribe or kind is Ball:
                 trial = battle.copy()
                 trial.explaining = False
@@ -287,44 +316,43 @@ class HeuristicAgent(Agent):
                         cost = max(0.5, COST.get(action.card, 3) + 1 - COST["courtesan"])
                 except RulesError:
                     continue
-                after = Sight.count(trial, me, sight.hidden)
-                over = trial.is_over
             else:
                 continue                                  # lifting a ban, Roma's annulment: never
-            gap = after[me] - max(after[p] for p in others) + edge
-            outcomes.append((action, gap, cost, over))
+            outcomes.append((action, sight.gap_of(Sight.count(trial, me, sight.hidden), edge), cost, trial.is_over))
         return outcomes
 
     def _battle(self, game: Game, legal=None):
         if legal is None:
             legal = game.legal_actions()
-        me = game.to_move
+        me = game.state.to_move
         battle = game.battle
         state = battle.state
-        players = battle.players
-        others = [p for p in players if p != me]
+        rs = game.ruleset
+        others = [p for p in battle.players if p != me]
         hidden = self._hidden_value(game, battle, me) if state.face_down else 0.0
         sight = Sight(battle, me, hidden)
         now = sight.totals
         # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
         edge = 0.5 if battle.defender == me else 0.0
-        rival = max(now[p] for p in others)
+        rival = sight.rival                               # the strongest opponent's total
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed
         # automatically, but only on their turn)
         piles = battle.zones.piles
-        active = [p for p in others if p not in state.passed and piles["hand", p]]
+        passed = state.passed
+        active = [p for p in others if p not in passed and piles["hand", p]]
         budget = 4 + 3 * self._stake(game, me)
-        fa = game.ruleset.drawing == "fa_tutorial"
+        fa = rs.drawing == "fa_tutorial"
         if fa:
             # fa: the winner draws a card for each soldier used, so only a lost battle costs its
             # soldiers; any card that leads is worth it (x3 beat x1.5 and x2 in seeded matches).
             budget *= 3
         rng = self.rng.random
 
-        weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
-        if weapon is not None and game.state.deck:
-            return weapon                                 # fa: a Weapon is a free card
+        if "weapon" in rs.counts:
+            weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
+            if weapon is not None and game.state.deck:
+                return weapon                             # fa: a Weapon is a free card
         outcomes = self._outcomes(battle, me, legal, others, sight, edge)
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
@@ -351,7 +379,7 @@ class HeuristicAgent(Agent):
                 return min(sure)[3]
         # What this battle has cost me so far counts too: the budget is for the whole battle
         # (fa aside, where the winner draws a card for every soldier it used).
-        spent = 0 if fa else sum(COST.get(c.kind, 3) for c in battle.line(me))
+        spent = 0 if fa else sum([COST.get(c.kind, 3) for c in sight.full[sight.at]])
         winning = [(c, -g, rng(), a) for a, g, c, over in outcomes
                    if g > 0 and c <= budget and (c + spent <= budget or g >= 6)]
         if winning:

@@ -41,6 +41,9 @@ def add(totals: dict, extra: list) -> dict:
     return {p: t + x for (p, t), x in zip(totals.items(), extra)}
 
 
+_NOTHING = frozenset()
+
+
 def _totals(players, lines, reading: str) -> dict:
     return dict(zip(players, totals_of(lines, reading)))
 
@@ -56,7 +59,7 @@ class Sight:
     """
 
     __slots__ = ("players", "me", "at", "full", "fd", "lines", "kinds", "extra", "hidden", "reading", "spring",
-                 "winter", "totals", "rival")
+                 "winter", "values", "totals", "rival", "where")
 
     def __init__(self, battle, me: str, hidden: float = 0.0):
         players = self.players = battle.players
@@ -69,23 +72,26 @@ class Sight:
         fd = battle.state.face_down
         if fd:
             fd = frozenset(fd)
-            self.lines, self.extra = seen(players, full, fd, me, hidden)
+            lines, extra = seen(players, full, fd, me, hidden)
         else:
-            fd = frozenset()
-            self.lines, self.extra = full, [0.0] * len(players)
-        self.fd = fd
-        kinds = self.kinds = [tuple(map(KIND_OF, line)) for line in self.lines]
-        self.spring = self.winter = False
+            fd = _NOTHING
+            lines, extra = full, [0.0] * len(players)
+        self.fd, self.lines, self.extra = fd, lines, extra
+        kinds = self.kinds = [tuple(map(KIND_OF, line)) for line in lines]
+        spring = winter = False
         for k in kinds:
             if "spring" in k:
-                self.spring = True
+                spring = True
             if "winter" in k:
-                self.winter = True
-        values = totals_of(self.lines, reading, False, kinds)
-        if any(self.extra):
-            values = [t + x for t, x in zip(values, self.extra)]
+                winter = True
+        self.spring, self.winter = spring, winter
+        values = totals_of(lines, reading, False, kinds)
+        if fd and any(extra):
+            values = [t + x for t, x in zip(values, extra)]
+        self.values = values
         self.totals = dict(zip(players, values))
-        self.rival = max(values[i] for i in range(len(players)) if i != at)
+        self.rival = max([v for i, v in enumerate(values) if i != at])
+        self.where = None          # card id -> the index of its line, once needed
 
     @classmethod
     def count(cls, battle, me: str, hidden: float) -> dict:
@@ -115,9 +121,7 @@ class Sight:
         :meth:`after`: without Spring the opponents' lines stay as they are."""
         at = self.at
         if self.spring:
-            after = self.after(card)
-            me = self.me
-            return after[me] - max([v for p, v in after.items() if p != me]) + edge
+            return self.gap_of(self.after(card), edge)
         mine = line_total(self.lines[at] + (card,), self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
         return mine - self.rival + edge
 
@@ -149,7 +153,40 @@ class Sight:
 
     def gap_effect(self, card, leaving, edge: float) -> float:
         """My strength minus the strongest opponent's (plus ``edge``) as :meth:`after_effect`
-        counts it."""
-        after = self.after_effect(card, leaving)
+        counts it.  With nothing face down, no Spring in play and no season played or leaving,
+        every line counts alone (:func:`condottiere_nb.strength.line_total`): only the lines the
+        card and its effect touch are counted again."""
+        if self.fd or self.spring or card.family == "season":
+            return self.gap_of(self.after_effect(card, leaving), edge)
+        at, winter = self.at, self.winter
+        stays = True
+        rows = set()
+        if leaving:
+            where = self.where
+            if where is None:
+                where = self.where = {c.id: i for i, line in enumerate(self.full) for c in line}
+            for c in leaving:
+                if c is card:
+                    stays = False
+                    continue
+                if c.family == "season":                  # a season leaves: every line changes
+                    return self.gap_of(self.after_effect(card, leaving), edge)
+                rows.add(where[c.id])
+        if not rows:
+            if not stays:
+                return self.values[at] - self.rival + edge
+            return line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,)) - self.rival + edge
+        gone = {c.id for c in leaving}
+        values = list(self.values)
+        for i in rows:
+            line = tuple([c for c in self.full[i] if c.id not in gone])
+            values[i] = line_total(line + (card,) if i == at and stays else line, winter)
+        if stays and at not in rows:
+            values[at] = line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,))
+        rival = self.rival if rows == {at} else max([v for i, v in enumerate(values) if i != at])
+        return values[at] - rival + edge
+
+    def gap_of(self, after: dict, edge: float) -> float:
+        """My total minus the strongest opponent's in ``after``, plus ``edge``."""
         me = self.me
         return after[me] - max([v for p, v in after.items() if p != me]) + edge
