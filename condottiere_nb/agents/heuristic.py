@@ -129,7 +129,7 @@ class HeuristicAgent(Agent):
 
     def choose(self, game: Game):
         legal = choices_of(game)
-        phase = game.phase
+        phase = game.state.phase
         if phase == "battle":
             self._read_map(game)
             return self._battle(game, legal)
@@ -163,7 +163,7 @@ class HeuristicAgent(Agent):
         return score + self.rng.random() * 0.1
 
     def _region(self, game: Game):
-        me = game.to_move
+        me = game.state.to_move
         regions = game.open_regions()
         control = game.state.control
         winning = {p: self._winning(game, p) for p in game.players}
@@ -214,7 +214,8 @@ class HeuristicAgent(Agent):
     def _stake(self, game: Game, me: str) -> float:
         """How much this battle matters: my neighbours, a win for me, a win for someone else
         (remembered with the map, see :meth:`_read_map`)."""
-        key = ("stake", me, game.region, game.final)
+        state = game.state
+        key = ("stake", me, state.region, state.final)
         found = self._wins_on_map.get(key)
         if found is None:
             found = self._wins_on_map[key] = self._stake_on_map(game, me)

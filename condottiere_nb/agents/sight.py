@@ -68,16 +68,22 @@ class Sight:
         self.hidden = hidden
         reading = self.reading = battle.ruleset.spring_highest
         piles = battle.zones.piles
-        full = self.full = [tuple(piles["line", p]) for p in players]
         fd = battle.state.face_down
+        full = self.full = []
         if fd:
+            for p in players:
+                full.append(tuple(piles["line", p]))
             fd = frozenset(fd)
             lines, extra = seen(players, full, fd, me, hidden)
+            kinds = [tuple(map(KIND_OF, line)) for line in lines]
         else:
             fd = _NOTHING
-            lines, extra = full, [0.0] * len(players)
-        self.fd, self.lines, self.extra = fd, lines, extra
-        kinds = self.kinds = [tuple(map(KIND_OF, line)) for line in lines]
+            lines, extra, kinds = full, [0.0] * len(players), []
+            for p in players:
+                line = piles["line", p]
+                full.append(tuple(line))
+                kinds.append(tuple(map(KIND_OF, line)))
+        self.fd, self.lines, self.extra, self.kinds = fd, lines, extra, kinds
         spring = winter = False
         for k in kinds:
             if "spring" in k:
@@ -87,10 +93,10 @@ class Sight:
         self.spring, self.winter = spring, winter
         values = totals_of(lines, reading, False, kinds)
         if fd and any(extra):
-            values = [t + x for t, x in zip(values, extra)]
+            values = tuple([t + x for t, x in zip(values, extra)])
         self.values = values
         self.totals = dict(zip(players, values))
-        self.rival = max([v for i, v in enumerate(values) if i != at])
+        self.rival = max(values[:at] + values[at + 1:])
         self.where = None          # card id -> the index of its line, once needed
 
     @classmethod
@@ -183,7 +189,7 @@ class Sight:
             values[i] = line_total(line + (card,) if i == at and stays else line, winter)
         if stays and at not in rows:
             values[at] = line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,))
-        rival = self.rival if rows == {at} else max([v for i, v in enumerate(values) if i != at])
+        rival = self.rival if rows == {at} else max(values[:at] + values[at + 1:])
         return values[at] - rival + edge
 
     def gap_of(self, after: dict, edge: float) -> float:
