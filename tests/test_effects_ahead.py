@@ -47,9 +47,7 @@ def test_an_effect_ahead_is_what_its_rule_does(ruleset, players):
             sight = Sight(battle, me, hidden)
             after = Sight.count(trial, me, hidden)
             assert sight.after_effect(card, effect.leaving) == after
-            edge = 0.5
-            assert sight.gap_effect(card, effect.leaving, edge) == \
-                after[me] - max(after[p] for p in battle.players if p != me) + edge
+            assert sight.lead_effect(card, effect.leaving) == after[me] - max(after[p] for p in battle.players if p != me)
             checked += 1
     assert checked > 20
 
@@ -74,7 +72,7 @@ def test_a_card_without_effect_changes_its_line_only(ruleset, players):
                     trial.play(me, card)
                     after = Sight.count(trial, me, hidden)
                     assert sight.after(card) == after
-                    assert sight.gap_after(card, 0.0) == after[me] - max(after[p] for p in battle.players if p != me)
+                    assert sight.lead_after(card) == after[me] - max(after[p] for p in battle.players if p != me)
                     checked += 1
             game.apply(agents[game.to_move].choose(game))
     assert checked > 50

@@ -15,7 +15,7 @@ from .base import Agent, choices_of
 from .sight import Sight
 
 __all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win", "wins_taking",
-           "winning_regions"]
+           "winning_regions", "kinds_decide"]
 
 
 # What a card is worth keeping in hand, roughly: the price of playing it.  The Persian
@@ -78,6 +78,32 @@ def winning_regions(ruleset, seats: int, player: str, owned: frozenset) -> froze
     return found[1]
 
 
+# What each action does from lines of these kinds, mine at this seat (see HeuristicAgent._outcomes):
+# (ruleset id, my seat, each line's kinds) -> {action id: (lead, cost, ends) or None}.  Only numbers
+# and strings, which the garbage collector need not visit; _KEPT holds the ruleset and the actions
+# whose ids are used, so that no other object takes one of those ids while they are.
+_OUTCOMES: dict = {}
+_KEPT: dict = {}
+_DECIDE: dict = {}
+
+
+def kinds_decide(ruleset) -> bool:
+    """Do the kinds of the cards in the lines (and nothing else about the battle) decide what a
+    play does to the count, when nothing lies face down?  So when every effect in the deck is a
+    standard one (:data:`condottiere_nb.effects.AHEAD`: what it does depends on the cards in
+    play) and there are no city-state abilities (Venezia's Bribe remembers what it took)."""
+    found = _DECIDE.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        found = _DECIDE[id(ruleset)] = (ruleset, not ruleset.city_states and all(
+            EFFECT[k] is None or EFFECT[k] in AHEAD for k in ruleset.kinds))
+    return found[1]
+
+
+# The map (ruleset, players, control) an agent last read and what it remembers about it (see
+# HeuristicAgent._read_map).
+_LAST_MAP: list = [None, None]
+
+
 class HeuristicAgent(Agent):
     """A simple, sensible player (see the module docstring).  ``seed`` breaks ties.
 
@@ -123,9 +149,16 @@ class HeuristicAgent(Agent):
         rs = game.ruleset
         control = game.state.control
         known = self._map
-        if known is None or known[0] is not rs or known[1] != game.players or known[2] != control:
-            self._map = (rs, game.players, dict(control))
-            self._wins_on_map = {}
+        if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
+            return
+        # What it remembers depends on the map alone, so the agents of a game (or of a rollout)
+        # share it: the last map read by any agent is kept for the next.
+        known = _LAST_MAP[0]
+        if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
+            self._map, self._wins_on_map = known, _LAST_MAP[1]
+        else:
+            self._map, self._wins_on_map = (rs, game.players, dict(control)), {}
+            _LAST_MAP[:] = [self._map, self._wins_on_map]
 
     def choose(self, game: Game):
         legal = choices_of(game)
@@ -254,73 +287,105 @@ class HeuristicAgent(Agent):
         mean = sum(values) / len(values) if values else 0.0
         return mean if battle.ruleset.mercenaries_face_down else 0.75 * mean
 
-    def _outcomes(self, battle, me: str, legal, others, sight: Sight, edge: float) -> list:
+    def _outcomes(self, battle, me: str, legal, sight: Sight, edge: float) -> list:
         """(action, gap, cost, ends the battle) for each card (and Bribe or Ball) I could play:
-        ``gap`` is my strength minus the best rival's after it, in my view of the battle.
+        ``gap`` is my strength minus the best rival's after it, in my view of the battle, plus
+        ``edge``.
+
+        With nothing face down, under a ruleset whose effects are all standard ones
+        (:func:`kinds_decide`), an action's outcome depends only on the kinds of the cards in
+        each line and on which line is mine: it is remembered so (:data:`_OUTCOMES`), since the
+        same lines come back in game after game, and in every hand of a battle's odds."""
+        rs = battle.ruleset
+        known = None
+        if not sight.fd and kinds_decide(rs):
+            key = (id(rs), sight.at, tuple(sight.kinds))
+            known = _OUTCOMES.get(key)
+            if known is None:
+                if len(_OUTCOMES) >= 100_000:
+                    _OUTCOMES.clear()
+                    _KEPT.clear()
+                known = _OUTCOMES[key] = {}
+                _KEPT[id(rs)] = rs
+        outcomes = []
+        over_now = battle.is_over
+        first = []           # kind -> the card of that kind a Play plays (the first in hand), once needed
+        for action in legal:
+            if known is not None:
+                a = id(action)
+                if a in known:
+                    done = known[a]
+                else:
+                    done = known[a] = self._outcome(battle, me, action, sight, first)
+                    _KEPT[a] = action
+            else:
+                done = self._outcome(battle, me, action, sight, first)
+            if done is not None:
+                lead, cost, ends = done
+                outcomes.append((action, lead + edge, cost, over_now or ends))
+        return outcomes
+
+    def _outcome(self, battle, me: str, action, sight: Sight, first: list):
+        """(lead, cost, ends the battle) of one action (see :meth:`_outcomes`), or None for an
+        action not weighed so.  ``lead``: my strength minus the best rival's after it.
 
         A card with no on-play effect (the registry's ``effect`` is None: a Mercenary, a Heroine,
         a Courtesan, a Drummer) only joins my line, so its outcome is counted from that line
-        (:meth:`Sight.after`).  What a standard effect would do (which cards it takes out of the
-        lines, whether it ends the battle) is the effect's own function
+        (:meth:`Sight.lead_after`).  What a standard effect would do (which cards it takes out
+        of the lines, whether it ends the battle) is the effect's own function
         (:data:`condottiere_nb.effects.AHEAD`), read without playing the card
-        (:meth:`Sight.after_effect`).  A variant's effect or ability is played on a copy of the
+        (:meth:`Sight.lead_effect`).  A variant's effect or ability is played on a copy of the
         battle through the rules themselves."""
-        outcomes = []
-        first = None             # kind -> the card of that kind a Play plays (the first in hand)
-        over_now = battle.is_over
-        for action in legal:
-            kind = type(action)
-            if kind is Play:
-                if action.face_down:
-                    continue                              # judged as its face-up twin (_hide decides)
-                name = action.card
-                cost = COST.get(name, 3)
-                if first is None:
-                    first = {}
-                    for c in battle.zones.piles["hand", me]:
-                        if c.kind not in first:
-                            first[c.kind] = c
-                card = first[name]
-                effect = EFFECT[name]
-                if effect is None:
-                    outcomes.append((action, sight.gap_after(card, edge), cost, over_now))
-                    continue
-                take = action.take
-                if take is not None and name == "scarecrow":
-                    cost -= COST.get(take, 0)            # the Mercenary comes back to hand
-                ahead = AHEAD.get(effect)
-                if ahead is not None:
-                    try:
-                        # a listed play, as the Game makes it (game.phases.battle_play): the card it
-                        # takes back, then what its rule would do
-                        done = ahead(battle, me, card, None if take is None else battle.taken_card(me, card, take))
-                    except RulesError:
-                        continue                          # a card this agent cannot judge
-                    outcomes.append((action, sight.gap_effect(card, done.leaving, edge), cost, over_now or done.ends))
-                    continue
-                trial = battle.copy()
-                trial.explaining = False
+        kind = type(action)
+        if kind is Play:
+            if action.face_down:
+                return None                               # judged as its face-up twin (_hide decides)
+            name = action.card
+            cost = COST.get(name, 3)
+            if not first:
+                hand = {}
+                for c in battle.zones.piles["hand", me]:
+                    if c.kind not in hand:
+                        hand[c.kind] = c
+                first.append(hand)
+            card = first[0][name]
+            effect = EFFECT[name]
+            if effect is None:
+                return sight.lead_after(card), cost, False
+            take = action.take
+            if take is not None and name == "scarecrow":
+                cost -= COST.get(take, 0)                 # the Mercenary comes back to hand
+            ahead = AHEAD.get(effect)
+            if ahead is not None:
                 try:
-                    plays.play_card(trial, me, card, False, None if take is None else trial.taken_card(me, card, take))
+                    # a listed play, as the Game makes it (game.phases.battle_play): the card it
+                    # takes back, then what its rule would do
+                    done = ahead(battle, me, card, None if take is None else battle.taken_card(me, card, take))
                 except RulesError:
-                    continue
-            elif kind is Bribe or kind is Ball:
-                trial = battle.copy()
-                trial.explaining = False
-                card = next(c for c in sorted(trial.hand(me)) if c.kind == action.card)
-                try:
-                    if kind is Bribe:
-                        city_states.venezia_bribe(trial, me, card, action.target)
-                        cost = COST.get(action.card, 3) + 1          # the card, and the ability
-                    else:
-                        city_states.firenze_ball(trial, me, card, action.courtesan)
-                        cost = max(0.5, COST.get(action.card, 3) + 1 - COST["courtesan"])
-                except RulesError:
-                    continue
-            else:
-                continue                                  # lifting a ban, Roma's annulment: never
-            outcomes.append((action, sight.gap_of(Sight.count(trial, me, sight.hidden), edge), cost, trial.is_over))
-        return outcomes
+                    return None                           # a card this agent cannot judge
+                return sight.lead_effect(card, done.leaving), cost, done.ends
+            trial = battle.copy()
+            trial.explaining = False
+            try:
+                plays.play_card(trial, me, card, False, None if take is None else trial.taken_card(me, card, take))
+            except RulesError:
+                return None
+        elif kind is Bribe or kind is Ball:
+            trial = battle.copy()
+            trial.explaining = False
+            card = next(c for c in sorted(trial.hand(me)) if c.kind == action.card)
+            try:
+                if kind is Bribe:
+                    city_states.venezia_bribe(trial, me, card, action.target)
+                    cost = COST.get(action.card, 3) + 1          # the card, and the ability
+                else:
+                    city_states.firenze_ball(trial, me, card, action.courtesan)
+                    cost = max(0.5, COST.get(action.card, 3) + 1 - COST["courtesan"])
+            except RulesError:
+                return None
+        else:
+            return None                                   # lifting a ban, Roma's annulment: never
+        return sight.lead_of(Sight.count(trial, me, sight.hidden)), cost, trial.is_over
 
     def _battle(self, game: Game, legal=None):
         if legal is None:
@@ -354,7 +419,7 @@ class HeuristicAgent(Agent):
             weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
             if weapon is not None and game.state.deck:
                 return weapon                             # fa: a Weapon is a free card
-        outcomes = self._outcomes(battle, me, legal, others, sight, edge)
+        outcomes = self._outcomes(battle, me, legal, sight, edge)
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
             return ending[0][0]

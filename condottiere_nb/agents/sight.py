@@ -122,14 +122,14 @@ class Sight:
         after[me] = line_total(line, self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
         return after
 
-    def gap_after(self, card, edge: float) -> float:
-        """My strength minus the strongest opponent's (plus ``edge``) after laying ``card`` as in
-        :meth:`after`: without Spring the opponents' lines stay as they are."""
+    def lead_after(self, card) -> float:
+        """My strength minus the strongest opponent's after laying ``card`` as in :meth:`after`:
+        without Spring the opponents' lines stay as they are."""
         at = self.at
         if self.spring:
-            return self.gap_of(self.after(card), edge)
+            return self.lead_of(self.after(card))
         mine = line_total(self.lines[at] + (card,), self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
-        return mine - self.rival + edge
+        return mine - self.rival
 
     def after_effect(self, card, leaving) -> dict:
         """The totals as ``me`` would see them after laying ``card`` face up when its on-play
@@ -157,13 +157,12 @@ class Sight:
             kinds[at] += (card.kind,)
         return dict(zip(self.players, totals_of(lines, self.reading, False, kinds)))
 
-    def gap_effect(self, card, leaving, edge: float) -> float:
-        """My strength minus the strongest opponent's (plus ``edge``) as :meth:`after_effect`
-        counts it.  With nothing face down, no Spring in play and no season played or leaving,
+    def lead_effect(self, card, leaving) -> float:
+        """My strength minus the strongest opponent's as :meth:`after_effect` counts it.  With nothing face down, no Spring in play and no season played or leaving,
         every line counts alone (:func:`condottiere_nb.strength.line_total`): only the lines the
         card and its effect touch are counted again."""
         if self.fd or self.spring or card.family == "season":
-            return self.gap_of(self.after_effect(card, leaving), edge)
+            return self.lead_of(self.after_effect(card, leaving))
         at, winter = self.at, self.winter
         stays = True
         rows = set()
@@ -176,12 +175,12 @@ class Sight:
                     stays = False
                     continue
                 if c.family == "season":                  # a season leaves: every line changes
-                    return self.gap_of(self.after_effect(card, leaving), edge)
+                    return self.lead_of(self.after_effect(card, leaving))
                 rows.add(where[c.id])
         if not rows:
             if not stays:
-                return self.values[at] - self.rival + edge
-            return line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,)) - self.rival + edge
+                return self.values[at] - self.rival
+            return line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,)) - self.rival
         gone = {c.id for c in leaving}
         values = list(self.values)
         for i in rows:
@@ -190,9 +189,9 @@ class Sight:
         if stays and at not in rows:
             values[at] = line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,))
         rival = self.rival if rows == {at} else max(values[:at] + values[at + 1:])
-        return values[at] - rival + edge
+        return values[at] - rival
 
-    def gap_of(self, after: dict, edge: float) -> float:
-        """My total minus the strongest opponent's in ``after``, plus ``edge``."""
+    def lead_of(self, after: dict) -> float:
+        """My total minus the strongest opponent's in ``after``."""
         me = self.me
-        return after[me] - max([v for p, v in after.items() if p != me]) + edge
+        return after[me] - max([v for p, v in after.items() if p != me])
