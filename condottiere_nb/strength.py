@@ -15,7 +15,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from .cards import KINDS, Card
+from .cards import KIND_OF, KINDS, Card
 from .errors import RulesError
 from .explain import Step
 
@@ -321,7 +321,11 @@ def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highes
     applies appends its Step to ``steps`` when a list is given."""
     if spring_highest != "printed":
         check_spring_reading(spring_highest)
-    tally = Count(players, lines)
+    return stages(Count(players, lines), spring_highest, steps)
+
+
+def stages(tally: Count, spring_highest: str = "printed", steps: list | None = None) -> Count:
+    """Run the count's stages, in order, on ``tally`` (see :func:`count`)."""
     strength_printed(tally, steps)
     if tally.winter:
         season_winter(tally, steps)
@@ -332,6 +336,59 @@ def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highes
     if any(tally.characters):
         strength_characters(tally, steps)
     return tally
+
+
+# -- the totals alone, remembered ------------------------------------------------------------------
+# A card counts by its kind alone (its printed value and role come from the registry), so totals
+# are remembered by the kinds of the lines' cards: an agent that weighs every card at every
+# decision counts the same few hundred lines again and again.  Without Spring a line's total
+# depends only on its own cards and on whether Winter is in play (no other stage reads another
+# line), so lines are remembered one by one; Spring's +3 goes to the highest Mercenaries of all
+# the lines, so with Spring in play the lines are remembered together.
+_LINE_TOTALS: dict = {}
+_SPRING_TOTALS: dict = {}
+_REMEMBERED = 100_000          # entries kept at most, in each table
+
+
+def line_total(line: Sequence[Card], winter: bool = False, kinds: tuple | None = None) -> int:
+    """One line's total, as :func:`count` counts it when no Spring is in play and Winter is
+    (``winter``, or a Winter in ``line``) or is not.  ``kinds``: the line's kinds, if known."""
+    key = (winter, tuple(map(KIND_OF, line)) if kinds is None else kinds)
+    found = _LINE_TOTALS.get(key)
+    if found is None:
+        tally = Count(("",), (line,))
+        if tally.spring:
+            raise RulesError("line_total() counts a line with no Spring in play; use totals_of()")
+        tally.winter = tally.winter or winter
+        if len(_LINE_TOTALS) >= _REMEMBERED:
+            _LINE_TOTALS.clear()
+        found = _LINE_TOTALS[key] = stages(tally).totals()[""]
+    return found
+
+
+def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", winter: bool = False,
+              kinds: Sequence[tuple] | None = None) -> tuple[int, ...]:
+    """Each line's total, in the order of ``lines``: the totals of :func:`count`, remembered (see
+    above).  ``winter``: a Winter is in play outside ``lines`` (and no Spring is), so that some
+    lines can be counted without the others; ``kinds``: each line's kinds, if known."""
+    keys = [tuple(map(KIND_OF, line)) for line in lines] if kinds is None else kinds
+    for k in keys:
+        if "spring" in k:
+            key = (spring_highest, *keys)
+            found = _SPRING_TOTALS.get(key)
+            if found is None:
+                if len(_SPRING_TOTALS) >= _REMEMBERED:
+                    _SPRING_TOTALS.clear()
+                found = _SPRING_TOTALS[key] = tuple(count(range(len(keys)), lines, spring_highest).totals().values())
+            return found
+        if "winter" in k:
+            winter = True
+    get = _LINE_TOTALS.get
+    out = []
+    for line, k in zip(lines, keys):
+        found = get((winter, k))
+        out.append(line_total(line, winter, k) if found is None else found)
+    return tuple(out)
 
 
 class Snapshot(tuple):

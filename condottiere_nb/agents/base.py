@@ -6,14 +6,11 @@ returns one of ``game.legal_actions()`` for ``game.to_move``.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from ..arguments import check_seed
 from ..errors import RulesError
+from ..game import Game
 from ..options import shown
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 __all__ = ["Agent", "RandomAgent", "choices_of"]
 
@@ -21,10 +18,11 @@ __all__ = ["Agent", "RandomAgent", "choices_of"]
 def choices_of(game) -> list:
     """The legal actions an agent chooses among: a RulesError when ``game`` is not a Game (or a
     Match) or is over, rather than a crash deep inside the agent."""
-    legal_actions = getattr(game, "legal_actions", None)
-    if not callable(legal_actions) or not hasattr(game, "to_move"):
-        raise RulesError.say("an agent chooses an action in a Game (or a Match), not in {value}", value=shown(game))
-    legal = legal_actions()
+    if type(game) is not Game:
+        legal_actions = getattr(game, "legal_actions", None)
+        if not callable(legal_actions) or not hasattr(game, "to_move"):
+            raise RulesError.say("an agent chooses an action in a Game (or a Match), not in {value}", value=shown(game))
+    legal = game.legal_actions()
     if not legal:
         raise RulesError.say("the game is over: there is nothing to choose")
     return legal

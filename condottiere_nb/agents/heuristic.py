@@ -6,14 +6,16 @@ import random
 from .. import board, plays
 from ..arguments import check_seed
 from ..cards import KINDS
+from ..effects import AHEAD
 from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
-from ..strength import DOUBLERS, count
 from ..variants import city_states
 from ..variants.city_states import Ball, Bribe, GenovaTrade, RomaClaim, UseAbility, Veto
 from .base import Agent, choices_of
+from .sight import Sight
 
-__all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win"]
+__all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would_win", "wins_taking",
+           "winning_regions", "kinds_decide"]
 
 
 # What a card is worth keeping in hand, roughly: the price of playing it.  The Persian
@@ -33,93 +35,73 @@ CITY_ORDER = ("Genova", "Venezia", "Firenze", "Roma", "Bologna", "Milano")
 # The map as this agent reads it at every decision: each region's neighbours (in the map's own
 # order) and weight, read once from board.ITALY.
 NEIGHBOURS = {r: tuple(board.ITALY.adj[r]) for r in board.ITALY}
+# kind -> the rule id of its on-play effect (or None), read from the card registry once
+EFFECT = {k: spec.effect for k, spec in KINDS.items()}
 WEIGHTS = {r: board.ITALY.nodes[r]["weight"] for r in board.ITALY}
 
 
 def would_win(game: Game, player: str, region: str) -> bool:
     """Would ``player`` win the game by taking ``region``, under the game's ruleset?"""
-    rs = game.ruleset
+    owned = {r for r, owner in game.state.control.items() if owner == player}
+    return wins_taking(game.ruleset, len(game.players), player, owned, region)
+
+
+def wins_taking(ruleset, seats: int, player: str, owned, region: str) -> bool:
+    """:func:`would_win` for ``player`` holding the regions ``owned`` in a game of ``seats``
+    players under ``ruleset``."""
+    rs = ruleset
     if rs.city_states and rs.city_end == "weights_only":
         return False
-    mine = {r for r, owner in game.state.control.items() if owner == player}
+    mine = set(owned)
     mine.add(region)
     if rs.victory_regions:                       # fa-tutorial: a number of regions, no adjacency
         return len(mine) >= rs.victory_regions
     # the rule the game applies after a battle (board.check_victory), asked for this player only
-    return board.victory_of(player, mine, len(game.players)) is not None
+    return board.victory_of(player, mine, seats) is not None
 
 
-class Sight:
-    """A battle as one player sees it at one decision, counted once.
+# winning_regions() remembered, by (ruleset id, seats, player, regions held) -> (ruleset, answer): a
+# battle changes one player's regions, and the maps of the first rounds come back in every game
+_WINNING: dict = {}
 
-    ``lines``: each line as ``me`` sees it (``me``'s own cards all, face-down ones too; an
-    opponent's face-up cards); ``extra``: what each opponent's face-down cards are reckoned at,
-    ``hidden`` each (twice that beside a face-up Drummer/Banner); ``totals``: each line's
-    strength so, counted by :func:`condottiere_nb.strength.count`.
-    """
 
-    __slots__ = ("players", "me", "at", "lines", "extra", "hidden", "reading", "spring", "seasons", "totals")
+def winning_regions(ruleset, seats: int, player: str, owned: frozenset) -> frozenset:
+    """The regions whose taking would win ``player``, holding ``owned``, the game
+    (:func:`wins_taking` for every region of the map), remembered."""
+    key = (id(ruleset), seats, player, owned)
+    found = _WINNING.get(key)
+    if found is None or found[0] is not ruleset:
+        if len(_WINNING) >= 50_000:
+            _WINNING.clear()
+        found = _WINNING[key] = (ruleset, frozenset([r for r in board.REGIONS
+                                                     if wins_taking(ruleset, seats, player, owned, r)]))
+    return found[1]
 
-    def __init__(self, battle, me: str, hidden: float = 0.0):
-        self.players = battle.players
-        self.me = me
-        self.at = self.players.index(me)
-        self.hidden = hidden
-        self.reading = battle.ruleset.spring_highest
-        self.lines, self.extra = self.seen(battle, me, hidden)
-        tally = count(self.players, self.lines, self.reading)
-        self.spring = tally.spring
-        self.totals = self.add(tally.totals(), self.extra)
-        # The seasons in play act on every line (docs/rules.md, "The count").
-        self.seasons = tuple(c for i, line in enumerate(self.lines) if i != self.at for c in line
-                             if c.family == "season")
 
-    @staticmethod
-    def seen(battle, me: str, hidden: float) -> tuple[list, list]:
-        """(lines, extra) as ``me`` sees ``battle`` (see the class docstring)."""
-        fd = battle.face_down
-        if not fd:
-            return [battle.line(p) for p in battle.players], [0.0] * len(battle.players)
-        lines, extra = [], []
-        for p in battle.players:
-            line = battle.line(p)
-            if p == me:
-                lines.append(line)
-                extra.append(0.0)
-                continue
-            up = tuple(c for c in line if c.id not in fd)
-            doubled = any(c.kind in DOUBLERS for c in up)
-            lines.append(up)
-            extra.append((len(line) - len(up)) * hidden * (2 if doubled else 1))
-        return lines, extra
+# What each action does from lines of these kinds, mine at this seat (see HeuristicAgent._outcomes):
+# (ruleset id, my seat, each line's kinds) -> {action id: (lead, cost, ends) or None}.  Only numbers
+# and strings, which the garbage collector need not visit; _KEPT holds the ruleset and the actions
+# whose ids are used, so that no other object takes one of those ids while they are.
+_OUTCOMES: dict = {}
+_KEPT: dict = {}
+_DECIDE: dict = {}
 
-    @staticmethod
-    def add(totals: dict, extra: list) -> dict:
-        """Each line's counted total plus what its face-down cards are reckoned at."""
-        if not any(extra):
-            return totals
-        return {p: t + x for (p, t), x in zip(totals.items(), extra)}
 
-    @classmethod
-    def count(cls, battle, me: str, hidden: float) -> dict:
-        """The totals alone, as ``me`` sees ``battle``."""
-        lines, extra = cls.seen(battle, me, hidden)
-        return cls.add(count(battle.players, lines, battle.ruleset.spring_highest).totals(), extra)
+def kinds_decide(ruleset) -> bool:
+    """Do the kinds of the cards in the lines (and nothing else about the battle) decide what a
+    play does to the count, when nothing lies face down?  So when every effect in the deck is a
+    standard one (:data:`condottiere_nb.effects.AHEAD`: what it does depends on the cards in
+    play) and there are no city-state abilities (Venezia's Bribe remembers what it took)."""
+    found = _DECIDE.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        found = _DECIDE[id(ruleset)] = (ruleset, not ruleset.city_states and all(
+            EFFECT[k] is None or EFFECT[k] in AHEAD for k in ruleset.kinds))
+    return found[1]
 
-    def after(self, card) -> dict:
-        """The totals as ``me`` would see them after laying ``card``, a card with no on-play
-        effect, face up in ``me``'s line: only that line changes, and it is counted with the
-        seasons in play.  With a Spring in play the whole count is taken again, because
-        Spring's bonus goes to the highest Mercenary of all the lines."""
-        me, at = self.me, self.at
-        line = self.lines[at] + (card,)
-        if self.spring:
-            lines = list(self.lines)
-            lines[at] = line
-            return self.add(count(self.players, lines, self.reading).totals(), self.extra)
-        after = dict(self.totals)
-        after[me] = count((me,), (line + self.seasons,), self.reading).totals()[me] + self.extra[at]
-        return after
+
+# The map (ruleset, players, control) an agent last read and what it remembers about it (see
+# HeuristicAgent._read_map).
+_LAST_MAP: list = [None, None]
 
 
 class HeuristicAgent(Agent):
@@ -147,33 +129,51 @@ class HeuristicAgent(Agent):
         return f"HeuristicAgent({self.seed!r})"
 
     def _wins(self, game: Game, player: str, region: str) -> bool:
-        """:func:`would_win`, remembered while the map stays the same (:meth:`_read_map`): control
-        changes only when a battle ends, and one decision asks this for every player and region
-        it weighs."""
+        """:func:`would_win`, read from the regions that would win ``player`` the game on this
+        map (:meth:`_winning`)."""
+        return region in self._winning(game, player)
+
+    def _winning(self, game: Game, player: str) -> frozenset:
+        """:func:`winning_regions` for ``player``, remembered while the map stays the same
+        (:meth:`_read_map`): control changes only when a battle ends."""
         memo = self._wins_on_map
-        found = memo.get((player, region))
+        found = memo.get(player)
         if found is None:
-            found = memo[player, region] = would_win(game, player, region)
+            owned = frozenset([r for r, owner in game.state.control.items() if owner == player])
+            found = memo[player] = winning_regions(game.ruleset, len(game.players), player, owned)
         return found
 
     def _read_map(self, game: Game) -> None:
-        """Forget what :meth:`_wins` remembers when the map (or the game) has changed."""
+        """Forget what :meth:`_wins` and :meth:`_stake` remember when the map (or the game) has
+        changed: the ruleset (compared by identity), the players and who controls what."""
         rs = game.ruleset
-        key = (len(game.players), frozenset(game.state.control.items()))
-        if self._map is None or self._map[0] is not rs or self._map[1] != key:
-            self._map = (rs, key)          # the Ruleset itself is kept: compared by identity
-            self._wins_on_map = {}
+        control = game.state.control
+        known = self._map
+        if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
+            return
+        # What it remembers depends on the map alone, so the agents of a game (or of a rollout)
+        # share it: the last map read by any agent is kept for the next.
+        known = _LAST_MAP[0]
+        if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
+            self._map, self._wins_on_map = known, _LAST_MAP[1]
+        else:
+            self._map, self._wins_on_map = (rs, game.players, dict(control)), {}
+            _LAST_MAP[:] = [self._map, self._wins_on_map]
 
     def choose(self, game: Game):
         legal = choices_of(game)
-        handler = self._PHASES.get(game.phase)
+        phase = game.state.phase
+        if phase == "battle":
+            self._read_map(game)
+            return self._battle(game, legal)
+        handler = self._PHASES.get(phase)
         if handler is not None:
             self._read_map(game)
             return handler(self, game)
         return self.rng.choice(legal)        # a decision this agent has no rule for
 
     # -- choosing a region -------------------------------------------------------------------
-    def _region_score(self, game: Game, region: str, me: str, control: dict) -> float:
+    def _region_score(self, game: Game, region: str, me: str, control: dict, winning: dict) -> float:
         score = 0.0
         for nb in NEIGHBOURS[region]:
             owner = control.get(nb)
@@ -188,18 +188,19 @@ class HeuristicAgent(Agent):
             score += 1           # Invasion: taking a region from a rival counts twice
         if game.ruleset.end_ranking != "regions":
             score += 0.5 * WEIGHTS[region]     # heavier regions score more at the end
-        if self._wins(game, me, region):
+        if region in winning[me]:
             score += 50
-        for p in game.players:
-            if p != me and p != owner and self._wins(game, p, region):
+        for p, wins in winning.items():
+            if p != me and p != owner and region in wins:
                 score -= 20      # a region that would let an opponent win is left alone
         return score + self.rng.random() * 0.1
 
     def _region(self, game: Game):
-        me = game.to_move
+        me = game.state.to_move
         regions = game.open_regions()
-        control = game.control
-        best = max(regions, key=lambda r: self._region_score(game, r, me, control))
+        control = game.state.control
+        winning = {p: self._winning(game, p) for p in game.players}
+        best = max(regions, key=lambda r: self._region_score(game, r, me, control, winning))
         return PlaceToken(best)
 
     # -- the Pope's Favor --------------------------------------------------------------------
@@ -244,11 +245,20 @@ class HeuristicAgent(Agent):
 
     # -- battles -----------------------------------------------------------------------------
     def _stake(self, game: Game, me: str) -> float:
-        """How much this battle matters: my neighbours, a win for me, a win for someone else."""
+        """How much this battle matters: my neighbours, a win for me, a win for someone else
+        (remembered with the map, see :meth:`_read_map`)."""
+        state = game.state
+        key = ("stake", me, state.region, state.final)
+        found = self._wins_on_map.get(key)
+        if found is None:
+            found = self._wins_on_map[key] = self._stake_on_map(game, me)
+        return found
+
+    def _stake_on_map(self, game: Game, me: str) -> float:
         if game.final:
             return 10
         region = game.region
-        control = game.control
+        control = game.state.control
         owner = control.get(region)
         stake = 1 + sum(control.get(nb) == me for nb in NEIGHBOURS[region])
         if owner == me:
@@ -277,94 +287,143 @@ class HeuristicAgent(Agent):
         mean = sum(values) / len(values) if values else 0.0
         return mean if battle.ruleset.mercenaries_face_down else 0.75 * mean
 
-    def _outcomes(self, game: Game, battle, me: str, legal, others, sight: "Sight", edge: float) -> list:
+    def _outcomes(self, battle, me: str, legal, sight: Sight, edge: float) -> list:
         """(action, gap, cost, ends the battle) for each card (and Bribe or Ball) I could play:
-        ``gap`` is my strength minus the best rival's after it, in my view of the battle.
+        ``gap`` is my strength minus the best rival's after it, in my view of the battle, plus
+        ``edge``.
+
+        With nothing face down, under a ruleset whose effects are all standard ones
+        (:func:`kinds_decide`), an action's outcome depends only on the kinds of the cards in
+        each line and on which line is mine: it is remembered so (:data:`_OUTCOMES`), since the
+        same lines come back in game after game, and in every hand of a battle's odds."""
+        rs = battle.ruleset
+        known = None
+        if not sight.fd and kinds_decide(rs):
+            key = (id(rs), sight.at, tuple(sight.kinds))
+            known = _OUTCOMES.get(key)
+            if known is None:
+                if len(_OUTCOMES) >= 100_000:
+                    _OUTCOMES.clear()
+                    _KEPT.clear()
+                known = _OUTCOMES[key] = {}
+                _KEPT[id(rs)] = rs
+        outcomes = []
+        over_now = battle.is_over
+        first = []           # kind -> the card of that kind a Play plays (the first in hand), once needed
+        for action in legal:
+            if known is not None:
+                a = id(action)
+                if a in known:
+                    done = known[a]
+                else:
+                    done = known[a] = self._outcome(battle, me, action, sight, first)
+                    _KEPT[a] = action
+            else:
+                done = self._outcome(battle, me, action, sight, first)
+            if done is not None:
+                lead, cost, ends = done
+                outcomes.append((action, lead + edge, cost, over_now or ends))
+        return outcomes
+
+    def _outcome(self, battle, me: str, action, sight: Sight, first: list):
+        """(lead, cost, ends the battle) of one action (see :meth:`_outcomes`), or None for an
+        action not weighed so.  ``lead``: my strength minus the best rival's after it.
 
         A card with no on-play effect (the registry's ``effect`` is None: a Mercenary, a Heroine,
         a Courtesan, a Drummer) only joins my line, so its outcome is counted from that line
-        (:meth:`Sight.after`); a card whose effect reaches other lines, or ends the battle, is
-        played on a copy of the battle through the rules themselves."""
-        outcomes = []
-        first = None             # kind -> the card of that kind a Play plays (the first in hand)
-        for action in legal:
-            kind = type(action)
-            if kind is Play:
-                if action.face_down:
-                    continue                              # judged as its face-up twin (_hide decides)
-                cost = COST.get(action.card, 3)
-                if KINDS[action.card].effect is None:
-                    if first is None:
-                        first = {}
-                        for c in battle.hand(me):
-                            first.setdefault(c.kind, c)
-                    after = sight.after(first[action.card])
-                    gap = after[me] - max(after[p] for p in others) + edge
-                    outcomes.append((action, gap, cost, battle.is_over))
-                    continue
-                trial = battle.copy()
-                trial.explaining = False
-                card = next(c for c in trial.hand(me) if c.kind == action.card)
+        (:meth:`Sight.lead_after`).  What a standard effect would do (which cards it takes out
+        of the lines, whether it ends the battle) is the effect's own function
+        (:data:`condottiere_nb.effects.AHEAD`), read without playing the card
+        (:meth:`Sight.lead_effect`).  A variant's effect or ability is played on a copy of the
+        battle through the rules themselves."""
+        kind = type(action)
+        if kind is Play:
+            if action.face_down:
+                return None                               # judged as its face-up twin (_hide decides)
+            name = action.card
+            cost = COST.get(name, 3)
+            if not first:
+                hand = {}
+                for c in battle.zones.piles["hand", me]:
+                    if c.kind not in hand:
+                        hand[c.kind] = c
+                first.append(hand)
+            card = first[0][name]
+            effect = EFFECT[name]
+            if effect is None:
+                return sight.lead_after(card), cost, False
+            take = action.take
+            if take is not None and name == "scarecrow":
+                cost -= COST.get(take, 0)                 # the Mercenary comes back to hand
+            ahead = AHEAD.get(effect)
+            if ahead is not None:
                 try:
-                    # a listed play, made as the Game makes it (game.phases.battle_play): the card
-                    # it takes back, then the rule itself
-                    taken = None if action.take is None else trial.taken_card(me, card, action.take)
-                    plays.play_card(trial, me, card, False, taken)
+                    # a listed play, as the Game makes it (game.phases.battle_play): the card it
+                    # takes back, then what its rule would do
+                    done = ahead(battle, me, card, None if take is None else battle.taken_card(me, card, take))
                 except RulesError:
-                    continue                              # a card this agent cannot judge
-                if action.card == "scarecrow" and action.take is not None:
-                    cost -= COST.get(action.take, 0)    # the Mercenary comes back to hand
-            elif kind is Bribe or kind is Ball:
-                trial = battle.copy()
-                trial.explaining = False
-                card = next(c for c in sorted(trial.hand(me)) if c.kind == action.card)
-                try:
-                    if kind is Bribe:
-                        city_states.venezia_bribe(trial, me, card, action.target)
-                        cost = COST.get(action.card, 3) + 1          # the card, and the ability
-                    else:
-                        city_states.firenze_ball(trial, me, card, action.courtesan)
-                        cost = max(0.5, COST.get(action.card, 3) + 1 - COST["courtesan"])
-                except RulesError:
-                    continue
-            else:
-                continue                                  # lifting a ban, Roma's annulment: never
-            after = Sight.count(trial, me, sight.hidden)
-            gap = after[me] - max(after[p] for p in others) + edge
-            outcomes.append((action, gap, cost, trial.is_over))
-        return outcomes
+                    return None                           # a card this agent cannot judge
+                return sight.lead_effect(card, done.leaving), cost, done.ends
+            trial = battle.copy()
+            trial.explaining = False
+            try:
+                plays.play_card(trial, me, card, False, None if take is None else trial.taken_card(me, card, take))
+            except RulesError:
+                return None
+        elif kind is Bribe or kind is Ball:
+            trial = battle.copy()
+            trial.explaining = False
+            card = next(c for c in sorted(trial.hand(me)) if c.kind == action.card)
+            try:
+                if kind is Bribe:
+                    city_states.venezia_bribe(trial, me, card, action.target)
+                    cost = COST.get(action.card, 3) + 1          # the card, and the ability
+                else:
+                    city_states.firenze_ball(trial, me, card, action.courtesan)
+                    cost = max(0.5, COST.get(action.card, 3) + 1 - COST["courtesan"])
+            except RulesError:
+                return None
+        else:
+            return None                                   # lifting a ban, Roma's annulment: never
+        return sight.lead_of(Sight.count(trial, me, sight.hidden)), cost, trial.is_over
 
-    def _battle(self, game: Game):
-        me = game.to_move
+    def _battle(self, game: Game, legal=None):
+        if legal is None:
+            legal = game.legal_actions()
+        me = game.state.to_move
         battle = game.battle
-        legal = game.legal_actions()
+        state = battle.state
+        rs = game.ruleset
         others = [p for p in battle.players if p != me]
-        hidden = self._hidden_value(game, battle, me) if battle.face_down else 0.0
+        hidden = self._hidden_value(game, battle, me) if state.face_down else 0.0
         sight = Sight(battle, me, hidden)
         now = sight.totals
         # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
         edge = 0.5 if battle.defender == me else 0.0
-        rival = max(now[p] for p in others)
+        rival = sight.rival                               # the strongest opponent's total
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed
         # automatically, but only on their turn)
-        active = [p for p in others if p not in battle.passed and battle.hand(p)]
+        piles = battle.zones.piles
+        passed = state.passed
+        active = [p for p in others if p not in passed and piles["hand", p]]
         budget = 4 + 3 * self._stake(game, me)
-        fa = game.ruleset.drawing == "fa_tutorial"
+        fa = rs.drawing == "fa_tutorial"
         if fa:
             # fa: the winner draws a card for each soldier used, so only a lost battle costs its
             # soldiers; any card that leads is worth it (x3 beat x1.5 and x2 in seeded matches).
             budget *= 3
-        outcomes = self._outcomes(game, battle, me, legal, others, sight, edge)
         rng = self.rng.random
 
-        weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
-        if weapon is not None and game.deck:
-            return weapon                                 # fa: a Weapon is a free card
+        if "weapon" in rs.counts:
+            weapon = next((a for a in legal if type(a) is Play and a.card == "weapon"), None)
+            if weapon is not None and game.state.deck:
+                return weapon                             # fa: a Weapon is a free card
+        outcomes = self._outcomes(battle, me, legal, sight, edge)
         ending = [(a, g) for a, g, c, over in outcomes if over and g > 0]
         if ending:                                        # a Surrender while ahead wins now
             return ending[0][0]
-        if outcomes and not any(battle.line(p) for p in battle.players) and \
+        if outcomes and not any(sight.full) and \
                 all(p not in active or battle.waiting(p) for p in others):
             # A pass would end the battle with no card played at all (or leave it to Invasion's
             # defender, who has passed once and keeps a tie).  Players who each keep their cards
@@ -386,7 +445,7 @@ class HeuristicAgent(Agent):
                 return min(sure)[3]
         # What this battle has cost me so far counts too: the budget is for the whole battle
         # (fa aside, where the winner draws a card for every soldier it used).
-        spent = 0 if fa else sum(COST.get(c.kind, 3) for c in battle.line(me))
+        spent = 0 if fa else sum([COST.get(c.kind, 3) for c in sight.full[sight.at]])
         winning = [(c, -g, rng(), a) for a, g, c, over in outcomes
                    if g > 0 and c <= budget and (c + spent <= budget or g >= 6)]
         if winning:
