@@ -176,19 +176,25 @@ def test_the_game_errors_pickle_and_are_told_after():
 
 # -- the status line of every ruleset -----------------------------------------------------------
 
-def city_states_statuses() -> list[Game]:
-    """City-states games in each of their own phases (reached by random play)."""
+def city_states_walk(seeds: int, actions: int):
+    """Every decision of seeded random city-states games (``actions`` at most each), before it is made."""
     from condottiere_nb.agents import RandomAgent
-    found: dict[str, Game] = {}
-    for seed in range(12):
+    for seed in range(seeds):
         g = _game("city-states", seed)
         agent = RandomAgent(seed)
-        for _ in range(400):
+        for _ in range(actions):
             if g.is_over:
                 break
-            if g.phase not in ("token", "battle", "favor", "discard", "keep") and g.phase not in found:
-                found[g.phase] = g.copy() if hasattr(g, "copy") else Game.from_json(g.to_json())
+            yield g
             g.apply(agent.choose(g))
+
+
+def city_states_statuses() -> list[Game]:
+    """City-states games in each of their own phases (reached by random play)."""
+    found: dict[str, Game] = {}
+    for g in city_states_walk(12, 400):
+        if g.phase not in ("token", "battle", "favor", "discard", "keep") and g.phase not in found:
+            found[g.phase] = g.clone()
     return list(found.values())
 
 
@@ -207,19 +213,12 @@ def test_the_status_line_of_every_ruleset_is_in_the_language(lang, english_sente
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_city_state_action_is_named_in_words(lang, english_sentences):
-    from condottiere_nb.agents import RandomAgent
     from condottiere_nb.game.messages import action_words
     from condottiere_nb.variants.city_states.actions import ACTIONS
     seen = {}
-    for seed in range(10):
-        g = _game("city-states", seed)
-        agent = RandomAgent(seed)
-        for _ in range(300):
-            if g.is_over:
-                break
-            for a in g.legal_actions():
-                seen.setdefault(type(a), a)
-            g.apply(agent.choose(g))
+    for g in city_states_walk(10, 300):
+        for a in g.legal_actions():
+            seen.setdefault(type(a), a)
     assert set(ACTIONS) <= set(seen)
     with Said() as said:
         texts = [action_words(a, speaker(lang)) for a in seen.values()]
