@@ -148,11 +148,11 @@ def play_out(game, action, agents: dict, me: str) -> bool:
     """Apply ``action`` to a copy of ``game``, let the agents finish the battle; True if ``me``
     conquers the region."""
     g = game.clone()
-    start = g.battles
+    state = g.state                   # read only: the battles so far, the phase, who is to move
+    start = state.battles
     g.apply(action)
-    while g.battles == start and not g.is_over:
-        p = g.to_move
-        g.apply(agents[p].choose(g))
+    while state.battles == start and state.phase != "over":
+        g.apply(agents[state.to_move].choose(g))
     return g.resolution is not None and g.resolution.winner == me
 
 
