@@ -63,6 +63,7 @@ class Position:
     def game(self, hands: dict[str, list[Card]], seed):
         """A Game at this battle's current position with these hands (the cards not yet played)."""
         from ..game import Game, Pass, PlaceFavor, PlaceToken, Play
+        from ..game.choices import play_action
         stated = {}
         for p in self.seats:
             ids = {c.id for c in self.played[p]}
@@ -81,8 +82,13 @@ class Position:
                     raise RulesError(f"odds need a battle played in turn order; {m.player} played when it was "
                                      f"{g.to_move}'s turn")
                 # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
-                forced = self.ruleset.mercenaries_face_down and self.deck[m.card].mercenary
-                g.apply(Play(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
+                card = self.deck[m.card]
+                down = m.face_down and not (self.ruleset.mercenaries_face_down and card.mercenary)
+                first = next((c for c in g.state.hand(m.player) if c.kind == m.kind), None)
+                if first is card and (m.take is None or "#" not in m.take):
+                    g.apply(play_action(m.kind, down, m.take))     # as legal_actions() lists it
+                else:
+                    g.apply(Play(f"{m.kind}#{m.card}", face_down=down, take=m.take))
         while g.phase == "favor":
             g.apply(PlaceFavor(None))
         if g.phase != "battle" or g.to_move != self.me:
