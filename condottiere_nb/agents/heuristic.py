@@ -101,7 +101,7 @@ def kinds_decide(ruleset) -> bool:
 
 # The map (ruleset, players, control) an agent last read and what it remembers about it (see
 # HeuristicAgent._read_map).
-_LAST_MAP: list = [None, None]
+_LAST_MAP: list = [None]
 
 
 class HeuristicAgent(Agent):
@@ -152,13 +152,16 @@ class HeuristicAgent(Agent):
         if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
             return
         # What it remembers depends on the map alone, so the agents of a game (or of a rollout)
-        # share it: the last map read by any agent is kept for the next.
-        known = _LAST_MAP[0]
-        if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
-            self._map, self._wins_on_map = known, _LAST_MAP[1]
-        else:
-            self._map, self._wins_on_map = (rs, game.players, dict(control)), {}
-            _LAST_MAP[:] = [self._map, self._wins_on_map]
+        # share it: the last map read by any agent is kept for the next (map and memo in one
+        # tuple, read at once, so that agents in threads never pair one map with another's memo).
+        last = _LAST_MAP[0]
+        if last is not None:
+            known = last[0]
+            if known[0] is rs and known[1] == game.players and known[2] == control:
+                self._map, self._wins_on_map = last
+                return
+        self._map, self._wins_on_map = (rs, game.players, dict(control)), {}
+        _LAST_MAP[0] = (self._map, self._wins_on_map)
 
     def choose(self, game: Game):
         legal = choices_of(game)
@@ -307,7 +310,7 @@ class HeuristicAgent(Agent):
             key = (id(rs), sight.at, sight.codes)
             known = _OUTCOMES.get(key)
             if known is None:
-                if len(_OUTCOMES) >= 100_000:
+                if len(_OUTCOMES) >= 100_000 or len(_KEPT) >= 100_000:
                     _OUTCOMES.clear()
                     _KEPT.clear()
                 known = _OUTCOMES[key] = {}
