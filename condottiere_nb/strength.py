@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from .cards import KIND_OF, KINDS, Card
+from .decks import MAX_KIND_COUNT
 from .errors import RulesError
 from .explain import Step
 
@@ -96,7 +97,8 @@ class Count:
         self.mercenaries: list[list[Card]] = []
         self.doublers: list[list[Card]] = []
         self.characters: list[list[Card]] = []
-        self.winter = self.spring = self.heroine = False
+        self.worth: list[list[int]] = []
+        winter = spring = heroine = False
         for line in lines:
             mercs, doubling, chars = [], [], []
             for c in line:
@@ -107,15 +109,16 @@ class Count:
                 elif c.value:
                     chars.append(c)
                     if c.kind == "heroine":
-                        self.heroine = True
+                        heroine = True
                 elif c.kind == "winter":
-                    self.winter = True
+                    winter = True
                 elif c.kind == "spring":
-                    self.spring = True
+                    spring = True
             self.mercenaries.append(mercs)
             self.doublers.append(doubling)
             self.characters.append(chars)
-        self.worth: list[list[int]] = [[] for _ in self.mercenaries]
+            self.worth.append([])
+        self.winter, self.spring, self.heroine = winter, spring, heroine
         self.added: list[int] = [0] * len(self.mercenaries)
 
     def totals(self) -> dict[str, int]:
@@ -339,21 +342,39 @@ def stages(tally: Count, spring_highest: str = "printed", steps: list | None = N
 
 
 # -- the totals alone, remembered ------------------------------------------------------------------
-# A card counts by its kind alone (its printed value and role come from the registry), so totals
-# are remembered by the kinds of the lines' cards: an agent that weighs every card at every
+# A card counts by its kind alone (its printed value and role come from the registry), and a line
+# by the kinds it holds, in any order: totals are remembered by each line's code, a number with one
+# base-128 digit per kind (a deck has at most 100 cards of a kind, decks.MAX_KIND_COUNT, so the
+# digits of all the lines together never carry).  An agent that weighs every card at every
 # decision counts the same few hundred lines again and again.  Without Spring a line's total
 # depends only on its own cards and on whether Winter is in play (no other stage reads another
-# line), so lines are remembered one by one; Spring's +3 goes to the highest Mercenaries of all
-# the lines, so with Spring in play the lines are remembered together.
+# line), so lines are also remembered one by one (a card changes one line); Spring's +3 goes to
+# the highest Mercenaries of all the lines, so with Spring in play only whole tables are.
+
+_BASE = 1 << MAX_KIND_COUNT.bit_length()         # 128
+#: kind -> its digit in a line's code (see above)
+KIND_CODE: dict[str, int] = {k: _BASE ** i for i, k in enumerate(KINDS)}
+WINTER_CODE, SPRING_CODE = KIND_CODE["winter"], KIND_CODE["spring"]
+_CODE_OF = KIND_CODE.__getitem__
 _LINE_TOTALS: dict = {}
-_SPRING_TOTALS: dict = {}
+_TABLE_TOTALS: dict = {}
 _REMEMBERED = 100_000          # entries kept at most, in each table
 
 
-def line_total(line: Sequence[Card], winter: bool = False, kinds: tuple | None = None) -> int:
+def line_code(line: Sequence[Card]) -> int:
+    """The code of a line: the kinds it holds, in any order, as one number (see above)."""
+    return sum(map(_CODE_OF, map(KIND_OF, line)))
+
+
+def holds(code: int, kind_code: int) -> bool:
+    """Does the line (or lines: codes add up) of ``code`` hold a card of the kind ``kind_code``?"""
+    return code // kind_code % _BASE != 0
+
+
+def line_total(line: Sequence[Card], winter: bool = False, code: int | None = None) -> int:
     """One line's total, as :func:`count` counts it when no Spring is in play and Winter is
-    (``winter``, or a Winter in ``line``) or is not.  ``kinds``: the line's kinds, if known."""
-    key = (winter, tuple(map(KIND_OF, line)) if kinds is None else kinds)
+    (``winter``, or a Winter in ``line``) or is not.  ``code``: the line's code, if known."""
+    key = (winter, line_code(line) if code is None else code)
     found = _LINE_TOTALS.get(key)
     if found is None:
         tally = Count(("",), (line,))
@@ -367,28 +388,25 @@ def line_total(line: Sequence[Card], winter: bool = False, kinds: tuple | None =
 
 
 def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", winter: bool = False,
-              kinds: Sequence[tuple] | None = None) -> tuple[int, ...]:
+              codes: Sequence[int] | None = None) -> tuple[int, ...]:
     """Each line's total, in the order of ``lines``: the totals of :func:`count`, remembered (see
     above).  ``winter``: a Winter is in play outside ``lines`` (and no Spring is), so that some
-    lines can be counted without the others; ``kinds``: each line's kinds, if known."""
-    keys = [tuple(map(KIND_OF, line)) for line in lines] if kinds is None else kinds
-    for k in keys:
-        if "spring" in k:
-            key = (spring_highest, *keys)
-            found = _SPRING_TOTALS.get(key)
-            if found is None:
-                if len(_SPRING_TOTALS) >= _REMEMBERED:
-                    _SPRING_TOTALS.clear()
-                found = _SPRING_TOTALS[key] = tuple(count(range(len(keys)), lines, spring_highest).totals().values())
-            return found
-        if "winter" in k:
-            winter = True
-    get = _LINE_TOTALS.get
-    out = []
-    for line, k in zip(lines, keys):
-        found = get((winter, k))
-        out.append(line_total(line, winter, k) if found is None else found)
-    return tuple(out)
+    lines can be counted without the others; ``codes``: each line's code, if known."""
+    codes = tuple(map(line_code, lines) if codes is None else codes)
+    table = (spring_highest, winter, codes)
+    found = _TABLE_TOTALS.get(table)
+    if found is not None:
+        return found
+    if len(_TABLE_TOTALS) >= _REMEMBERED:
+        _TABLE_TOTALS.clear()
+    every = sum(codes)
+    if holds(every, SPRING_CODE):
+        found = tuple(count(range(len(codes)), lines, spring_highest).totals().values())
+    else:
+        winter = winter or holds(every, WINTER_CODE)
+        found = tuple([line_total(line, winter, c) for line, c in zip(lines, codes)])
+    _TABLE_TOTALS[table] = found
+    return found
 
 
 class Snapshot(tuple):

@@ -79,7 +79,7 @@ def winning_regions(ruleset, seats: int, player: str, owned: frozenset) -> froze
 
 
 # What each action does from lines of these kinds, mine at this seat (see HeuristicAgent._outcomes):
-# (ruleset id, my seat, each line's kinds) -> {action id: (lead, cost, ends) or None}.  Only numbers
+# (ruleset id, my seat, each line's code) -> {action id: (lead, cost, ends) or None}.  Only numbers
 # and strings, which the garbage collector need not visit; _KEPT holds the ruleset and the actions
 # whose ids are used, so that no other object takes one of those ids while they are.
 _OUTCOMES: dict = {}
@@ -101,7 +101,7 @@ def kinds_decide(ruleset) -> bool:
 
 # The map (ruleset, players, control) an agent last read and what it remembers about it (see
 # HeuristicAgent._read_map).
-_LAST_MAP: list = [None, None]
+_LAST_MAP: list = [None]
 
 
 class HeuristicAgent(Agent):
@@ -152,13 +152,16 @@ class HeuristicAgent(Agent):
         if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
             return
         # What it remembers depends on the map alone, so the agents of a game (or of a rollout)
-        # share it: the last map read by any agent is kept for the next.
-        known = _LAST_MAP[0]
-        if known is not None and known[0] is rs and known[1] == game.players and known[2] == control:
-            self._map, self._wins_on_map = known, _LAST_MAP[1]
-        else:
-            self._map, self._wins_on_map = (rs, game.players, dict(control)), {}
-            _LAST_MAP[:] = [self._map, self._wins_on_map]
+        # share it: the last map read by any agent is kept for the next (map and memo in one
+        # tuple, read at once, so that agents in threads never pair one map with another's memo).
+        last = _LAST_MAP[0]
+        if last is not None:
+            known = last[0]
+            if known[0] is rs and known[1] == game.players and known[2] == control:
+                self._map, self._wins_on_map = last
+                return
+        self._map, self._wins_on_map = (rs, game.players, dict(control)), {}
+        _LAST_MAP[0] = (self._map, self._wins_on_map)
 
     def choose(self, game: Game):
         legal = choices_of(game)
@@ -294,15 +297,20 @@ class HeuristicAgent(Agent):
 
         With nothing face down, under a ruleset whose effects are all standard ones
         (:func:`kinds_decide`), an action's outcome depends only on the kinds of the cards in
-        each line and on which line is mine: it is remembered so (:data:`_OUTCOMES`), since the
-        same lines come back in game after game, and in every hand of a battle's odds."""
+        each line (in any order: the lines' codes) and on which line is mine: it is remembered
+        so (:data:`_OUTCOMES`), since the same lines come back in game after game, and in every
+        hand of a battle's odds."""
         rs = battle.ruleset
         known = None
-        if not sight.fd and kinds_decide(rs):
-            key = (id(rs), sight.at, tuple(sight.kinds))
+        decide = _DECIDE.get(id(rs))
+        if decide is None or decide[0] is not rs:
+            kinds_decide(rs)
+            decide = _DECIDE[id(rs)]
+        if decide[1] and not sight.fd:
+            key = (id(rs), sight.at, sight.codes)
             known = _OUTCOMES.get(key)
             if known is None:
-                if len(_OUTCOMES) >= 100_000:
+                if len(_OUTCOMES) >= 100_000 or len(_KEPT) >= 100_000:
                     _OUTCOMES.clear()
                     _KEPT.clear()
                 known = _OUTCOMES[key] = {}
@@ -451,7 +459,7 @@ class HeuristicAgent(Agent):
         if winning:
             return self._hide(game, legal, min(winning)[3])   # the cheapest card that puts me ahead
         # Beaten: even my three strongest cards would not catch up.
-        reach = sum(sorted((c.value for c in battle.hand(me) if c.mercenary or c.kind == "heroine"),
+        reach = sum(sorted([c.value for c in piles["hand", me] if c.mercenary or c.kind == "heroine"],
                            reverse=True)[:3])
         if now[me] + reach + edge <= rival:
             return self._retreat(outcomes)

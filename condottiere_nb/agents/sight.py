@@ -3,13 +3,12 @@ weighs at every decision (see :class:`Sight`).
 
 Nothing here plays a card: a card with no on-play effect only joins its player's line, and what
 a standard effect is about to do is the effect's own function (:data:`condottiere_nb.effects.AHEAD`);
-the lines after the card are counted by the count itself, its totals remembered by kinds
+the lines after the card are counted by the count itself, its totals remembered by the kinds in each line
 (:func:`condottiere_nb.strength.totals_of`).
 """
 from __future__ import annotations
 
-from ..cards import KIND_OF
-from ..strength import DOUBLERS, line_total, totals_of
+from ..strength import DOUBLERS, KIND_CODE, SPRING_CODE, WINTER_CODE, holds, line_code, line_total, totals_of
 
 __all__ = ["Sight", "seen"]
 
@@ -52,13 +51,13 @@ class Sight:
     """A battle as one player sees it at one decision, counted once.
 
     ``lines``: each line as ``me`` sees it (``me``'s own cards all, face-down ones too; an
-    opponent's face-up cards), and ``kinds`` their cards' kinds; ``extra``: what each opponent's
+    opponent's face-up cards), and ``codes`` the kinds each holds (:func:`condottiere_nb.strength.line_code`); ``extra``: what each opponent's
     face-down cards are reckoned at, ``hidden`` each (twice that beside a face-up Drummer/Banner);
     ``totals``: each line's strength so, counted by the count
     (:func:`condottiere_nb.strength.totals_of`); ``rival``: the strongest opponent's.
     """
 
-    __slots__ = ("players", "me", "at", "full", "fd", "lines", "kinds", "extra", "hidden", "reading", "spring",
+    __slots__ = ("players", "me", "at", "full", "fd", "lines", "codes", "extra", "hidden", "reading", "spring",
                  "winter", "values", "totals", "rival", "where")
 
     def __init__(self, battle, me: str, hidden: float = 0.0):
@@ -75,23 +74,19 @@ class Sight:
                 full.append(tuple(piles["line", p]))
             fd = frozenset(fd)
             lines, extra = seen(players, full, fd, me, hidden)
-            kinds = [tuple(map(KIND_OF, line)) for line in lines]
+            codes = tuple(map(line_code, lines))
         else:
             fd = _NOTHING
-            lines, extra, kinds = full, [0.0] * len(players), []
+            lines, extra, codes = full, [0.0] * len(players), []
             for p in players:
-                line = piles["line", p]
-                full.append(tuple(line))
-                kinds.append(tuple(map(KIND_OF, line)))
-        self.fd, self.lines, self.extra, self.kinds = fd, lines, extra, kinds
-        spring = winter = False
-        for k in kinds:
-            if "spring" in k:
-                spring = True
-            if "winter" in k:
-                winter = True
-        self.spring, self.winter = spring, winter
-        values = totals_of(lines, reading, False, kinds)
+                line = tuple(piles["line", p])
+                full.append(line)
+                codes.append(line_code(line))
+            codes = tuple(codes)
+        self.fd, self.lines, self.extra, self.codes = fd, lines, extra, codes
+        every = sum(codes)
+        self.spring, self.winter = holds(every, SPRING_CODE), holds(every, WINTER_CODE)
+        values = totals_of(lines, reading, False, codes)
         if fd and any(extra):
             values = tuple([t + x for t, x in zip(values, extra)])
         self.values = values
@@ -119,7 +114,7 @@ class Sight:
             lines[at] = line
             return add(_totals(self.players, lines, self.reading), self.extra)
         after = dict(self.totals)
-        after[me] = line_total(line, self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
+        after[me] = line_total(line, self.winter, self.codes[at] + KIND_CODE[card.kind]) + self.extra[at]
         return after
 
     def lead_after(self, card) -> float:
@@ -128,7 +123,7 @@ class Sight:
         at = self.at
         if self.spring:
             return self.lead_of(self.after(card))
-        mine = line_total(self.lines[at] + (card,), self.winter, self.kinds[at] + (card.kind,)) + self.extra[at]
+        mine = line_total(self.lines[at] + (card,), self.winter, self.codes[at] + KIND_CODE[card.kind]) + self.extra[at]
         return mine - self.rival
 
     def after_effect(self, card, leaving) -> dict:
@@ -143,19 +138,19 @@ class Sight:
             lines, extra = seen(self.players, full, fd - gone, self.me, self.hidden)
             return add(_totals(self.players, lines, self.reading), extra)
         # nothing face down: only the lines the card and its effect touch change
-        lines, kinds = list(self.full), list(self.kinds)
+        lines, codes = list(self.full), list(self.codes)
         if gone:
             for i, line in enumerate(lines):
                 for c in line:
                     if c.id in gone:
                         lines[i] = line = tuple([c for c in line if c.id not in gone])
-                        kinds[i] = tuple(map(KIND_OF, line))
+                        codes[i] = line_code(line)
                         break
         if card.id not in gone:
             at = self.at
             lines[at] += (card,)
-            kinds[at] += (card.kind,)
-        return dict(zip(self.players, totals_of(lines, self.reading, False, kinds)))
+            codes[at] += KIND_CODE[card.kind]
+        return dict(zip(self.players, totals_of(lines, self.reading, False, codes)))
 
     def lead_effect(self, card, leaving) -> float:
         """My strength minus the strongest opponent's as :meth:`after_effect` counts it.  With nothing face down, no Spring in play and no season played or leaving,
@@ -180,14 +175,14 @@ class Sight:
         if not rows:
             if not stays:
                 return self.values[at] - self.rival
-            return line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,)) - self.rival
+            return line_total(self.full[at] + (card,), winter, self.codes[at] + KIND_CODE[card.kind]) - self.rival
         gone = {c.id for c in leaving}
         values = list(self.values)
         for i in rows:
             line = tuple([c for c in self.full[i] if c.id not in gone])
             values[i] = line_total(line + (card,) if i == at and stays else line, winter)
         if stays and at not in rows:
-            values[at] = line_total(self.full[at] + (card,), winter, self.kinds[at] + (card.kind,))
+            values[at] = line_total(self.full[at] + (card,), winter, self.codes[at] + KIND_CODE[card.kind])
         rival = self.rival if rows == {at} else max(values[:at] + values[at + 1:])
         return values[at] - rival
 

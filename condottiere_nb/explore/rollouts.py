@@ -63,6 +63,7 @@ class Position:
     def game(self, hands: dict[str, list[Card]], seed):
         """A Game at this battle's current position with these hands (the cards not yet played)."""
         from ..game import Game, Pass, PlaceFavor, PlaceToken, Play
+        from ..game.choices import play_action
         stated = {}
         for p in self.seats:
             ids = {c.id for c in self.played[p]}
@@ -81,8 +82,13 @@ class Position:
                     raise RulesError.say("odds need a battle played in turn order; {player} played when it was "
                                          "{to_move}'s turn", player=m.player, to_move=g.to_move)
                 # fa-tutorial: soldiers go face down by rule, so the Game's Play takes no flag for them
-                forced = self.ruleset.mercenaries_face_down and self.deck[m.card].mercenary
-                g.apply(Play(f"{m.kind}#{m.card}", face_down=m.face_down and not forced, take=m.take))
+                card = self.deck[m.card]
+                down = m.face_down and not (self.ruleset.mercenaries_face_down and card.mercenary)
+                first = next((c for c in g.state.hand(m.player) if c.kind == m.kind), None)
+                if first is card and (m.take is None or "#" not in m.take):
+                    g.apply(play_action(m.kind, down, m.take))     # as legal_actions() lists it
+                else:
+                    g.apply(Play(f"{m.kind}#{m.card}", face_down=down, take=m.take))
         while g.phase == "favor":
             g.apply(PlaceFavor(None))
         if g.phase != "battle" or g.to_move != self.me:
@@ -149,11 +155,11 @@ def play_out(game, action, agents: dict, me: str) -> bool:
     """Apply ``action`` to a copy of ``game``, let the agents finish the battle; True if ``me``
     conquers the region."""
     g = game.clone()
-    start = g.battles
+    state = g.state                   # read only: the battles so far, the phase, who is to move
+    start = state.battles
     g.apply(action)
-    while g.battles == start and not g.is_over:
-        p = g.to_move
-        g.apply(agents[p].choose(g))
+    while state.battles == start and state.phase != "over":
+        g.apply(agents[state.to_move].choose(g))
     return g.resolution is not None and g.resolution.winner == me
 
 
