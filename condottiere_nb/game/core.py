@@ -345,6 +345,27 @@ class Game:
                 other.told_battles[other.battle_key] = other.battle
         return other
 
+    def redealt(self, hands: Mapping[str, Iterable]) -> "Game":
+        """A copy of this game in which the players named hold other cards: ``hands[player]``
+        (names, "5#41" or Cards), in that order, as many as they hold now, taken from their hands
+        and the draw pile (OpenSpiel's ``resample_from_infostate``: the same position as the
+        others see it, the hidden hands dealt another way).  The draw pile keeps its shuffle and
+        the game its chance, so a game that stated these hands and has drawn no card since is
+        the game set up with the hands re-dealt, its actions replayed (see :func:`.deal.redeal`).
+        A refusal (RulesError) leaves this game as it was.
+
+        >>> g = Game(["Ana", "Ben"], seed=1, hands={"Ana": ["10", "winter"], "Ben": ["1", "2"]})
+        >>> g.apply(PlaceToken("Roma")); g.apply(Play("10"))
+        >>> h = g.redealt({"Ben": ["3", "spring"]})
+        >>> [c.name for c in h.hand("Ben")], [c.name for c in g.hand("Ben")], h.to_move
+        (['3', 'Spring'], ['1', '2'], 'Ben')
+        >>> Game.from_json(h.to_json()).hands == h.hands
+        True
+        """
+        other = self.clone()
+        deal.redeal(other, hands)
+        return other
+
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
         if not self.state.actions:

@@ -10,11 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
 from ..cards import BY_ID, Card, claim_card
-from ..errors import Kind, Listed, Quoted, RulesError, Sentence
+from ..errors import IllegalMove, Kind, Listed, Quoted, RulesError, Sentence
 from ..explain import Step
-from ..zones import Zones
+from ..zones import Zones, pile_name
 
-__all__ = ["game_setup", "round_deal", "round_shuffle", "draw", "hand_size", "hand_limits", "deal_order"]
+__all__ = ["game_setup", "round_deal", "round_shuffle", "draw", "redeal", "hand_size", "hand_limits", "deal_order"]
 
 
 def deal_order(game, players: Sequence[str]) -> list[str]:
@@ -190,3 +190,57 @@ def draw(game, player: str, n: int, *, refill=None, sort: bool = True) -> int:
     if sort:
         zones.pile(("hand", player)).sort(key=BY_ID)
     return got
+
+
+def redeal(game, hands: Mapping[str, Iterable]) -> None:
+    """Deal the hands of the players named in ``hands`` another way: each then holds the cards
+    listed (a name, "5#41" or a Card), in that order, as many as before.  The cards come from
+    those hands and the draw pile, and the cards given back go to the draw pile, which keeps its
+    shuffle: its cards, in id order, take the places its old cards held in id order.  A setup
+    that stated a hand states it re-dealt: the cards it stated that are no longer in the hand
+    (played), then the new hand.  Nothing else changes, the game's chance neither.  Everything
+    is checked first: a refusal changes nothing.  (What :meth:`Game.redealt` does to its copy.)"""
+    if not isinstance(hands, Mapping):
+        raise RulesError.say("hands must map players to lists of cards, e.g. {example}",
+                             example="{'Ana': ['10', 'winter']}")
+    zones, players = game.state.zones, game.players
+    for p in hands:
+        if p not in players:
+            raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
+                                 player=repr(p), players=Listed(Quoted.of(s) for s in players))
+    old = {p: list(zones.pile(("hand", p))) for p in hands}
+    free = {c.id for cs in old.values() for c in cs} | {c.id for c in zones.pile("deck")}
+    used = {c.id for c in game.cards} - free        # in a line, the discards or a hand kept
+    none_left = lambda kind: IllegalMove.say("{card} is not in {pile}", card=Kind(kind), pile=pile_name("deck"))
+    taken = lambda card: IllegalMove.say("{card} is not in {pile}", card=card.tag, pile=pile_name("deck"))
+    new = {}
+    for p, items in hands.items():
+        if isinstance(items, str):
+            items = items.split()
+        if not isinstance(items, Iterable) or isinstance(items, Mapping):
+            raise RulesError.say("{where} must be a list of cards, not {value}",
+                                 where=Sentence.say("{owner}'s hand", owner=p), value=repr(items))
+        new[p] = [claim_card(item, game.cards, game.ruleset.kinds, used, none_left, taken, game.ruleset.name)
+                  for item in items]
+        if len(new[p]) != len(old[p]):
+            raise RulesError.say_n("{player} holds {n} card, and a re-dealt hand keeps its size (not {given})",
+                                   "{player} holds {n} cards, and a re-dealt hand keeps its size (not {given})",
+                                   len(old[p]), player=p, given=len(new[p]))
+    before = list(zones.pile("deck"))                     # its order, top last
+    place = {c.id: i for i, c in enumerate(sorted(before, key=BY_ID))}
+    for p in hands:
+        zones.move_all(old[p], ("hand", p), "deck")
+    for p in hands:
+        zones.move_all(new[p], "deck", ("hand", p))
+        zones.pile(("hand", p))[:] = new[p]                   # in the order listed
+    deck = zones.pile("deck")
+    by_rank = sorted(deck, key=BY_ID)
+    deck[:] = [by_rank[place[c.id]] for c in before]
+    stated = game.setup["hands"]
+    if stated is not None and any(p in stated for p in hands):
+        stated = {q: list(ids) for q, ids in stated.items()}
+        for p in hands:
+            if p in stated:
+                held = {c.id for c in old[p]}
+                stated[p] = [i for i in stated[p] if i not in held] + [c.id for c in new[p]]
+        game.setup = {**game.setup, "hands": stated}
