@@ -7,6 +7,8 @@ gives it, the moves so far, the known cards, the pool of unknown cards, the agen
 :func:`setup` rebuilds it once per process as a :class:`Setup`.  World ``k`` is one way the
 unknown hands may be: drawn from the seed and ``k`` alone (or listed, for exact odds), with
 agents seeded from the seed, ``k`` and the seat, so a world plays the same in any process.
+The battle's position is built once per process (the moves replayed on a Game), and each world's
+game is that Game with the opponents' hands re-dealt (:meth:`~condottiere_nb.game.Game.redealt`).
 """
 from __future__ import annotations
 
@@ -112,12 +114,31 @@ class Setup:
         self.pool = [deck[i] for i in problem.pool]
         self.sizes = dict(problem.sizes)
         self.active = [p for p, _ in problem.sizes]
-        probe = self.position.game({**self.known, **{p: [] for p in self.active}}, problem.seed)
-        self.actions = probe.legal_actions()
+        # The position with hands of the worlds' sizes (the first cards of the pool): every world
+        # holds as many cards, so the Game shuffles its draw pile the same way in every world.
+        placeholder, at = {}, 0
+        for p in self.active:
+            placeholder[p] = self.pool[at:at + self.sizes[p]]
+            at += self.sizes[p]
+        self.base = self.position.game(self.hands(placeholder), problem.seed)
+        self.actions = self.base.legal_actions()
+        # A battle whose moves drew from the draw pile (the Persian Weapon) drew other cards in
+        # other worlds: those worlds are built anew, the moves replayed.
+        stated = sum(len(ids) for ids in self.base.setup["hands"].values())
+        self.redeal = len(self.base.deck) == len(self.base.cards) - stated
 
     def hands(self, drawn: dict) -> dict:
-        """Every hand: the known cards, and the active opponents' ``drawn`` ones."""
-        return {**self.known, **{p: self.known.get(p, []) + drawn[p] for p in self.active}}
+        """Every hand: the known cards, and the active opponents' ``drawn`` ones (before the cards
+        a Scarecrow took back, as their hands hold them)."""
+        return {**self.known, **{p: drawn[p] + self.known.get(p, []) for p in self.active}}
+
+    def game(self, drawn: dict):
+        """The Game of one world: the position with the active opponents' ``drawn`` hands (the
+        same Game as the position built with them, see :attr:`redeal`)."""
+        if not self.redeal:
+            return self.position.game(self.hands(drawn), self.problem.seed)
+        hands = self.hands(drawn)
+        return self.base.redealt({p: hands[p] for p in self.active})
 
     def agents(self, world: int) -> dict:
         """Fresh agents for one world, seeded from (seed, world, seat): the same in any order."""
@@ -174,7 +195,7 @@ def odds_worlds(jobs: list) -> list:
         else:
             deck = s.position.deck
             drawn = {p: [deck[i] for i in ids] for p, ids in listed}
-        game = s.position.game(s.hands(drawn), problem.seed)
+        game = s.game(drawn)
         out.append(tuple(play_out(game, s.actions[i], s.agents(world), problem.me) for i in weigh))
     return out
 
