@@ -150,7 +150,7 @@ class Setup:
     def drawn(self, world: int) -> dict:
         """World ``world`` of a Monte Carlo run: the pool shuffled by a generator seeded from the
         seed and the world's number alone, dealt to the active opponents in turn."""
-        order = world_generator((self.problem.seed, world)).permutation(len(self.pool))
+        order = world_generator((self.problem.seed, world)).permutation(len(self.pool)).tolist()
         hands, at = {}, 0
         for p in self.active:
             hands[p] = [self.pool[j] for j in order[at:at + self.sizes[p]]]
@@ -172,10 +172,10 @@ def setup(problem: Problem) -> Setup:
     return found
 
 
-def play_out(game, action, agents: dict, me: str) -> bool:
-    """Apply ``action`` to a copy of ``game``, let the agents finish the battle; True if ``me``
-    conquers the region."""
-    g = game.clone()
+def play_out(game, action, agents: dict, me: str, *, copy: bool = True) -> bool:
+    """Apply ``action`` to a copy of ``game`` (to ``game`` itself with ``copy=False``), let the
+    agents finish the battle; True if ``me`` conquers the region."""
+    g = game.clone() if copy else game
     state = g.state                   # read only: the battles so far, the phase, who is to move
     start = state.battles
     g.apply(action)
@@ -195,8 +195,10 @@ def odds_worlds(jobs: list) -> list:
         else:
             deck = s.position.deck
             drawn = {p: [deck[i] for i in ids] for p, ids in listed}
-        game = s.game(drawn)
-        out.append(tuple(play_out(game, s.actions[i], s.agents(world), problem.me) for i in weigh))
+        game = s.game(drawn)           # the world's own Game: the last action is played out on it
+        last = len(weigh) - 1
+        out.append(tuple(play_out(game, s.actions[i], s.agents(world), problem.me, copy=k < last)
+                         for k, i in enumerate(weigh)))
     return out
 
 

@@ -330,7 +330,7 @@ class Game:
         """An independent copy (same state, same future deals)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random(0)          # seeded (not from the system's entropy): setstate replaces it
         other.rng.setstate(self.rng.getstate())
         other.state = self.state.copy()
         other._legal = None
