@@ -127,6 +127,34 @@ class Zones:
         goal.extend(cards)
         self.changes += 1
 
+    def regroup(self, piles: Mapping) -> None:
+        """Share the cards of several piles among them anew: ``piles`` maps each pile to the
+        cards it holds from now on, in order, and together they must be exactly the cards those
+        piles hold now (re-dealt hands and the draw pile).  Otherwise IllegalMove, and nothing
+        changes.
+
+        >>> from condottiere_nb.cards import STANDARD_DECK as D
+        >>> z = Zones({("hand", "Ana"): [D[0], D[1]], "deck": [D[2]]})
+        >>> z.regroup({("hand", "Ana"): [D[2], D[0]], "deck": [D[1]]}); z.pile("deck")
+        [Card('1', id=1)]
+        """
+        held = [c for name in piles for c in self.pile(name)]
+        given = [c for cards in piles.values() for c in cards]
+        if len(given) != len(held) or set(map(id, given)) != set(map(id, held)):
+            named = Listed(pile_name(name) for name in piles)
+            held_ids, seen = set(map(id, held)), set()
+            for c in given:
+                if id(c) not in held_ids:
+                    raise IllegalMove.say("{card} is not in {pile}", card=repr(getattr(c, 'tag', c)), pile=named)
+                if id(c) in seen:
+                    raise IllegalMove.say("the same card is named twice")
+                seen.add(id(c))
+            lost = next(c for c in held if id(c) not in seen)      # a card left out: in none of the piles
+            raise IllegalMove.say("{card} is not in {pile}", card=repr(getattr(lost, 'tag', lost)), pile=named)
+        for name, cards in piles.items():
+            self.piles[name] = list(cards)
+        self.changes += 1
+
     def where(self, card: Card):
         """The name of the pile holding ``card``, or None."""
         for name, pile in self.piles.items():

@@ -29,3 +29,20 @@ def test_a_card_not_in_a_shared_pile_is_refused_and_nothing_changes():
     z.move(STANDARD_DECK[1], "shared", "mine")
     assert list(z.piles["shared"]) == [STANDARD_DECK[0], STANDARD_DECK[2]] and z.piles["mine"] == [STANDARD_DECK[1]]
     assert piles["shared"] == tuple(STANDARD_DECK[:3]) and z.changes == 1
+
+
+@pytest.mark.parametrize("given, match", [
+    ({("hand", "Ana"): [STANDARD_DECK[2], STANDARD_DECK[9]], "deck": [STANDARD_DECK[0], STANDARD_DECK[1]]},
+     "not in Ana's hand"),                                   # a card from elsewhere
+    ({("hand", "Ana"): [STANDARD_DECK[2], STANDARD_DECK[2]], "deck": [STANDARD_DECK[0], STANDARD_DECK[1]]},
+     "named twice"),
+    ({("hand", "Ana"): [STANDARD_DECK[2]], "deck": [STANDARD_DECK[0], STANDARD_DECK[1]]}, "'1#3' is not in Ana's hand, the draw pile"),  # lost
+])
+def test_regroup_keeps_every_card_or_changes_nothing(given, match):
+    z = Zones({("hand", "Ana"): STANDARD_DECK[:2], "deck": STANDARD_DECK[2:4], "discard": [STANDARD_DECK[9]]})
+    before = {k: list(v) for k, v in z.piles.items()}, z.changes
+    with pytest.raises(IllegalMove, match=match):
+        z.regroup(given)
+    assert ({k: list(v) for k, v in z.piles.items()}, z.changes) == before
+    z.regroup({("hand", "Ana"): [STANDARD_DECK[3], STANDARD_DECK[0]], "deck": [STANDARD_DECK[2], STANDARD_DECK[1]]})
+    assert z.piles[("hand", "Ana")] == [STANDARD_DECK[3], STANDARD_DECK[0]] and z.changes == before[1] + 1

@@ -117,8 +117,9 @@ class Game:
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         #: kind -> its place in the deck's order of kinds (the order legal actions list kinds in)
         self.rank = self.ruleset.rank
-        #: the game's chance: every shuffle and random draw, seeded
-        self.rng = random.Random(seed)
+        # the game's chance (see rng): the generator, or, in a clone not yet dealing, the state to make it from
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_state = None
         # victory_regions (fa): that many regions win, with no adjacency win
         self.thresholds = ((self.ruleset.victory_regions, 0) if self.ruleset.victory_regions
                            else board.victory_thresholds(len(self.players)))
@@ -134,6 +135,16 @@ class Game:
             v.setup(self)
 
     # -- what the rules and the variants call -----------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The game's chance, every shuffle and random draw: ``random.Random(seed)``.  A clone and
+        its original make theirs again from the state it had when it was copied, when first used
+        (most copies never shuffle)."""
+        if self._rng is None:
+            self._rng = random.Random(0)      # seeded (not from the system's entropy): setstate replaces it
+            self._rng.setstate(self._rng_state)
+        return self._rng
+
     def record(self, step: Step) -> None:
         """Add a Step to the log (rules call this only when the game explains)."""
         self.state.log.append(step)
@@ -328,10 +339,11 @@ class Game:
     # -- copies, undo, saving -----------------------------------------------------------------------
     def clone(self) -> "Game":
         """An independent copy (same state, same future deals)."""
+        if self._rng is not None:
+            # both games make their generator again when first used (see rng): most copies never shuffle
+            self._rng_state, self._rng = self._rng.getstate(), None
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random(0)          # seeded (not from the system's entropy): setstate replaces it
-        other.rng.setstate(self.rng.getstate())
         other.state = self.state.copy()
         other._legal = None
         other._twin = None

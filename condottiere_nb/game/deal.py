@@ -212,7 +212,7 @@ def redeal(game, hands: Mapping[str, Iterable]) -> None:
     free = {c.id for cs in old.values() for c in cs} | {c.id for c in zones.pile("deck")}
     used = {c.id for c in game.cards} - free        # in a line, the discards or a hand kept
     none_left = lambda kind: IllegalMove.say("{card} is not in {pile}", card=Kind(kind), pile=pile_name("deck"))
-    taken = lambda card: IllegalMove.say("{card} is not in {pile}", card=card.tag, pile=pile_name("deck"))
+    twice = lambda card: IllegalMove.say("{card} is not in {pile}", card=card.tag, pile=pile_name("deck"))
     new = {}
     for p, items in hands.items():
         if isinstance(items, str):
@@ -220,22 +220,20 @@ def redeal(game, hands: Mapping[str, Iterable]) -> None:
         if not isinstance(items, Iterable) or isinstance(items, Mapping):
             raise RulesError.say("{where} must be a list of cards, not {value}",
                                  where=Sentence.say("{owner}'s hand", owner=p), value=repr(items))
-        new[p] = [claim_card(item, game.cards, game.ruleset.kinds, used, none_left, taken, game.ruleset.name)
+        new[p] = [claim_card(item, game.cards, game.ruleset.kinds, used, none_left, twice, game.ruleset.name)
                   for item in items]
         if len(new[p]) != len(old[p]):
             raise RulesError.say_n("{player} holds {n} card, and a re-dealt hand keeps its size (not {given})",
                                    "{player} holds {n} cards, and a re-dealt hand keeps its size (not {given})",
                                    len(old[p]), player=p, given=len(new[p]))
-    before = list(zones.pile("deck"))                     # its order, top last
-    place = {c.id: i for i, c in enumerate(sorted(before, key=BY_ID))}
-    for p in hands:
-        zones.move_all(old[p], ("hand", p), "deck")
-    for p in hands:
-        zones.move_all(new[p], "deck", ("hand", p))
-        zones.pile(("hand", p))[:] = new[p]                   # in the order listed
     deck = zones.pile("deck")
-    by_rank = sorted(deck, key=BY_ID)
-    deck[:] = [by_rank[place[c.id]] for c in before]
+    taking = {c.id for cs in new.values() for c in cs}
+    given_back = [c for cs in old.values() for c in cs if c.id not in taking]
+    rest = sorted([c for c in deck if c.id not in taking] + given_back, key=BY_ID)
+    ranks = {c.id: i for i, c in enumerate(sorted(deck, key=BY_ID))}
+    piles = {("hand", p): new[p] for p in hands}
+    piles["deck"] = [rest[ranks[c.id]] for c in deck]        # the k-th card by id where the k-th was
+    zones.regroup(piles)
     stated = game.setup["hands"]
     if stated is not None and any(p in stated for p in hands):
         stated = {q: list(ids) for q, ids in stated.items()}
