@@ -11,7 +11,7 @@ The interaction checker is timed on three comparisons that exercise its two regi
 * two named rulesets (standard vs city-states-final: the Bishop and the token differ).
 
 The odds are timed to a precision: every action of a three-player decision with six candidate
-actions within plus or minus 2 points at 95% (or wholly below the best; plus or minus 5 with
+actions within plus or minus 2 points at 95% (or, deal by deal, below the best; plus or minus 5 with
 --quick), the rollouts a second counted over the battles that took.
 
 Times are CPU seconds of this process (time.process_time), so other jobs on the machine

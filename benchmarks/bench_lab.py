@@ -5,8 +5,8 @@
   in every seat, as benchmarks/bench_floor.py measures them; also with ``explain=False``; and the
   engine alone replaying the same games' actions (the floor the agent cannot go under);
 * **odds**: the time ``battle_odds(..., precision=0.02)`` takes to put every action of a
-  three-player decision with six candidate actions within plus or minus 2 points at 95% (or wholly
-  below the best action): ``[Ana Ben Cy] Ana 10, Ben 6, Cy 5``, Ana to move with 5, Winter, Bishop,
+  three-player decision with six candidate actions within plus or minus 2 points at 95% (or, deal by
+  deal, below the best action): ``[Ana Ben Cy] Ana 10, Ben 6, Cy 5``, Ana to move with 5, Winter, Bishop,
   Courtesan and 2 in hand, Ben and Cy holding five unknown cards each (the position of
   bench_explore.py and the lab notebook); on one core, and on ``--workers`` processes;
 * **workers**: a balance study of 400 four-player standard games, in one process and on

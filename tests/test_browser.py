@@ -427,6 +427,12 @@ def game(lab, browser):
         context.close()
 
 
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two of Playwright's bounding boxes share more than a pixel's edge."""
+    return (min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 1
+            and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 1)
+
+
 def test_the_map_is_italy_with_17_region_shapes_and_its_names_are_buttons(game):
     page = game
     explorer = live(page, ".cnb-explorer")
@@ -436,6 +442,10 @@ def test_the_map_is_italy_with_17_region_shapes_and_its_names_are_buttons(game):
     assert len(regions) == 17 and "Firenze" in regions and "Napoli" in regions
     buttons = explorer.locator(".cnb-map-region:visible")
     assert buttons.count() == 17                      # Ana holds the token: every region is open
+    boxes = [buttons.nth(i).bounding_box() for i in range(17)]
+    overlapping = [(buttons.nth(i).inner_text(), buttons.nth(j).inner_text())
+                   for i in range(17) for j in range(i) if overlap(boxes[i], boxes[j])]
+    assert overlapping == []                          # Parma's button no longer hides under Modena's
     screenshot(page, "browser-game-map.png")
     status = explorer.locator(".cnb-game-status").first
     ms = click_to_paint_ms(page, explorer.locator("button.cnb-map-region-Firenze"), status)

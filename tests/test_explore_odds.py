@@ -8,6 +8,7 @@ import pytest
 from condottiere_nb import Battle, RulesError
 from condottiere_nb.cards import make_deck
 from condottiere_nb.explore import battle_odds, exact_hands, game_odds, wilson
+from condottiere_nb.explore.odds import CONTROLLED_FROM, controlled, paired_gap
 from condottiere_nb.game import Game, Pass, PlaceToken, Play
 
 
@@ -55,6 +56,8 @@ def test_exact_agrees_with_monte_carlo():
     assert [a.label for a in exact.actions] == [a.label for a in mc.actions] == ["2", "6", "pass"]
     for e, m in zip(exact.actions, mc.actions):
         assert m.low - 0.02 <= e.p <= m.high + 0.02, (e, m)
+        # 400 hands of six kinds: every action with ten wins and ten losses weighs the deal
+        assert m.interval == ("controlled" if min(m.wins, m.n - m.wins) >= 10 else "wilson"), m
     assert len({round(a.p, 3) for a in exact.actions}) > 1     # the actions really differ
 
 
@@ -112,7 +115,8 @@ def test_odds_to_a_precision_sample_each_action_until_it_is_settled():
         if a.settled == "precise":
             assert a.half_width <= 0.04
         else:
-            assert a.settled == "below the best" and a.high < best.low
+            # hand by hand against the best action, on the hands both were played on
+            assert a.settled == "below the best" and a.behind[1] < 0 and a.n < best.n
     assert best.settled == "precise" and "within 4 points" in odds.summary()
     # the same figures on two processes: world k is drawn from the seed and k alone
     again = battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5", **kw, workers=2)
@@ -134,3 +138,66 @@ def test_exact_odds_on_two_processes_are_the_same():
 def test_precision_is_checked():
     with pytest.raises(RulesError, match="precision must be"):
         battle_odds("[Ana Ben] Ana 10", hand=["5"], precision=0.7)
+
+
+def deals(np, rng, pool_kinds, dealt: int, n: int):
+    """``n`` random deals of ``dealt`` cards from a pool (one kind index per card), as counts."""
+    kinds = max(pool_kinds) + 1
+    order = rng.permuted(np.tile(np.asarray(pool_kinds), (n, 1)), axis=1)[:, :dealt]
+    return np.stack([(order == k).sum(axis=1) for k in range(kinds)], axis=1)
+
+
+def test_controlled_intervals_cover_the_true_chance_95_times_in_100():
+    """controlled(): over many runs of 300 hands, the 95% interval holds the true chance about 95
+    times in 100, and is narrower than Wilson's when the deal explains part of the results."""
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(7)
+    pool = [0] * 3 + [1] * 5 + [2] * 8 + [3] * 14         # four kinds of cards, 30 in the pool
+    mean = [10 * c / 30 for c in (3, 5, 8, 14)]             # ten dealt: what a deal holds on average
+
+    def chance(x):                                          # the results depend on the deal, not linearly
+        return np.clip(0.2 + 0.5 * np.minimum(x[:, 0], 1) + 0.1 * x[:, 1] - 0.06 * x[:, 3], 0, 1)
+
+    truth = chance(deals(np, rng, pool, 10, 400_000)).mean()
+    covered, width, wilson_width, runs = 0, 0.0, 0.0, 300
+    for _ in range(runs):
+        x = deals(np, rng, pool, 10, CONTROLLED_FROM + 100)
+        won = rng.random(len(x)) < chance(x)
+        p, low, high = controlled(won, x, mean)
+        covered += low <= truth <= high
+        w_low, w_high = wilson(int(won.sum()), len(won))
+        width, wilson_width = width + high - low, wilson_width + w_high - w_low
+    assert 0.91 * runs <= covered <= 0.985 * runs, covered
+    assert width < 0.93 * wilson_width, (width, wilson_width)     # the deal explains part of it
+
+
+def test_controlled_weighs_only_what_the_deal_can_say():
+    won = [True, False, False] * 50
+    # every hand dealt the same: nothing to weigh, the plain share and its normal interval
+    p, low, high = controlled(won, [(1, 2)] * 150, (1.5, 1.5))
+    assert p == pytest.approx(1 / 3) and high - low == pytest.approx(2 * 1.96 * (1 / 3 * 2 / 3 / 149) ** 0.5)
+    # two kinds always dealt alike: which of them counts cannot be told, so no estimate
+    assert controlled(won, [(a, a, 4 - 2 * a) for a in (0, 1, 2)] * 50, (1, 1, 2)) is None
+
+
+def test_paired_gap_is_the_interval_of_the_hand_by_hand_difference():
+    won, best = [1, 0, 0, 1, 0] * 40, [1, 1, 0, 1, 1] * 40    # loses 2 hands in 5 that the best wins
+    low, high = paired_gap(won, best)
+    d = [w - b for w, b in zip(won, best)]
+    mean = sum(d) / len(d)
+    sd = (sum((x - mean) ** 2 for x in d) / (len(d) - 1)) ** 0.5
+    assert (low, high) == (pytest.approx(mean - 2.576 * sd / len(d) ** 0.5), pytest.approx(mean + 2.576 * sd / len(d) ** 0.5))
+    assert high < 0
+    assert paired_gap([1, 0] * 50, [1, 0] * 50) == (0.0, 0.0)       # the same results: no gap
+    assert paired_gap(won, best[:100]) == paired_gap(won[:100], best[:100])   # only the hands both had
+
+
+def test_every_action_is_played_on_the_first_hands_in_order():
+    """With a precision, actions stop at different numbers of hands; each has still been played on
+    hands 0, 1, 2 ... like a run of that many hands for every action, so its wins are the same."""
+    kw = dict(hand="5 winter bishop", others=3, seed=2)
+    odds = battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5", precision=0.04, **kw)
+    short = min(odds.actions, key=lambda a: a.n)
+    assert short.n < max(a.n for a in odds.actions)
+    fixed = battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5", samples=short.n, **kw)
+    assert fixed.odds(short.label).wins == short.wins and fixed.odds(short.label).n == short.n

@@ -105,3 +105,14 @@ def test_odds_to_a_precision_show_each_interval_and_why_it_stopped():
     for a in result.actions:
         assert f"±{100 * a.half_width:.1f} points, {a.n:,} hands, {a.settled}" in html
         assert a.settled in ("precise", "below the best")
+
+
+def test_odds_say_when_an_interval_weighs_the_deal():
+    from condottiere_nb.explore import battle_odds
+    from condottiere_nb.views.explore_views import odds_html
+    odds = battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=300, seed=1)
+    weighed = [a for a in odds.actions if a.interval == "controlled"]
+    assert weighed and "weighing the deal" in odds.summary()
+    assert "whose average is known exactly" in odds_html(odds)
+    fewer = battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=50, seed=1)
+    assert {a.interval for a in fewer.actions} == {"wilson"} and "average is known" not in odds_html(fewer)

@@ -103,3 +103,30 @@ def test_mapview_highlight_dropdown_rings_a_players_group():
     assert "highlighted: Genova, Milano, Torino" in mv.info.value
     mv.group_select.value = mv.group_select.options[0][1]
     assert "highlighted" not in mv.info.value
+
+
+def test_every_region_button_sits_near_its_name_and_none_overlaps():
+    from condottiere_nb.board import REGIONS
+    from condottiere_nb.views.mapsvg import MAP_H, MAP_W, button_boxes, label_points, overlap
+    from condottiere_nb.views.mapview import MapView, CELL
+    boxes, names = button_boxes(CELL), label_points()
+    assert [(a, b) for a in REGIONS for b in REGIONS if a < b and overlap(boxes[a], boxes[b])] == []
+    for r, (x, y, w, h) in boxes.items():
+        cx, cy = names[r]
+        assert abs(x + w / 2 - cx) <= 30 and abs(y + h / 2 - cy) <= 30, r        # still over its name
+        assert 0 <= x <= MAP_W - w and 0 <= y <= MAP_H - h and x % CELL == 0 == y % CELL
+    view = MapView()
+    x, y, w, h = boxes["Parma"]
+    assert view.buttons["Parma"].layout.grid_area == f"{y // CELL + 1} / {x // CELL + 1} / span 6 / span {-(-w // CELL)}"
+
+
+def test_a_choice_leaves_its_names_to_the_buttons():
+    import urllib.parse
+    from condottiere_nb.views.mapsvg import map_svg
+    from condottiere_nb.views.mapview import MapView
+    assert ">Parma</text>" in map_svg() and ">Parma</text>" not in map_svg(unlabelled=["parma"])
+    view = MapView()
+    view.choose(["Parma", "Modena"], None, "token")
+    picture = urllib.parse.unquote(view.image.value)          # an <img> of the SVG as a data URI
+    assert ">Parma</text>" not in picture and ">Roma</text>" in picture
+    assert view.buttons["Parma"].layout.display == "" and view.buttons["Roma"].layout.display == "none"

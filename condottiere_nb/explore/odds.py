@@ -3,7 +3,8 @@
 :func:`battle_odds` weighs, for the player to move, every legal action by playing the rest
 of the battle out with an agent (the heuristic one by default) over the opponents' possible
 hands: all of them with their exact probabilities (:func:`exact_hands`) when they are few,
-else a seeded Monte Carlo sample with 95% Wilson intervals (:func:`wilson`), drawn with
+else a seeded Monte Carlo sample with 95% intervals (Wilson's, :func:`wilson`, and from a
+few hundred hands on, intervals that take the luck of the deal out, :func:`controlled`), drawn with
 numpy's generator (imported only then): a fixed number of hands, or, given a ``precision``,
 as many as each action needs (it stops when it knows).  The hands are played out by
 :mod:`~condottiere_nb.explore.rollouts`, in this process or on workers.
@@ -42,6 +43,71 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+#: the hands an action needs before its interval weighs the cards dealt (:func:`controlled`);
+#: also at least ten a kind, and ten wins and ten losses
+CONTROLLED_FROM = 200
+
+
+def controlled(won: Sequence, dealt: Sequence, mean: Sequence, z: float = 1.96):
+    """The chance of winning and its 95% interval, from results whose hands were dealt at
+    random, with the cards dealt as control variates; None where they cannot be used.
+
+    Some of the luck of a deal is plain to see: how many Heroines, Winters or big Mercenaries
+    the opponents were dealt.  We know exactly how many of each kind a random deal holds on
+    average (``mean``), so we can take that part of the luck out: fit the results on the
+    kinds dealt (``dealt``, one count per kind for each result) by least squares, and read
+    the chance at the average deal (the regression estimator of Monte Carlo's control
+    variates; Owen, *Monte Carlo theory, methods and examples*, 8.9).  The interval is the
+    fit's own (its residual spread), asymptotically 95%: narrower than Wilson's by as much
+    as the deal explains.  None when some kind's count never varies in a way that leaves
+    the average deal unreadable (the caller then uses :func:`wilson`).
+
+    >>> import numpy
+    >>> rng = numpy.random.default_rng(0)
+    >>> heroines = rng.binomial(2, 0.1, 4000)                 # a deal's Heroines, 0.2 on average
+    >>> won = rng.random(4000) < 0.3 + 0.3 * heroines          # true chance 0.3 + 0.3 * 0.2 = 0.36
+    >>> p, low, high = controlled(won, numpy.c_[heroines, 2 - heroines], (0.2, 1.8))
+    >>> bool(low < 0.36 < high and high - low < numpy.subtract(*wilson(won.sum(), 4000)[::-1]))
+    True
+    """
+    import numpy as np
+    y = np.asarray(won, dtype=float)
+    x = np.asarray(dealt, dtype=float) - np.asarray(mean, dtype=float)
+    x = x[:, x.std(axis=0) > 0]                    # a kind never or always dealt tells nothing
+    totals = x.sum(axis=1)
+    if x.shape[1] and np.allclose(totals, totals[0]):
+        x = x[:, :-1]                              # every deal holds as many cards: one kind follows
+    a = np.column_stack([np.ones(len(y)), x])
+    coef, _, rank, _ = np.linalg.lstsq(a, y, rcond=None)
+    if rank < a.shape[1] or len(y) <= rank:
+        return None
+    resid = y - a @ coef
+    spread = resid @ resid / (len(y) - rank)
+    half = z * math.sqrt(spread * np.linalg.inv(a.T @ a)[0, 0])
+    p = min(max(float(coef[0]), 0.0), 1.0)
+    return p, max(0.0, p - half), min(1.0, p + half)
+
+
+def paired_gap(won: Sequence, best: Sequence, z: float = 2.576) -> tuple[float, float]:
+    """How far an action's chance lies from the best action's, as a 99% interval, from the
+    hands both were played on (the first ``min(len(won), len(best))``: every action is played
+    on the same hands, in order).  Compared hand by hand, the luck of the deal, shared by
+    both, cancels; so a weaker action is told apart in far fewer hands than by comparing
+    the two intervals.
+
+    >>> low, high = paired_gap([0, 1] * 100, [1, 1] * 100); high < 0
+    True
+    """
+    m = min(len(won), len(best))
+    if m < 2:
+        return -1.0, 1.0
+    d = [w - b for w, b in zip(won[:m], best[:m])]
+    mean = sum(d) / m
+    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    half = z * math.sqrt(var / m)
+    return mean - half, mean + half
+
+
 def action_label(action) -> str:
     """A short reader's name for a battle action: '10', 'Scarecrow -> 5', '6 face down', 'pass'."""
     card = getattr(action, "card", None)
@@ -59,10 +125,13 @@ def action_label(action) -> str:
 class ActionOdds:
     """The chance of winning the battle after one action.
 
-    ``low``/``high``: its 95% Wilson interval (both ``p`` when exact).  ``settled``: why the
-    sampling of this action stopped, when :func:`battle_odds` was given a ``precision``:
-    "precise" (the interval is within plus or minus ``precision``), "below the best" (its
-    interval lies wholly below the best action's) or "sample cap"; "" otherwise.
+    ``low``/``high``: its 95% interval (both ``p`` when exact): Wilson's (:func:`wilson`), or,
+    once the action has :data:`CONTROLLED_FROM` hands, the one that weighs the cards dealt
+    (:func:`controlled`, ``interval`` "controlled").  ``settled``: why the sampling of this
+    action stopped, when :func:`battle_odds` was given a ``precision``: "precise" (the
+    interval is within plus or minus ``precision``), "below the best" (hand by hand, it does
+    worse than the best action: ``behind``, its chance minus the best's, a 99% interval
+    below 0, see :func:`paired_gap`) or "sample cap"; "" otherwise.
     """
 
     action: object
@@ -74,6 +143,8 @@ class ActionOdds:
     high: float
     exact: bool = False
     settled: str = ""
+    interval: str = "wilson"        # "wilson", "controlled" or "exact"
+    behind: tuple | None = None     # (low, high) of p minus the best's, when "below the best"
 
     @property
     def half_width(self) -> float:
@@ -130,6 +201,8 @@ class BattleOdds:
                 ci = "exact"
             else:
                 ci = f"95% CI {a.low:.2f}-{a.high:.2f}, +/-{100 * a.half_width:.1f}, n={a.n}"
+                if a.interval == "controlled":
+                    ci += ", weighing the deal"
                 if a.settled:
                     ci += f", {a.settled}"
             lines.append(f"  {a.label:<22} {100 * a.p:5.1f}%  ({ci})")
@@ -207,18 +280,24 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     agent by default, as in a Game for ``region`` with the map ``control``).  When the
     opponents' possible hands number at most ``exact_limit`` they are all enumerated with
     their exact probabilities (method "exact").  Otherwise hands are drawn at random (method
-    "monte carlo", with 95% Wilson intervals; numpy draws them, so that a seed gives the same
+    "monte carlo", with 95% intervals; numpy draws them, so that a seed gives the same
     figures everywhere: ImportError without it), the same hands for every action, so the
     actions are compared on equal terms:
 
     * ``samples`` hands for every action (default 200), or
     * with ``precision`` (e.g. 0.02: plus or minus 2 points), as many as it takes: after each
       round of hands, an action stops when its interval is within plus or minus ``precision``
-      ("precise") or lies wholly below the best action's ("below the best"), and the next
+      ("precise") or when, compared hand by hand with the best action, it does worse (a 99%
+      interval of the difference below 0, :func:`paired_gap`: "below the best"), and the next
       round is as large as the least settled action still needs; ``samples`` is then a cap
-      (default 20,000 hands an action).  The intervals are the usual 95% Wilson intervals at
-      each action's own number of hands (looking after every round makes them a little
-      optimistic; the rounds double at most, so there are few looks).
+      (default 20,000 hands an action).
+
+    The intervals are 95% Wilson intervals at each action's own number of hands, until it has
+    :data:`CONTROLLED_FROM` of them (and ten a kind of card, ten wins and ten losses); from
+    then on they weigh the cards each hand was dealt, whose average is known exactly
+    (:func:`controlled`), which narrows them by as much as the deal explains the results.
+    Looking after every round makes them a little optimistic; the rounds double at most, so
+    there are few looks.
 
     Face-down cards already in the lines are taken as they are.  ``workers`` (processes of this
     machine; 0: one per core) or ``executor`` (any concurrent.futures.Executor, e.g. a Dask
@@ -323,9 +402,11 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
             worlds = list(exact_hands(active, sizes, kinds, by_kind))
             run.prog.start(len(worlds), "odds (exact)")
             listed = [tuple((p, tuple(c.id for c in hands[p])) for p in active) for _, hands in worlds]
-            run.round(range(len(worlds)), list(range(len(actions))), listed, [w for w, _ in worlds])
+            run.round(dict.fromkeys(range(len(actions)), len(worlds)), listed, [w for w, _ in worlds])
         else:
             run.prog.start(samples, "odds (monte carlo)")
+            need = sum(sizes.values())
+            run.mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
             run.sample(samples, precision)
     except KeyboardInterrupt:
         run.partial = True
@@ -334,10 +415,10 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     for i, (a, label) in enumerate(zip(actions, labels)):
         w, n = run.wins[i], run.n[i]
         if exact and not run.partial:
-            out.append(ActionOdds(a, label, w, n, w, w, w, True))
+            out.append(ActionOdds(a, label, w, n, w, w, w, True, interval="exact"))
         else:
-            lo, hi = wilson(w, n)
-            out.append(ActionOdds(a, label, w, n, w / n if n else 0.0, lo, hi, False, run.settled[i]))
+            p, lo, hi, interval = run.estimate(i)
+            out.append(ActionOdds(a, label, w, n, p, lo, hi, False, run.settled[i], interval, run.behind[i]))
     note = "" if not exact or not run.partial else "Interrupted: the exact sum is incomplete, shown as a sample."
     return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
                       "exact" if exact and not run.partial else "monte carlo", max(run.n, default=0), seed,
@@ -355,60 +436,92 @@ class _Run:
         self.wins = [0.0] * actions
         self.n = [0] * actions
         self.settled = [""] * actions
+        self.won = [[] for _ in range(actions)]     # each action's results, hand by hand
+        self.dealt = []         # each hand's kinds dealt (Setup.dealt), in order
+        self.mean = None        # how many of each kind a random deal holds on average
+        self.behind = [None] * actions
         self.drawn = 0          # worlds played out so far
         self.partial = False
         self.prog = as_progress(progress)
         self.workers, self.executor = workers, executor
         self.t0 = time.perf_counter()
 
-    def round(self, worlds: range, weigh: list, listed=None, weights=None) -> None:
-        """Play the ``worlds`` out for the actions ``weigh`` (their hands ``listed``, with exact
-        ``weights``, or drawn), adding up in world order."""
+    def round(self, more: dict, listed=None, weights=None) -> None:
+        """Play ``more[i]`` more hands out for each action ``i``: its next ones, so that every
+        action is always played on hands 0, 1, 2 ... in order, the same hands as the others
+        (their cards ``listed``, with exact ``weights``, or drawn from hand's number).  A hand
+        another action was already played on is dealt again the same."""
         from ..agents.workers import run_jobs
-        jobs = [(self.problem, k, tuple(weigh), None if listed is None else listed[k]) for k in worlds]
-        first = self.drawn
+        start = min(self.n[i] for i in more)
+        end = max(self.n[i] + m for i, m in more.items())
+        jobs = []
+        for k in range(start, end):
+            weigh = tuple(i for i, m in more.items() if self.n[i] <= k < self.n[i] + m)
+            jobs.append((self.problem, k, weigh, None if listed is None else listed[k]))
         results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
-                           done=lambda d: self.prog.update(first + d))
+                           done=lambda d: self.prog.update(max(self.drawn, start + d)))
         try:
-            for j, won in results:
-                weight = 1 if weights is None else weights[worlds[j]]
-                for i, w in zip(weigh, won):
+            for j, (won, dealt) in results:
+                k = start + j
+                weight = 1 if weights is None else weights[k]
+                for i, w in zip(jobs[j][2], won):
                     self.n[i] += 1
+                    self.won[i].append(w)
                     if w:
                         self.wins[i] += weight
-                self.drawn += 1
+                if k == len(self.dealt):
+                    self.dealt.append(dealt)
+                self.drawn = len(self.dealt)
         finally:
             results.close()
+
+    def estimate(self, i: int) -> tuple:
+        """(p, low, high, interval) of action ``i`` from its hands so far (Monte Carlo): the
+        interval weighs the cards dealt (:func:`controlled`) from :data:`CONTROLLED_FROM` hands
+        and ten a kind, when the action has ten wins and ten losses; Wilson's before."""
+        w, n = self.wins[i], self.n[i]
+        if (self.mean is not None and n >= max(CONTROLLED_FROM, 10 * len(self.mean))
+                and min(w, n - w) >= 10):
+            # action i was played on hands 0 .. n-1: it is weighed from the first, until settled
+            found = controlled(self.won[i], self.dealt[:n], self.mean)
+            if found is not None:
+                return (*found, "controlled")
+        lo, hi = wilson(w, n)
+        return (w / n if n else 0.0), lo, hi, "wilson"
 
     def sample(self, cap: int, precision: float | None) -> None:
         """Monte Carlo: ``cap`` hands for every action, or rounds until every action is settled
         at ``precision`` (see :func:`battle_odds`)."""
-        weigh = list(range(len(self.n)))
+        actions = range(len(self.n))
         if precision is None:
-            self.round(range(cap), weigh)
+            self.round(dict.fromkeys(actions, cap))
             return
-        size = min(self.FIRST, cap)
-        while weigh and size > 0:
-            self.round(range(self.drawn, self.drawn + size), weigh)
-            p = [w / n if n else 0.0 for w, n in zip(self.wins, self.n)]
-            best = max(range(len(p)), key=p.__getitem__)
-            floor = wilson(self.wins[best], self.n[best])[0]
-            need = 0
-            for i in list(weigh):
-                lo, hi = wilson(self.wins[i], self.n[i])
-                if (hi - lo) / 2 <= precision:
+        more = dict.fromkeys(actions, min(self.FIRST, cap))
+        while more:
+            self.round(more)
+            found = [self.estimate(i) for i in actions]
+            best = max(actions, key=lambda i: found[i][0])
+            for i in list(more):
+                _, lo, hi, _ = found[i]
+                half = (hi - lo) / 2
+                if half <= precision:
                     self.settled[i] = "precise"
-                elif i != best and hi < floor:
+                elif i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0:
                     self.settled[i] = "below the best"
+                    self.behind[i] = gap
+                elif self.n[i] >= cap:
+                    self.settled[i] = "sample cap"
                 else:
-                    q = min(max(p[i], 0.05), 0.95)
-                    need = max(need, math.ceil(q * (1 - q) * (1.96 / precision) ** 2) - self.n[i])
+                    # An interval narrows as one over the square root of the hands: the hands it
+                    # still needs to be precise, or to be told below the best, whichever comes
+                    # first; at least a few dozen, at most as many again as it has.
+                    n = self.n[i]
+                    need = n * (half / precision) ** 2
+                    if i != best and sum(gap) < 0:
+                        need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
+                    more[i] = min(max(math.ceil(need) - n, self.FIRST // 2), n, cap - n)
                     continue
-                weigh.remove(i)
-            # the next round: what the least settled action needs, at most doubling the hands so far
-            size = min(max(need, self.FIRST // 2), max(self.drawn, self.FIRST), cap - self.drawn)
-        for i in weigh:
-            self.settled[i] = "sample cap"
+                del more[i]
         self.prog.update(cap)
 
 

@@ -112,6 +112,8 @@ class Setup:
                                  dict(problem.control))
         self.known = {p: [deck[i] for i in ids] for p, ids in problem.known}
         self.pool = [deck[i] for i in problem.pool]
+        #: the pool's kinds, in the order of :meth:`dealt`'s counts
+        self.kinds = tuple(dict.fromkeys(c.kind for c in self.pool))
         self.sizes = dict(problem.sizes)
         self.active = [p for p, _ in problem.sizes]
         # The position with hands of the worlds' sizes (the first cards of the pool): every world
@@ -139,6 +141,15 @@ class Setup:
             return self.position.game(self.hands(drawn), self.problem.seed)
         hands = self.hands(drawn)
         return self.base.redealt({p: hands[p] for p in self.active})
+
+    def dealt(self, drawn: dict) -> tuple:
+        """How many cards of each of the pool's kinds the opponents' hands of a world hold, all
+        together: what :func:`~condottiere_nb.explore.odds.controlled` weighs a world's result by."""
+        counts = dict.fromkeys(self.kinds, 0)
+        for cards in drawn.values():
+            for c in cards:
+                counts[c.kind] += 1
+        return tuple(counts.values())
 
     def agents(self, world: int) -> dict:
         """Fresh agents for one world, seeded from (seed, world, seat): the same in any order."""
@@ -186,7 +197,8 @@ def play_out(game, action, agents: dict, me: str, *, copy: bool = True) -> bool:
 
 def odds_worlds(jobs: list) -> list:
     """For each job (problem, world, the actions to weigh as indices, the opponents' hands as
-    card ids or None to draw them): whether ``me`` wins after each of those actions."""
+    card ids or None to draw them): whether ``me`` wins after each of those actions, and the
+    kinds the opponents were dealt (:meth:`Setup.dealt`)."""
     out = []
     for problem, world, weigh, listed in jobs:
         s = setup(problem)
@@ -197,8 +209,8 @@ def odds_worlds(jobs: list) -> list:
             drawn = {p: [deck[i] for i in ids] for p, ids in listed}
         game = s.game(drawn)           # the world's own Game: the last action is played out on it
         last = len(weigh) - 1
-        out.append(tuple(play_out(game, s.actions[i], s.agents(world), problem.me, copy=k < last)
-                         for k, i in enumerate(weigh)))
+        out.append((tuple(play_out(game, s.actions[i], s.agents(world), problem.me, copy=k < last)
+                          for k, i in enumerate(weigh)), s.dealt(drawn)))
     return out
 
 

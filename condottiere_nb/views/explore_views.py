@@ -12,6 +12,7 @@ from html import escape
 from typing import Sequence
 
 from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
+from ..explore.odds import CONTROLLED_FROM
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
 from .words import Html, Words, figure_words, words
 
@@ -110,10 +111,10 @@ def odds_html(odds: BattleOdds, lang: str = "en") -> str:
     elif odds.precision is not None:
         points, battles = f"{100 * odds.precision:g}", f"{odds.rollouts:,}"
         how = t.say("Monte Carlo until every action is within \u00b1{points} points or clearly below the best: random "
-                    "hands for the opponents ({battles} battles played out), 95% Wilson intervals",
+                    "hands for the opponents ({battles} battles played out), 95% intervals",
                     points=points, battles=battles)
     else:
-        how = t.say("Monte Carlo: {samples} random hands for the opponents, 95% Wilson intervals",
+        how = t.say("Monte Carlo: {samples} random hands for the opponents, 95% intervals",
                     samples=odds.samples)
     interrupted = t.say("partial: interrupted")
     part = f' <b style="color:#b00020">{escape(interrupted)}</b>' if odds.partial else ""
@@ -122,8 +123,14 @@ def odds_html(odds: BattleOdds, lang: str = "en") -> str:
             + escape(t.say("{player} to move; hand: {hand}", player="\x00", hand=hand)).replace(
                 "\x00", f"<b>{escape(odds.player)}</b>")
             + f'<br><small dir="ltr">{escape(odds.notation)}</small></div>')
-    explained = t.sentences(t.say("Chance to win the battle after each action; then everyone plays on as the "
-                                  "heuristic agent."), t.say("{how}.", how=how))
+    said = [t.say("Chance to win the battle after each action; then everyone plays on as the heuristic agent."),
+            t.say("{how}.", how=how)]
+    if any(a.interval == "controlled" for a in odds.actions):
+        hands = f"{CONTROLLED_FROM:,}"
+        said.append(t.say("An interval is Wilson's until its action has {hands} hands; from then on it also weighs "
+                          "the cards each hand dealt the opponents, whose average is known exactly, and so leaves "
+                          "out part of the luck of the deal.", hands=hands))
+    explained = t.sentences(*said)
     return (f'<div class="cnb-odds" style="{_FONT}font-size:13px">{head}'
             f'<table style="border-collapse:collapse"{t.dir}>{"".join(rows)}</table>'
             f'<div style="color:#555;font-size:11px;margin-top:4px"{t.dir}>{escape(explained)}{part}</div></div>')

@@ -136,6 +136,69 @@ def label_points() -> dict[str, tuple[float, float]]:
     return out
 
 
+#: The map widget's region buttons: their height and the room kept between two (pixels).
+BUTTON_H, BUTTON_GAP = 24, 2
+
+
+def button_width(region: str) -> int:
+    """The width of a region's button: 11 px bold sans-serif (about 7 px a letter), border and room."""
+    return round(7.3 * len(region) + 14)
+
+
+@lru_cache(maxsize=None)
+def button_boxes(cell: int = 4) -> dict[str, tuple[int, int, int, int]]:
+    """Where the map widget puts each region's button, as (x, y, width, height) in pixels on a
+    grid of ``cell`` pixels.  Each starts centred on its region's name; where two would overlap
+    (the small regions of the Po valley and Tuscany lie close), the pair is pushed apart, half
+    each, along the shorter way out, again until no two overlap.  So every region can be
+    offered at once and each button stays near its name.
+
+    >>> boxes = button_boxes()
+    >>> x, y, w, h = boxes["Parma"]; (w, h)
+    (50, 24)
+    >>> any(overlap(boxes[a], boxes[b]) for a in REGIONS for b in REGIONS if a < b)
+    False
+    """
+    names = label_points()
+    room = BUTTON_GAP + cell              # snapping to the grid moves a box by up to half a cell
+    box = {}
+    for r in REGIONS:
+        x, y = names[r]
+        w = button_width(r)
+        box[r] = [x - w / 2, y - BUTTON_H / 2, w, BUTTON_H]
+    for _ in range(1000):
+        moved = False
+        for i, a in enumerate(REGIONS):
+            for b in REGIONS[i + 1:]:
+                A, B = box[a], box[b]
+                dx = min(A[0] + A[2], B[0] + B[2]) - max(A[0], B[0]) + room
+                dy = min(A[1] + A[3], B[1] + B[3]) - max(A[1], B[1]) + room
+                if dx <= 0 or dy <= 0:
+                    continue
+                moved = True
+                if dy <= dx:                  # apart vertically: the upper one goes up
+                    way = 1 if A[1] + A[3] / 2 <= B[1] + B[3] / 2 else -1
+                    A[1] -= way * dy / 2
+                    B[1] += way * dy / 2
+                else:                         # apart horizontally: the left one goes left
+                    way = 1 if A[0] + A[2] / 2 <= B[0] + B[2] / 2 else -1
+                    A[0] -= way * dx / 2
+                    B[0] += way * dx / 2
+        if not moved:
+            break
+    out = {}
+    for r, (x, y, w, h) in box.items():
+        x = min(max(0, cell * round(x / cell)), MAP_W - w)
+        y = min(max(0, cell * round(y / cell)), MAP_H - h)
+        out[r] = (x, y, w, h)
+    return out
+
+
+def overlap(a: tuple, b: tuple) -> bool:
+    """Whether two (x, y, width, height) boxes share any pixel."""
+    return min(a[0] + a[2], b[0] + b[2]) > max(a[0], b[0]) and min(a[1] + a[3], b[1] + b[3]) > max(a[1], b[1])
+
+
 def _path(points) -> str:
     return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
 
@@ -195,7 +258,8 @@ def map_arguments(control, favor=None, battle=None, highlight=None, players=None
 def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
             highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None,
             weights: bool = False, choosable: Iterable[str] = (), legend: bool = True,
-            labels: bool = True, title: str | None = None, lang: str = "en") -> str:
+            labels: bool = True, unlabelled: Iterable[str] = (), title: str | None = None,
+            lang: str = "en") -> str:
     """The map as SVG text.
 
     ``control``: region -> player (each region filled with its player's seat colour);
@@ -203,8 +267,9 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     token (outlined in dark red, the token on it); ``highlight``: regions outlined in gold (a
     winning connected group); ``players``: seat order for the colours; ``weights``: the Chinese
     variant's region weights after the names; ``choosable``: regions that may be chosen now
-    (a blue outline); ``labels``: False leaves the names to a view drawn on top; ``lang``: the
-    legend's language.
+    (a blue outline); ``labels``: False leaves the names to a view drawn on top, and
+    ``unlabelled`` the names of those regions (the map widget's buttons show them, see
+    :func:`button_boxes`); ``lang``: the legend's language.
 
     >>> svg = map_svg({"Roma": "Ana"}, battle="Firenze", players=["Ana", "Ben"])
     >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
@@ -234,7 +299,10 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
         x, y = where[r]
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.6" fill="#3b3326"/>')
     if labels:
+        unlabelled = {canonical_region(r) for r in unlabelled}
         for r in REGIONS:
+            if r in unlabelled:
+                continue
             x, y = names[r]
             text = f"{r} ({ITALY.nodes[r]['weight']})" if weights else r
             parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-family="sans-serif" '

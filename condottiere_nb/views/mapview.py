@@ -23,7 +23,7 @@ import networkx as nx
 
 from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
-from .mapsvg import CHOICE, MAP_H, MAP_W, game_map_state, group_of, label_points, map_arguments, map_html
+from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
 from .words import figure_words, words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
@@ -181,7 +181,7 @@ def map_info_html(control, favor=None, battle=None, highlight=None, players=None
 
 
 #: The map's grid cell in pixels: buttons are placed to the nearest cell.
-_CELL = 4
+CELL = 4
 
 
 class MapView(W.VBox):
@@ -201,17 +201,16 @@ class MapView(W.VBox):
         self.lang = words(lang).lang
         self._what = "region"
         self.width = width
-        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // _CELL + 1} / {MAP_W // _CELL + 1}",
+        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // CELL + 1} / {MAP_W // CELL + 1}",
                                             margin="0", padding="0"))
         self.image.add_class("cnb-map-image")
         self.buttons: dict[str, W.Button] = {}
-        labels = label_points()
+        boxes = button_boxes(CELL)               # near each name, no two overlapping
         for r in REGIONS:
-            x, y = labels[r]
-            w = round(7.3 * len(r) + 14)          # 11 px bold sans-serif (about 7 px a letter), border and room
-            col, row = max(1, round((x - w / 2) / _CELL) + 1), max(1, round((y - 12) / _CELL) + 1)
+            x, y, w, h = boxes[r]
             b = W.Button(description=r, tooltip=r, layout=W.Layout(
-                grid_area=f"{row} / {col} / span 6 / span {-(-w // _CELL)}", width=f"{w}px", height="24px",
+                grid_area=f"{y // CELL + 1} / {x // CELL + 1} / span {-(-h // CELL)} / span {-(-w // CELL)}",
+                width=f"{w}px", height=f"{h}px",
                 padding="0 2px", margin="0", border=f"2px solid {CHOICE}", display="none"))
             b.style.button_color = "#ffffff"
             b.style.font_weight = "bold"
@@ -222,8 +221,8 @@ class MapView(W.VBox):
             b.on_click(self._clicked(r))
             self.buttons[r] = b
         self.board = W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
-            grid_template_columns=f"repeat({MAP_W // _CELL}, {_CELL}px)",
-            grid_template_rows=f"repeat({MAP_H // _CELL}, {_CELL}px)", width=f"{MAP_W}px", height=f"{MAP_H}px"))
+            grid_template_columns=f"repeat({MAP_W // CELL}, {CELL}px)",
+            grid_template_rows=f"repeat({MAP_H // CELL}, {CELL}px)", width=f"{MAP_W}px", height=f"{MAP_H}px"))
         self.board.add_class("cnb-map-board")
         self.info = W.HTML()
         self.info.add_class("cnb-map-info")
@@ -315,6 +314,7 @@ class MapView(W.VBox):
         if key == self._key:
             return
         self._key = key
-        # Names stay in the picture; the buttons of a choice cover them.
-        self.image.value = map_html(width=MAP_W, choosable=self.choosable, lang=self.lang, **state)
+        # The buttons of a choice show their regions' names, so the picture leaves those out.
+        self.image.value = map_html(width=MAP_W, choosable=self.choosable, unlabelled=self.choosable, lang=self.lang,
+                                    **state)
         self.info.value = map_info_html(lang=self.lang, **state)
