@@ -40,22 +40,24 @@ def hand_limits(game, players: Iterable[str]) -> dict[str, int]:
     return {p: size + per * owned.count(p) for p in players}
 
 
-def _stated_card(game, item, used: set, where: str) -> Card:
-    """One card named in a stated hand or deck order: a name, "5#41" or a Card."""
+def _stated_card(game, item, used: set, where: str, refusals=None) -> Card:
+    """One card named in a stated hand or deck order: a name, "5#41" or a Card.  ``refusals``:
+    the errors for no card of a kind left and for a card used already, when not a setup's."""
     counts = game.ruleset.counts
-    return claim_card(item, game.cards, game.ruleset.kinds, used, lambda kind: RulesError.say_n(
+    none_left, twice = refusals or (lambda kind: RulesError.say_n(
         "{where} asks for one {card} too many: the deck has only {n}, and the stated hands and deck order use them "
         "all", "{where} asks for one {card} too many: the deck has only {n}, and the stated hands and deck order "
         "use them all", counts[kind], where=where, card=Kind(kind)), lambda card: RulesError.say(
-        "card {card} is stated twice (in {where} and before)", card=card.tag, where=where), game.ruleset.name)
+        "card {card} is stated twice (in {where} and before)", card=card.tag, where=where))
+    return claim_card(item, game.cards, game.ruleset.kinds, used, none_left, twice, game.ruleset.name)
 
 
-def _cards(game, items, used: set, where: str) -> list[Card]:
+def _cards(game, items, used: set, where: str, refusals=None) -> list[Card]:
     if isinstance(items, str):
         items = items.split()
     if not isinstance(items, Iterable) or isinstance(items, Mapping):
         raise RulesError.say("{where} must be a list of cards, not {value}", where=where, value=repr(items))
-    return [_stated_card(game, item, used, where) for item in items]
+    return [_stated_card(game, item, used, where, refusals) for item in items]
 
 
 def game_setup(game, hands, deck_order, control, favor) -> dict:
@@ -211,17 +213,11 @@ def redeal(game, hands: Mapping[str, Iterable]) -> None:
     old = {p: list(zones.pile(("hand", p))) for p in hands}
     free = {c.id for cs in old.values() for c in cs} | {c.id for c in zones.pile("deck")}
     used = {c.id for c in game.cards} - free        # in a line, the discards or a hand kept
-    none_left = lambda kind: IllegalMove.say("{card} is not in {pile}", card=Kind(kind), pile=pile_name("deck"))
-    twice = lambda card: IllegalMove.say("{card} is not in {pile}", card=card.tag, pile=pile_name("deck"))
+    refusals = (lambda kind: IllegalMove.say("{card} is not in {pile}", card=Kind(kind), pile=pile_name("deck")),
+                lambda card: IllegalMove.say("{card} is not in {pile}", card=card.tag, pile=pile_name("deck")))
     new = {}
     for p, items in hands.items():
-        if isinstance(items, str):
-            items = items.split()
-        if not isinstance(items, Iterable) or isinstance(items, Mapping):
-            raise RulesError.say("{where} must be a list of cards, not {value}",
-                                 where=Sentence.say("{owner}'s hand", owner=p), value=repr(items))
-        new[p] = [claim_card(item, game.cards, game.ruleset.kinds, used, none_left, twice, game.ruleset.name)
-                  for item in items]
+        new[p] = _cards(game, items, used, Sentence.say("{owner}'s hand", owner=p), refusals)
         if len(new[p]) != len(old[p]):
             raise RulesError.say_n("{player} holds {n} card, and a re-dealt hand keeps its size (not {given})",
                                    "{player} holds {n} cards, and a re-dealt hand keeps its size (not {given})",
