@@ -120,3 +120,34 @@ def test_redealt_cards_come_from_the_hands_named_and_the_draw_pile():
     assert h.deck == g.deck and h.hand("Ana") == g.hand("Ana") and h.lines == g.lines
     assert sorted(c.id for c in h.deck + [c for cs in h.hands.values() for c in cs]) == \
         sorted(c.id for c in g.deck + [c for cs in g.hands.values() for c in cs])
+
+
+def test_the_mover_who_drew_with_a_weapon_holds_exactly_the_hand_given():
+    """fa 5: a Weapon draws a card. The hand given is the hand now, drawn card included, so the
+    world's Game starts the mover without one of those cards and lays it on the draw pile for
+    the Weapon to draw (an unknown card drawn instead broke the odds: 'Ana has no 8 in hand')."""
+    from condottiere_nb.explore.rollouts import Position
+    from condottiere_nb.battle import Battle
+    from condottiere_nb.rulesets import get_ruleset
+    rs = get_ruleset("fa-tutorial")
+    battle = Battle.from_notation("[Ana Ben] Ana weapon, Ben 6", rs)
+    deck = rs.make_deck()
+    five, three = (next(c for c in deck if c.kind == k) for k in ("5", "3"))
+    ben = [c for c in deck if c.kind in ("1", "2")][:3]
+    position = Position(("Ana", "Ben"), "Ana", rs, tuple(battle.moves), "Ana", None, {})
+    assert position.drawers is None
+    game = position.game({"Ana": [five, three], "Ben": ben}, 0)
+    assert position.drawers == ["Ana"]                 # read from a first playing of the moves
+    assert sorted(game.hand("Ana")) == sorted([five, three]) and sorted(game.hand("Ben")) == sorted(ben)
+    odds = battle_odds("[Ana Ben] Ana weapon, Ben 6, Ana 2", hand=["5", "3"], ruleset="fa-tutorial", others=2,
+                       samples=10, exact_limit=0)
+    assert [a.label for a in odds.actions] == ["3", "5", "pass"] and odds.player == "Ben"
+
+
+def test_a_maidens_targets_are_named_by_their_place():
+    from condottiere_nb.views.explore_views import odds_html
+    odds = battle_odds("[Ana Ben] Ana 10, Ben 6", hand=["maiden", "5"], ruleset="fa-tutorial", others=1)
+    labels = [a.label for a in odds.actions]
+    assert "Maiden -> Ben@1" in labels and "Maiden -> Ana@1" in labels
+    html = odds_html(odds)
+    assert "Maiden: remove card 1 of Ben&#x27;s line" in html

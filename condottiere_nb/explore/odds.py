@@ -114,8 +114,9 @@ def action_label(action) -> str:
     if card is None:
         return "pass"
     text = kind_name(str(card).split("#")[0])
-    if getattr(action, "take", None) is not None:
-        text += f" -> {kind_name(str(action.take).split('#')[0])}"
+    take = getattr(action, "take", None)
+    if take is not None:       # a card a Scarecrow takes back, or the soldier a Maiden removes ("Ben@2")
+        text += f" -> {take}" if "@" in str(take) else f" -> {kind_name(str(take).split('#')[0])}"
     if getattr(action, "face_down", False):
         text += " face down"
     return text

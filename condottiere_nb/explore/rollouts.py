@@ -61,18 +61,43 @@ class Position:
         if region is None:
             region = next(r for r in board.REGIONS if r not in self.control)
         self.region = board.region(region)
+        #: the players who drew a card in the battle's moves, in order (see :meth:`game`)
+        self.drawers: list | None = None
 
     def game(self, hands: dict[str, list[Card]], seed):
-        """A Game at this battle's current position with these hands (the cards not yet played)."""
+        """A Game at this battle's current position with these hands (the cards not yet played).
+
+        A move that drew cards (a Persian Weapon) drew them into a hand that ``hands`` already
+        states as it is now: so those players start without that many of their cards, and the
+        cards are laid on top of the draw pile, to be drawn when the moves are played again.
+        Who drew, and in which order, is read from a first playing of the moves (the same in
+        every world), kept in :attr:`drawers`."""
+        if self.drawers is None:
+            self.drawers = []
+            self.drawers = self._replayed(hands, seed, self.drawers)
+        top, left = [], {p: list(hands.get(p, [])) for p in self.seats}
+        for p in self.drawers:
+            if not left[p]:
+                raise RulesError.say("{player} drew a card in this battle, so their hand cannot be empty",
+                                     player=p)
+            top.append(left[p].pop())
+        start = {p: [c for c in hands.get(p, []) if c not in top] for p in self.seats}
+        return self._replayed(start, seed, None, top)
+
+    def _replayed(self, hands: dict, seed, drawers: list | None, top=()):
+        """The Game with these hands and ``top`` on the draw pile, the moves played again; with a
+        ``drawers`` list, the players who drew in the moves (in order) instead."""
         from ..game import Game, Pass, PlaceFavor, PlaceToken, Play
         from ..game.choices import play_action
         stated = {}
         for p in self.seats:
             ids = {c.id for c in self.played[p]}
             stated[p] = self.played[p] + [c for c in hands.get(p, []) if c.id not in ids]
-        g = Game(self.seats, self.ruleset, seed, explain=False, hands=stated, control=self.control)
+        g = Game(self.seats, self.ruleset, seed, explain=False, hands=stated, control=self.control,
+                 deck_order=list(top) or None)
         g.apply(PlaceToken(self.region))
         for m in self.moves:
+            before = len(g.state.deck)
             while g.phase == "favor":
                 g.apply(PlaceFavor(None))
             if m.is_pass:
@@ -91,6 +116,10 @@ class Position:
                     g.apply(play_action(m.kind, down, m.take))     # as legal_actions() lists it
                 else:
                     g.apply(Play(f"{m.kind}#{m.card}", face_down=down, take=m.take))
+            if drawers is not None:
+                drawers += [m.player] * (before - len(g.state.deck))      # what the draw pile lost
+        if drawers is not None:
+            return drawers
         while g.phase == "favor":
             g.apply(PlaceFavor(None))
         if g.phase != "battle" or g.to_move != self.me:

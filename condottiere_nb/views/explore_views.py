@@ -14,6 +14,7 @@ from typing import Sequence
 from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
 from ..explore.odds import CONTROLLED_FROM
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
+from .model import choice_label
 from .words import Html, Words, figure_words, words
 
 _FONT = "font-family:sans-serif;"
@@ -38,6 +39,8 @@ def odds_action_label(action, t: Words) -> str:
     name = t.card(str(card).split("#")[0])
     take = getattr(action, "take", None)
     down = getattr(action, "face_down", False)
+    if take is not None and "@" in str(take):          # the soldier a Maiden removes, by its place
+        return t.say("{card}: {choice}", card=name, choice=choice_label(str(card).split("#")[0], take, t.lang))
     if take is not None:
         taken = t.card(str(take).split("#")[0])
         return (t.say("{card} face down, taking back the {taken}", card=name, taken=taken) if down
