@@ -150,7 +150,9 @@ class Zones:
                     raise IllegalMove.say("the same card is named twice")
                 seen.add(id(c))
             lost = next(c for c in held if id(c) not in seen)      # a card left out: in none of the piles
-            raise IllegalMove.say("{card} is not in {pile}", card=repr(getattr(lost, 'tag', lost)), pile=named)
+            raise IllegalMove.say("{card} would be lost: it is in one of {pile} and in none of the piles given "
+                                  "(sharing cards out anew keeps every card)", card=repr(getattr(lost, 'tag', lost)),
+                                  pile=named)
         for name, cards in piles.items():
             self.piles[name] = list(cards)
         self.changes += 1

@@ -36,7 +36,7 @@ def test_a_card_not_in_a_shared_pile_is_refused_and_nothing_changes():
      "not in Ana's hand"),                                   # a card from elsewhere
     ({("hand", "Ana"): [STANDARD_DECK[2], STANDARD_DECK[2]], "deck": [STANDARD_DECK[0], STANDARD_DECK[1]]},
      "named twice"),
-    ({("hand", "Ana"): [STANDARD_DECK[2]], "deck": [STANDARD_DECK[0], STANDARD_DECK[1]]}, "'1#3' is not in Ana's hand, the draw pile"),  # lost
+    ({("hand", "Ana"): [STANDARD_DECK[2]], "deck": [STANDARD_DECK[0], STANDARD_DECK[1]]}, "'1#3' would be lost: it is in one of Ana's hand, the draw pile"),  # left out
 ])
 def test_regroup_keeps_every_card_or_changes_nothing(given, match):
     z = Zones({("hand", "Ana"): STANDARD_DECK[:2], "deck": STANDARD_DECK[2:4], "discard": [STANDARD_DECK[9]]})
