@@ -201,3 +201,18 @@ def test_every_action_is_played_on_the_first_hands_in_order():
     assert short.n < max(a.n for a in odds.actions)
     fixed = battle_odds("[Ana Ben Cy] Ana 10, Ben 6, Cy 5", samples=short.n, **kw)
     assert fixed.odds(short.label).wins == short.wins and fixed.odds(short.label).n == short.n
+
+
+def test_weighing_the_deal_recovers_the_exact_odds_when_the_kinds_tell_the_whole_deal():
+    """One unknown card out of eight of different kinds: the kinds dealt are the whole deal, so the
+    weighed estimate is the average over the eight deals at their exact chances (post-stratified),
+    whatever share of the sample each deal happened to get; the exact odds lie in its interval."""
+    kw = dict(hand=["1", "winter"], others=1, pool=["10", "5", "1", "winter", "2", "bishop", "heroine", "spring"])
+    battle = "[Ana Ben] Ana 6, Ben 4"
+    exact = battle_odds(battle, **kw, exact_limit=100)
+    weighed = battle_odds(battle, **kw, exact_limit=0, samples=300, seed=5)
+    for e, m in zip(exact.actions, weighed.actions):
+        if m.interval == "controlled":
+            assert m.low - 1e-9 <= e.p <= m.high + 1e-9, (e, m)
+            assert m.p == pytest.approx(e.p, abs=0.02), (e, m)
+    assert any(m.interval == "controlled" for m in weighed.actions)
