@@ -302,11 +302,7 @@ class HeuristicAgent(Agent):
         hand of a battle's odds."""
         rs = battle.ruleset
         known = None
-        decide = _DECIDE.get(id(rs))
-        if decide is None or decide[0] is not rs:
-            kinds_decide(rs)
-            decide = _DECIDE[id(rs)]
-        if decide[1] and not sight.fd:
+        if not sight.fd and kinds_decide(rs):
             key = (id(rs), sight.at, sight.codes)
             known = _OUTCOMES.get(key)
             if known is None:

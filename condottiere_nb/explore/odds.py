@@ -59,8 +59,9 @@ def controlled(won: Sequence, dealt: Sequence, mean: Sequence, z: float = 1.96):
     the chance at the average deal (the regression estimator of Monte Carlo's control
     variates; Owen, *Monte Carlo theory, methods and examples*, 8.9).  The interval is the
     fit's own (its residual spread), asymptotically 95%: narrower than Wilson's by as much
-    as the deal explains.  None when some kind's count never varies in a way that leaves
-    the average deal unreadable (the caller then uses :func:`wilson`).
+    as the deal explains.  None when the kinds cannot be told apart in the sample (two kinds
+    always dealt together), so that the average deal cannot be read (the caller then uses
+    :func:`wilson`).
 
     >>> import numpy
     >>> rng = numpy.random.default_rng(0)

@@ -73,8 +73,7 @@ class Position:
         Who drew, and in which order, is read from a first playing of the moves (the same in
         every world), kept in :attr:`drawers`."""
         if self.drawers is None:
-            self.drawers = []
-            self.drawers = self._replayed(hands, seed, self.drawers)
+            self.drawers = self._replayed(hands, seed, [])
         top, left = [], {p: list(hands.get(p, [])) for p in self.seats}
         for p in self.drawers:
             if not left[p]:
@@ -153,8 +152,8 @@ class Setup:
             at += self.sizes[p]
         self.base = self.position.game(self.hands(placeholder), problem.seed)
         self.actions = self.base.legal_actions()
-        # A battle whose moves drew from the draw pile (the Persian Weapon) drew other cards in
-        # other worlds: those worlds are built anew, the moves replayed.
+        # A battle whose moves drew from the draw pile (the Persian Weapon) drew cards of each
+        # world's own hands (see Position.game): those worlds are built anew, the moves replayed.
         stated = sum(len(ids) for ids in self.base.setup["hands"].values())
         self.redeal = len(self.base.deck) == len(self.base.cards) - stated
 
