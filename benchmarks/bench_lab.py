@@ -8,7 +8,8 @@
   three-player decision with six candidate actions within plus or minus 2 points at 95% (or, deal by
   deal, below the best action): ``[Ana Ben Cy] Ana 10, Ben 6, Cy 5``, Ana to move with 5, Winter, Bishop,
   Courtesan and 2 in hand, Ben and Cy holding five unknown cards each (the position of
-  bench_explore.py and the lab notebook); on one core, and on ``--workers`` processes;
+  bench_explore.py and the lab notebook); on one core, and on ``--workers`` processes; and its
+  floor: the same worlds built and the same battles replayed without the agents' decisions;
 * **workers**: a balance study of 400 four-player standard games, in one process and on
   ``--workers`` processes (wall clock), the speed-up, and whether the two reports are identical;
 * **the big study**: every named ruleset at 2, 4 and 6 players (as each allows), 10,000 games a row:
@@ -95,6 +96,44 @@ def odds(workers) -> tuple[float, object]:
     return (time.process_time() - cpu if workers is None else time.perf_counter() - wall), result
 
 
+def odds_floor() -> tuple[float, int]:
+    """What the odds cost without the agents' decisions: every world of the one-core run built
+    again and every battle's actions, as the agents chose them, replayed through
+    ``legal_actions()`` and ``apply()`` alone (CPU seconds, battles).  The odds cannot go under
+    it by making the agent faster; only fewer battles or a cheaper engine can."""
+    from condottiere_nb.explore import battle_odds
+    from condottiere_nb.explore import odds as odds_module
+    from condottiere_nb.explore.rollouts import play_out, setup
+    jobs, real = [], odds_module.odds_worlds
+    odds_module.odds_worlds = lambda batch: (jobs.extend(batch), real(batch))[1]
+    try:
+        battle_odds(POSITION, hand=HAND, others=5, precision=0.02, seed=0)
+    finally:
+        odds_module.odds_worlds = real
+    played = []                  # (problem, world, [each weighed action's actions, played out])
+    for problem, world, weigh, _ in jobs:
+        s = setup(problem)
+        game, agents = s.game(s.drawn(world)), s.agents(world)
+        runs = []
+        for i in weigh:
+            g = game.clone()
+            start = len(g.actions)
+            play_out(g, s.actions[i], agents, problem.me, copy=False)
+            runs.append(g.actions[start:])
+        played.append((problem, world, runs))
+    cpu = time.process_time()
+    for problem, world, runs in played:
+        s = setup(problem)
+        game = s.game(s.drawn(world))
+        s.agents(world)
+        for actions in runs:
+            g = game.clone()
+            for a in actions:
+                g.legal_actions()
+                g.apply(a)
+    return time.process_time() - cpu, sum(len(runs) for _, _, runs in played)
+
+
 def balance(workers, games: int = 400):
     from condottiere_nb.explore import variant_balance
     t = time.perf_counter()
@@ -152,6 +191,9 @@ def main(argv=None) -> int:
               f"{len(result.actions)} actions")
         for a in result.actions:
             print(f"    {a.label:<10} {100 * a.p:5.1f}% +/-{100 * a.half_width:.1f}  n={a.n:<5} {a.settled}")
+        floors = [odds_floor() for _ in range(args.runs)]
+        print(f"  the same worlds and battles without the agents' decisions (their actions replayed): "
+              f"{med([f for f, _ in floors]):.2f} s CPU, {floors[0][1]:,} battles")
 
     if "workers" in args.only:
         one, many, same = [], [], True
