@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -142,6 +143,18 @@ def test_every_rule_is_applied_by_one_function_named_after_its_id():
         assert callable(rule.function), rule_id
         assert rule.function.__name__ == rule_id.replace(".", "_"), (rule_id, rule.where)
         assert rule.title and rule.source, rule_id
+
+
+def test_every_rule_has_a_test_named_after_its_id():
+    """A reader goes from a rule id to its tests: ``card.bishop`` is tested by a
+    ``test_card_bishop_...`` (STYLE: every ruling has a test named after its rule id)."""
+    names = set()
+    for path in (PACKAGE.parent / "tests").glob("test_*.py"):
+        names.update(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    untested = [rule_id for rule_id in RULES
+                if not any(n == f"test_{rule_id.replace('.', '_')}" or n.startswith(f"test_{rule_id.replace('.', '_')}_")
+                           for n in names)]
+    assert not untested, untested
 
 
 #: Rules that compute a fact and record no Step of their own: the weighted score (the ranking's

@@ -715,7 +715,25 @@ def test_strict_real_hands():
     assert [c.kind for c in b.hands["Ben"]] == ["10"]
 
 
-def test_strict_invasion_defender_may_pass_and_still_play_until_the_first_card():
+def test_play_card_lays_it_face_up_in_the_line_and_announces_the_total():
+    """es, Jugar una carta: "coloca una carta boca arriba frente a ti, junto a cualquiera de las
+    otras cartas que hayas jugado durante esta batalla.  Estas cartas forman tu línea de
+    batalla" ... "Después de jugar una carta, anuncia la fuerza total de tu línea de batalla" ...
+    "Puedes jugar cualquier tipo de carta como primera carta en tu línea de batalla, incluso una
+    carta especial"."""
+    b = Battle(["Ana", "Ben"])
+    b.play("Ana", "drummer")               # a special card may open a line
+    b.play("Ben", "5")
+    b.play("Ana", "4")
+    assert [c.kind for c in b.lines["Ana"]] == ["drummer", "4"] and not b.face_down
+    assert [(s.rule, s.text) for s in b.steps] == [
+        ("play.card", "Ana plays a Drummer and announces 0."),
+        ("play.card", "Ben plays a 5 and announces 5."),
+        ("play.card", "Ana plays a 4 and announces 8."),         # the Drummer doubles the 4
+    ]
+
+
+def test_play_wait_the_invaded_defender_may_pass_and_still_play_until_their_first_card():
     b = Battle(["Ana", "Ben", "Cy"], strict=True, defender="Ben")
     b.play("Ana", "5")
     b.pass_turn("Ben")                 # waits

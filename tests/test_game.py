@@ -141,7 +141,7 @@ def test_token_never_goes_on_a_controlled_or_favoured_region():
     assert g.region == "Firenze" and g.phase == "battle"
 
 
-def test_the_token_holder_leads_and_play_goes_clockwise():
+def test_battle_start_the_token_holder_leads_and_play_goes_clockwise():
     g = Game(["Ana", "Ben", "Cy"], seed=0, hands={"Ana": ["1", "2", "3"], "Ben": ["1", "2", "3"],
                                                   "Cy": ["1", "2", "3"]})
     g.apply(PlaceToken("Roma"))
@@ -170,7 +170,7 @@ def test_a_passed_player_can_still_win():
     assert any("had passed" in s.text for s in g.log if s.rule == "battle.compare")
 
 
-def test_a_player_with_no_cards_can_only_pass():
+def test_play_no_cards_a_player_with_no_cards_can_only_pass():
     g = Game(["Ana", "Ben", "Cy"], seed=0, hands={"Ana": ["10"], "Ben": [], "Cy": ["5", "3"]})
     play(g, PlaceToken("Roma"), Play("10"))
     # Ben has nothing: he is passed automatically and Cy moves.
@@ -188,7 +188,7 @@ def test_surrender_ends_the_battle_at_once():
     assert [c.kind for c in g.hand("Cy")] == ["heroine"]
 
 
-def test_bishop_player_places_the_favor_in_the_middle_of_the_battle():
+def test_favor_place_the_bishops_player_places_it_in_the_middle_of_the_battle():
     g = Game(["Ana", "Ben", "Cy"], seed=0, control={"Milano": "Cy"},
              hands={"Ana": ["6", "1"], "Ben": ["bishop", "bishop", "3"], "Cy": ["2", "5"]})
     play(g, PlaceToken("Roma"), Play("6"), Play("bishop"))
@@ -272,7 +272,7 @@ def test_courtesan_majority_takes_the_token_from_the_winner():
     assert "instead of the winner Ana" in steps[-1].text
 
 
-def test_a_tie_conquers_nothing_and_passes_the_token_to_the_left():
+def test_region_tied_conquers_nothing_and_passes_the_token_to_the_left():
     g = Game(["Ana", "Ben", "Cy"], seed=0, hands={"Ana": ["5", "1"], "Ben": ["5", "2"], "Cy": ["3", "1"]})
     play(g, PlaceToken("Roma"), Play("5"), Play("5"), Pass(), Pass(), Pass())
     assert g.control == {}
@@ -293,7 +293,7 @@ def test_a_tie_passes_the_token_from_the_last_seat_back_to_the_first():
     assert g.token_holder == "Ana"
 
 
-def test_the_winner_who_played_the_last_card_still_takes_the_token_and_chooses():
+def test_region_conquered_by_a_winner_who_played_their_last_card_who_still_takes_the_token():
     g = Game(["Ana", "Ben", "Cy"], seed=0, hands={"Ana": ["10"], "Ben": ["5", "3"], "Cy": ["2", "1"]})
     play(g, PlaceToken("Roma"), Play("10"), Play("5"), Play("2"), Pass(), Pass())
     assert g.hand("Ana") == []
@@ -305,7 +305,7 @@ def test_the_winner_who_played_the_last_card_still_takes_the_token_and_chooses()
     assert "Ana" in g.battle.passed and g.to_move == "Ben"
 
 
-def test_lines_are_discarded_after_the_next_region_is_chosen():
+def test_battle_discard_lines_after_the_next_region_is_chosen():
     g = Game(["Ana", "Ben"], seed=0, hands={"Ana": ["10", "1"], "Ben": ["5", "2"]})
     play(g, PlaceToken("Roma"), Play("10"), Play("5"), Pass(), Pass())
     assert [c.kind for c in g.lines["Ana"]] == ["10"]   # still on the table while Ana chooses
@@ -394,7 +394,7 @@ def test_keep_two_at_the_end_of_a_round():
     assert "round.keep" in rules(g)
 
 
-def test_round_ends_when_nobody_has_cards():
+def test_round_end_when_nobody_has_cards_left():
     g = Game(["Ana", "Ben"], seed=0, hands={"Ana": ["10"], "Ben": ["1"]})
     play(g, PlaceToken("Roma"), Play("10"), Play("1"))
     g.apply(PlaceToken("Napoli"))
@@ -402,7 +402,7 @@ def test_round_ends_when_nobody_has_cards():
     assert {p: len(h) for p, h in g.hands.items()} == {"Ana": 11, "Ben": 10}
 
 
-def test_round_end_reshuffles_everything_but_the_kept_cards():
+def test_round_shuffle_takes_in_everything_but_the_kept_cards():
     g = Game(["Ana", "Ben"], seed=0, hands={"Ana": ["10"], "Ben": ["1", "2", "3"]})
     play(g, PlaceToken("Roma"), Play("10"), Play("1"), Pass(), PlaceToken("Napoli"), Keep(("3",)))
     loc = g.card_locations()

@@ -53,7 +53,7 @@ def test_play_face_down_announced_strengths_count_face_up_cards_only():
     assert "?10" in repr(b) and "?Heroine" in repr(b)
 
 
-def test_play_face_down_everything_is_revealed_at_the_end():
+def test_battle_reveal_every_face_down_card_is_revealed_at_the_end():
     b = Battle(["Ana", "Ben"], "hidden-cards")
     b.play("Ana", "6")
     b.play("Ana", "10", face_down=True)

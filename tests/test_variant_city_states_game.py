@@ -85,7 +85,7 @@ def _finish_battle(g):
         g.apply(Pass())
 
 
-def test_city_ability_is_once_per_round_and_returns_with_the_next_round():
+def test_city_round_an_ability_is_once_a_round_and_ready_again_the_next():
     g = city_game({"Ana": ["1", "2"], "Ben": ["3", "4"], "Cy": ["5", "6"]}, cities=("Bologna", "Milano", "Roma"))
     g.apply(UseAbility(True))              # Ana: Bologna, now
     g.apply(Veto(False))                   # Cy, Roma, lets it act
@@ -123,6 +123,25 @@ def test_city_bologna_bans_scarecrow_6_10_heroine_until_lifted():
     assert LiftBan() not in g.legal_actions()      # once lifted it cannot come back
     g.apply(Play("10"))
     assert g.battle.lines["Ana"][-1].kind == "10"
+
+
+def test_city_lift_only_the_owner_lifts_a_ban_and_keeps_the_turn():
+    """zh 二 (Bologna, Milano): 發動者有權隨時取消, whoever used the ability may call it off at
+    any time: only that player, on their turn, without spending it; the banned cards are
+    playable again for the rest of the battle."""
+    g = city_game({"Ana": hand("heroine"), "Ben": hand(), "Cy": hand()}, cities=("Firenze", "Milano", "Genova"))
+    g.apply(UseAbility(False))             # Ana, Firenze
+    g.apply(UseAbility(True))              # Ben, Milano: no Heroine
+    assert g.to_move == "Ana" and "heroine" not in kinds(g.legal_actions())
+    assert LiftBan() not in g.legal_actions()      # not Ana's ban
+    g.apply(Play("1"))
+    assert g.to_move == "Ben" and LiftBan() in g.legal_actions()
+    g.apply(LiftBan())
+    assert g.to_move == "Ben"                      # lifting is not a turn
+    assert g.log[-1].rule == "city.lift" and "Ben lifts Milano's ban" in g.log[-1].text
+    g.apply(Play("2"))
+    g.apply(Play("3"))
+    assert g.to_move == "Ana" and "heroine" in kinds(g.legal_actions())
 
 
 def test_city_milano_bans_surrender_bishop_drummer_seasons_heroine():
@@ -221,7 +240,7 @@ def test_city_roma_must_veto_venezia_before_the_discard():
     assert g.state.variant["city"]["ready"] == {"Ana": True, "Ben": False, "Cy": False}
 
 
-def test_city_roma_cancels_a_declared_ability_for_the_round():
+def test_city_roma_annul_cancels_a_declared_ability_for_the_round():
     g = city_game({"Ana": hand("10"), "Ben": hand(), "Cy": hand()}, cities=("Bologna", "Milano", "Roma"))
     g.apply(UseAbility(True))              # Ana: Bologna
     assert (g.phase, g.to_move) == ("veto", "Cy")
@@ -311,7 +330,7 @@ def test_city_roma_claim_with_any_three_cards_or_decline():
     assert "Napoli" not in g.control and g.phase == "token"
 
 
-def test_city_weighted_end_score():
+def test_city_score_counts_region_weights_not_regions():
     # zh 三: Napoli, Milano, Venezia, Genova, Bologna, Firenze, Roma count 3; Ancona, Spoleto, Torino,
     # Modena 2; the rest 1.  Scores are weights, not counts.
     control = {"Roma": "Ana", "Siena": "Ana", "Lucca": "Ben", "Parma": "Ben", "Urbino": "Ben", "Torino": "Cy"}

@@ -62,7 +62,7 @@ def test_fa_tie_everyone_draws_one():
     assert [s for s in g.log if s.rule == "fa.draw"][-1].data["drawn"] == {"Ana": 1, "Ben": 1}
 
 
-def test_fa_weapon_draws_a_card_at_once_in_the_game():
+def test_fa_weapon_draw_a_card_at_once_in_the_game():
     g = Game(["Ana", "Ben"], FA, seed=3, hands={"Ana": ["weapon", "1"], "Ben": soldiers(2)})
     g.apply(PlaceToken("Roma"))
     pile = len(g.deck)

@@ -51,7 +51,7 @@ def test_war_the_worked_example_in_a_game():
     assert step.data["drawn"]["Huy"] == 2 and len(g.hand("Huy")) == 11
 
 
-def test_war_nobody_has_cards_everyone_draws_10_and_no_hand_discard():
+def test_war_redeal_nobody_has_cards_everyone_draws_10_and_no_hand_discard():
     g = Game(["Ana", "Ben"], "continuous-war", seed=4, hands={"Ana": ["10"], "Ben": ["winter"]})
     g.apply(PlaceToken("Roma"))
     g.apply(Play("10"))
