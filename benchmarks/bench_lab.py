@@ -113,21 +113,20 @@ def odds_floor() -> tuple[float, int]:
     played = []                  # (problem, world, [each weighed action's actions, played out])
     for problem, world, weigh, _ in jobs:
         s = setup(problem)
-        game, agents = s.game(s.drawn(world)), s.agents(world)
+        game = s.game(s.drawn(world))
+        start = len(game.actions)
         runs = []
-        for i in weigh:
+        for i in weigh:          # as odds_worlds plays them: fresh agents for each action
             g = game.clone()
-            start = len(g.actions)
-            play_out(g, s.actions[i], agents, problem.me, copy=False)
+            play_out(g, s.actions[i], s.agents(world), problem.me, copy=False)
             runs.append(g.actions[start:])
         played.append((problem, world, runs))
     cpu = time.process_time()
     for problem, world, runs in played:
         s = setup(problem)
         game = s.game(s.drawn(world))
-        s.agents(world)
-        for actions in runs:
-            g = game.clone()
+        for k, actions in enumerate(runs):
+            g = game.clone() if k < len(runs) - 1 else game       # as odds_worlds: the last on the world itself
             for a in actions:
                 g.legal_actions()
                 g.apply(a)
