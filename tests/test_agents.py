@@ -135,6 +135,21 @@ def test_simulate_statistics_add_up_and_are_reproducible():
     assert "30 games" in str(a)
 
 
+def test_simulate_on_two_workers_finds_what_one_process_finds():
+    """Also under Pyodide (tests/test_pyodide.py runs this file there), which starts no
+    processes: the two workers asked for become this process, with a warning."""
+    import warnings
+
+    from condottiere_nb.agents.workers import can_start_processes
+    one = simulate(6, 2, seed=4, progress=False)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        two = simulate(6, 2, seed=4, progress=False, workers=2)
+    assert (two.wins, two.reasons, two.mean_actions) == (one.wins, one.reasons, one.mean_actions)
+    warned = any("cannot start processes" in str(w.message) for w in seen)
+    assert warned == (not can_start_processes())
+
+
 def test_simulate_progress_callback_and_text(capsys, monkeypatch):
     seen = []
     simulate(5, 2, seed=0, progress=lambda i, n: seen.append((i, n)))

@@ -71,6 +71,18 @@ def test_simulate_and_soak_are_the_same_on_two_processes():
         (t.games, t.actions, t.battles, t.violations, t.by_ruleset)
 
 
+def test_where_no_process_can_start_the_workers_run_here_with_a_warning(monkeypatch):
+    """In the browser (JupyterLite's Pyodide) there are no processes: the lab notebook's
+    ``workers=2`` runs in the one process there is, says so, and finds the same figures."""
+    from condottiere_nb.agents import workers
+    kw = dict(rulesets=["standard"], players=(3,), games=6, seed=4)
+    serial = variant_balance(**kw)
+    monkeypatch.setattr(workers, "can_start_processes", lambda: False)
+    with pytest.warns(RuntimeWarning, match="cannot start processes .* asked of 2 workers runs in this process"):
+        alone = variant_balance(**kw, workers=2)
+    assert figures(alone) == figures(serial)
+
+
 def test_a_balance_study_on_a_dask_cluster_matches_the_serial_one():
     distributed = pytest.importorskip("distributed")
     kw = dict(rulesets=["standard", "hidden-cards"], players=(3,), games=4, seed=2)

@@ -8,7 +8,8 @@ process that ran it or on when it ran.  :func:`run_jobs` runs them in small chun
 
 * in this process (``workers=None`` or 1, no ``executor``);
 * on a pool of ``workers`` processes of this machine (``workers=0``: one per core), made for
-  the call and closed after it;
+  the call and closed after it; where Python cannot start processes (in the browser, JupyterLite's
+  Pyodide has none) in this process instead, with a warning (:func:`can_start_processes`);
 * on any :class:`concurrent.futures.Executor` (``executor=``), for instance the one a
   ``dask.distributed`` Client gives (``client.get_executor()``), which runs them on a cluster.
 
@@ -27,6 +28,7 @@ import os
 import pickle
 import signal
 import threading
+import warnings
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
@@ -34,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 from ..arguments import check_seed
 from ..errors import RulesError
 
-__all__ = ["run_jobs", "check_workers", "cores", "portable_ruleset", "ruleset_of", "seed_int", "job_seed"]
+__all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int", "job_seed"]
 
 
 def seed_int(seed) -> int:
@@ -124,6 +126,16 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def can_start_processes() -> bool:
+    """Can this Python start worker processes?  Not in a browser: Pyodide, the Python of
+    JupyterLite, has no processes, and its multiprocessing lacks the locks a pool needs."""
+    try:
+        import multiprocessing.synchronize  # noqa: F401  (what a process pool needs)
+    except ImportError:
+        return False
+    return True
+
+
 def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, executor: Executor | None = None,
              chunk: int | None = None, window: int | None = None,
              done: Callable[[int], None] | None = None) -> Iterator[tuple[int, object]]:
@@ -138,6 +150,16 @@ def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, exec
     after an interruption.
     """
     n_workers = check_workers(workers, executor)
+    if executor is None and n_workers > 1 and not can_start_processes():
+        # The jobs are seeded by their index, so one process finds what the workers would have.
+        from ..language import speaker
+        warnings.warn(speaker().say_n(
+            "This Python cannot start processes (in the browser there are none): the work asked of {n} "
+            "worker runs in this process instead, one job after another, and finds the same.",
+            "This Python cannot start processes (in the browser there are none): the work asked of {n} "
+            "workers runs in this process instead, one job after another, and finds the same.", n_workers),
+            RuntimeWarning, stacklevel=2)
+        n_workers = 1
     jobs = list(jobs)
     total = len(jobs)
     if chunk is None:
