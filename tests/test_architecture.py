@@ -151,9 +151,9 @@ def test_every_rule_has_a_test_named_after_its_id():
     names = set()
     for path in (PACKAGE.parent / "tests").glob("test_*.py"):
         names.update(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
-    untested = [rule_id for rule_id in RULES
-                if not any(n == f"test_{rule_id.replace('.', '_')}" or n.startswith(f"test_{rule_id.replace('.', '_')}_")
-                           for n in names)]
+    stems = {rule_id: "test_" + rule_id.replace(".", "_") for rule_id in RULES}
+    untested = [rule_id for rule_id, stem in stems.items()
+                if not any(n == stem or n.startswith(stem + "_") for n in names)]
     assert not untested, untested
 
 

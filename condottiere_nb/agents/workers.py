@@ -36,7 +36,8 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 from ..arguments import check_seed
 from ..errors import RulesError
 
-__all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int", "job_seed"]
+__all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
+           "job_seed"]
 
 
 def seed_int(seed) -> int:
