@@ -641,6 +641,24 @@ def test_play_pass_is_final_and_the_line_still_counts():
     assert one_step(r, "battle.end").text == "The battle ends: everyone has passed."
 
 
+def test_play_pass_example_vi_four_players_three_passed_the_last_plays_on():
+    """vi, Bỏ qua: "Bàn chơi có 4 người, đã có 3 người chọn Bỏ qua, người chơi cuối cùng vẫn có
+    thể tiếp tục xây quân đội của mình cho tới khi họ muốn Bỏ qua" (four players, three have
+    passed: the last may go on building their army until they choose to pass)."""
+    b = Battle(["Ana", "Ben", "Cy", "Dee"])
+    b.play("Ana", "3")
+    b.pass_turn("Ben")
+    b.pass_turn("Cy")
+    b.play("Dee", "2")
+    b.pass_turn("Ana")                     # three have passed
+    for card in ("5", "1"):
+        assert b.to_move == "Dee" and not b.is_over
+        b.play("Dee", card)                # Dee plays on, turn after turn
+    assert b.to_move == "Dee" and b.strengths()["Dee"] == 8
+    b.pass_turn("Dee")
+    assert b.is_over and b.resolve().winner == "Dee"
+
+
 def test_battle_end_a_sandbox_may_resolve_early():
     b = Battle(["Ana", "Ben"])
     b.play("Ana", "6")
