@@ -374,6 +374,18 @@ def test_dealing_example_es_no_cards_and_three_regions_is_dealt_13():
     assert len(g.deck) + sum(sizes.values()) == 110 and g.discard_pile == []
 
 
+def test_round_deal_example_vi_no_cards_and_two_regions_is_dealt_12():
+    """vi, Kết thúc vòng chơi: "Một người chơi không còn bài trên tay và đã chiếm được 2 lãnh thổ
+    Siena và Parma sẽ nhận được 12 lá" (no cards in hand, Siena and Parma held: dealt 12)."""
+    g = Game(["Ana", "Ben"], seed=0, control={"Siena": "Ana", "Parma": "Ana"},
+             hands={"Ana": ["1"], "Ben": ["10", "2"]})
+    play(g, PlaceToken("Roma"), Play("1"), Play("10"), Pass())
+    g.apply(PlaceToken("Napoli"))          # Ana has no cards: the round ends, Ben keeps his 2
+    g.apply(Keep(("2",)))
+    deal = [s for s in g.log if s.rule == "round.deal"][-1]
+    assert deal.data["dealt"]["Ana"] == 12 and len(g.hand("Ana")) == 12
+
+
 def test_keep_two_at_the_end_of_a_round():
     g = Game(["Ana", "Ben"], seed=0, hands={"Ana": ["10"], "Ben": ["1", "heroine", "10", "winter", "scarecrow"]})
     play(g, PlaceToken("Roma"), Play("10"), Play("1"), Pass())
