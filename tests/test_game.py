@@ -293,7 +293,7 @@ def test_a_tie_passes_the_token_from_the_last_seat_back_to_the_first():
     assert g.token_holder == "Ana"
 
 
-def test_region_conquered_by_a_winner_who_played_their_last_card_who_still_takes_the_token():
+def test_region_conquered_by_a_winner_on_their_last_card_who_still_takes_the_token():
     g = Game(["Ana", "Ben", "Cy"], seed=0, hands={"Ana": ["10"], "Ben": ["5", "3"], "Cy": ["2", "1"]})
     play(g, PlaceToken("Roma"), Play("10"), Play("5"), Play("2"), Pass(), Pass())
     assert g.hand("Ana") == []
