@@ -103,34 +103,34 @@ def odds_floor() -> tuple[float, int]:
     it by making the agent faster; only fewer battles or a cheaper engine can."""
     from condottiere_nb.explore import battle_odds
     from condottiere_nb.explore import odds as odds_module
-    from condottiere_nb.explore.rollouts import play_out, setup
-    jobs, real = [], odds_module.odds_worlds
-    odds_module.odds_worlds = lambda batch: (jobs.extend(batch), real(batch))[1]
+    from condottiere_nb.explore import rollouts
+    jobs, runs = [], []          # the jobs odds_worlds was given; each play-out's actions, in order
+    real_worlds, real_play_out = odds_module.odds_worlds, rollouts.play_out
+
+    def recording_play_out(game, action, agents, me, *, copy=True):
+        g = game.clone() if copy else game
+        start = len(g.actions)
+        won = real_play_out(g, action, agents, me, copy=False)
+        runs.append(g.actions[start:])
+        return won
+
+    odds_module.odds_worlds = lambda batch: (jobs.extend(batch), real_worlds(batch))[1]
+    rollouts.play_out = recording_play_out
     try:
         battle_odds(POSITION, hand=HAND, others=5, precision=0.02, seed=0)
     finally:
-        odds_module.odds_worlds = real
-    played = []                  # (problem, world, [each weighed action's actions, played out])
-    for problem, world, weigh, _ in jobs:
-        s = setup(problem)
-        game = s.game(s.drawn(world))
-        start = len(game.actions)
-        runs = []
-        for i in weigh:          # as odds_worlds plays them: fresh agents for each action
-            g = game.clone()
-            play_out(g, s.actions[i], s.agents(world), problem.me, copy=False)
-            runs.append(g.actions[start:])
-        played.append((problem, world, runs))
+        odds_module.odds_worlds, rollouts.play_out = real_worlds, real_play_out
     cpu = time.process_time()
-    for problem, world, runs in played:
-        s = setup(problem)
+    played = iter(runs)
+    for problem, world, weigh, _ in jobs:
+        s = rollouts.setup(problem)
         game = s.game(s.drawn(world))
-        for k, actions in enumerate(runs):
-            g = game.clone() if k < len(runs) - 1 else game       # as odds_worlds: the last on the world itself
-            for a in actions:
+        for k in range(len(weigh)):
+            g = game.clone() if k < len(weigh) - 1 else game       # as odds_worlds: the last on the world itself
+            for a in next(played):
                 g.legal_actions()
                 g.apply(a)
-    return time.process_time() - cpu, sum(len(runs) for _, _, runs in played)
+    return time.process_time() - cpu, len(runs)
 
 
 def balance(workers, games: int = 400):

@@ -35,6 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 
 from ..arguments import check_seed
 from ..errors import RulesError
+from ..language import speaker
 
 __all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
            "job_seed"]
@@ -153,7 +154,6 @@ def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, exec
     n_workers = check_workers(workers, executor)
     if executor is None and n_workers > 1 and not can_start_processes():
         # The jobs are seeded by their index, so one process finds what the workers would have.
-        from ..language import speaker
         warnings.warn(speaker().say_n(
             "This Python cannot start processes (in the browser there are none): the work asked of {n} "
             "worker runs in this process instead, one job after another, and finds the same.",
