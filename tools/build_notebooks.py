@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import json
 import re
 import sys
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,6 +150,25 @@ def tag_widget_cells(nb) -> int:
     return tagged
 
 
+def settle(nb, name: str):
+    """The notebook without what changes from run to run although nothing in it did, so that a
+    rebuild's diff shows only real changes:
+
+    * each cell's execution timestamps (``metadata.execution``);
+    * the widget models' random ids: each becomes a uuid5 of the notebook's name and the
+      model's place in the saved state (the order the run created them in), everywhere it is
+      written (the state, references between models, the outputs that show a widget).
+    """
+    import nbformat
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    text = json.dumps(nb)
+    for i, old in enumerate(list(state)):
+        text = text.replace(old, uuid.uuid5(uuid.NAMESPACE_URL, f"condottiere_nb/{name}/{i}").hex)
+    return nbformat.from_dict(json.loads(text))
+
+
 def build(source: Path, run: bool = True, lang: str = "en") -> Path:
     import nbformat
     from nbclient import NotebookClient
@@ -166,6 +187,7 @@ def build(source: Path, run: bool = True, lang: str = "en") -> Path:
                        store_widget_state=True,
                        resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
         widgets = tag_widget_cells(nb)
+        nb = settle(nb, target.stem)
         print(f"{target.name}: {len(nb.cells)} cells ({widgets} with a widget, state saved), "
               f"ran in {time.perf_counter() - start:.1f} s")
     nb.metadata["language_info"] = {"name": "python"}   # no local Python version in the files
