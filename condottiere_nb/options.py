@@ -355,6 +355,17 @@ class Options:
         "at all, the Favor's too.",
         "vi: Luật mở rộng, Xâm Lược; Thành Phần 4",
         ("protects", "ignored"))
+    invasion_tie_token: str = option(
+        "courtesans",
+        "Who takes the Condottiere token after a tied Invasion battle in which one player has the most "
+        "Courtesans. The vi Invasion text: if the battle ties, the defender keeps the region and also "
+        "takes the token (cũng sẽ nhận được token Xung đột); the Courtesan exception: the player with the "
+        "most Courtesans takes the token. 'courtesans' (our reading): the token rule is asked in its "
+        "usual order, so the one player with the most Courtesans still takes it (as courtesan_in_tie "
+        "says), and otherwise the defender. 'defender': the Invasion sentence wins, the defender takes "
+        "it whatever the Courtesans.",
+        "vi: Luật mở rộng, Xâm Lược; Trường hợp ngoại lệ (Giai Nhân)",
+        ("courtesans", "defender"))
     match_points: int = option(
         0,
         "vi Scoring: a Match of games to this many points (the text: agree on 20 or 30); 0: a "

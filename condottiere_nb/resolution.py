@@ -190,9 +190,9 @@ def battle_compare(battle, totals: dict, values: dict, steps: list | None) -> tu
 
 def token_condottiere(battle, winner: str | None, totals: dict, steps: list | None) -> str:
     """Who takes the Condottiere token: the single player with the most Courtesans (option
-    courtesan_token; after a tie only under courtesan_in_tie='majority'); else the winner; else, in an
-    Invasion tie, the defender; else it passes from its holder to the next seat on the left (vi:
-    Trường hợp ngoại lệ)."""
+    courtesan_token; after a tie only under courtesan_in_tie='majority', and in an Invasion tie only
+    under invasion_tie_token='courtesans'); else the winner; else, in an Invasion tie, the defender;
+    else it passes from its holder to the next seat on the left (vi: Trường hợp ngoại lệ; Xâm Lược)."""
     players = battle.players
     leaders, most = [], 0
     rs = battle.ruleset
@@ -200,8 +200,10 @@ def token_condottiere(battle, winner: str | None, totals: dict, steps: list | No
         counts = {p: list(map(KIND_OF, battle.line(p))).count("courtesan") for p in players}
         most = max(counts.values())
         leaders = [p for p in players if counts[p] == most] if most else []
-    # 'left': a tied battle passes the token whatever the Courtesans (the majority is set aside)
-    ignored = leaders[0] if len(leaders) == 1 and winner is None and rs.courtesan_in_tie == "left" else None
+    # After a tie the majority is set aside under courtesan_in_tie='left' (the token passes whatever the
+    # Courtesans) and, in an Invasion tie, under invasion_tie_token='defender' (the defender takes it).
+    set_aside = rs.courtesan_in_tie == "left" or (battle.defender is not None and rs.invasion_tie_token == "defender")
+    ignored = leaders[0] if len(leaders) == 1 and winner is None and set_aside else None
     if len(leaders) == 1 and ignored is None:
         holder, why = leaders[0], "courtesans"
     elif winner is not None:

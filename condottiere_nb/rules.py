@@ -96,7 +96,7 @@ RULES = _rules(
      "resolution:battle_compare"),
     ("token.condottiere", "Who takes the Condottiere token",
      "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza", "resolution:token_condottiere",
-     ("courtesan_token", "courtesan_in_tie")),
+     ("courtesan_token", "courtesan_in_tie", "invasion_tie_token")),
     # -- the game around the battles (game/) ------------------------------------------------------
     ("game.setup", "Setting up the game", "vi: Chuẩn Bị; es: Comenzando el juego", "game.deal:game_setup", ("first_player",)),
     ("round.deal", "Dealing: up to 10 cards plus 1 per region",
@@ -131,7 +131,7 @@ RULES = _rules(
     ("invasion.defender", "Invasion: the controller of the region defends it", "vi: Luật mở rộng, Xâm Lược",
      "game.phases:invasion_defender", ("invasion",)),
     ("invasion.tie", "Invasion: a tie keeps the region with the defender, who takes the token",
-     "vi: Luật mở rộng, Xâm Lược", "game.phases:invasion_tie", ("invasion",)),
+     "vi: Luật mở rộng, Xâm Lược", "game.phases:invasion_tie", ("invasion", "invasion_tie_token")),
     ("game.final_battle", "The final battle among the tied players",
      "vi: Trường hợp 2 hoặc nhiều người Hòa nhau; es: Romper lazos", "game.phases:game_final_battle",
      ("final_hand", "final_discard", "final_ruleset", "final_tie")),

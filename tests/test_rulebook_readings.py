@@ -320,6 +320,41 @@ def test_token_place__invasion_favor():
     assert scenario_invasion_favor(flip("invasion", "invasion_favor", "ignored")) == (True, True)
 
 
+# -- token.condottiere: invasion_tie_token ----------------------------------------------------------
+
+def scenario_invasion_tie_token(rs):
+    """Huy attacks Hoang's Roma; they tie at 5 and Han, who played only a Courtesan, has the most
+    Courtesans: who takes the token, and who keeps Roma?"""
+    g = Game(["Huy", "Hoang", "Han"], rs, seed=1, control={"Roma": "Hoang"},
+             hands={"Huy": ["5", "3"], "Hoang": ["5", "2"], "Han": ["courtesan", "1"]})
+    for action in [PlaceToken("Roma"), Play("5"), Play("5"), Play("courtesan"), Pass(), Pass(), Pass()]:
+        g.apply(action)
+    return g.token_holder, g.control["Roma"]
+
+
+def test_token_condottiere__invasion_tie_token():
+    """vi Xâm Lược: "Nếu trận chiến hòa, người phòng thủ tiếp tục sở hữu vùng đó và cũng sẽ nhận được
+    token Xung đột."; Trường hợp ngoại lệ: "Nếu Quân đội một người nào đó bao gồm nhiều lá bài Courtesan
+    nhất sẽ là người sở hữu Token Xung Đột thay cho người đã chiến thắng trận chiến." """
+    assert scenario_invasion_tie_token(get_ruleset("invasion")) == ("Han", "Hoang")            # 'courtesans'
+    defender = flip("invasion", "invasion_tie_token", "defender")
+    assert scenario_invasion_tie_token(defender) == ("Hoang", "Hoang")
+    # the step says why the Courtesans were set aside
+    g = Game(["Huy", "Hoang", "Han"], defender, seed=1, control={"Roma": "Hoang"},
+             hands={"Huy": ["5", "3"], "Hoang": ["5", "2"], "Han": ["courtesan", "1"]})
+    for action in [PlaceToken("Roma"), Play("5"), Play("5"), Play("courtesan"), Pass(), Pass(), Pass()]:
+        g.apply(action)
+    told = next(s for s in g.log if s.rule == "token.condottiere")
+    assert told.data["ignored"] == "Han" and "the defender of a tied Invasion battle" in told.text
+    # without a Courtesan majority the two readings agree: the defender takes the token
+    for rs in (get_ruleset("invasion"), defender):
+        g = Game(["Huy", "Hoang"], rs, seed=1, control={"Roma": "Hoang"},
+                 hands={"Huy": ["5", "3"], "Hoang": ["5", "2"]})
+        for action in [PlaceToken("Roma"), Play("5"), Play("5"), Pass(), Pass()]:
+            g.apply(action)
+        assert (g.token_holder, g.control["Roma"]) == ("Hoang", "Hoang")
+
+
 # -- every reading is in RULESETS.md with the sentence it reads -------------------------------------
 
 def test_every_reading_has_a_row_in_rulesets_md_with_its_sentence_and_source():

@@ -256,6 +256,7 @@ FLIPS.update({
     "fa_tie_draws": ("fa-tutorial", "none", readings.scenario_fa_tie_draws),
     "city_ask_from": ("city-states", "first_player", readings.scenario_city_ask_from),
     "invasion_favor": ("invasion", "ignored", readings.scenario_invasion_favor),
+    "invasion_tie_token": ("invasion", "defender", readings.scenario_invasion_tie_token),
 })
 
 

@@ -58,7 +58,7 @@ FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_
 GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "zh_deal", "keep_cards", "hand_discard",
                           "favor_on_battle_region", "first_hand", "hand_sizes", "drawing", "first_player",
                           "fa_draws", "fa_winner_draws", "fa_losers", "fa_tie_draws", "victory_regions",
-                          "end_ranking", "invasion", "invasion_favor", "match_points", "scoring_target",
+                          "end_ranking", "invasion", "invasion_favor", "invasion_tie_token", "match_points", "scoring_target",
                           "scoring_bonus", "scoring_bonus_win", "city_end", "city_ask_from", "final_ruleset",
                           "final_hand", "final_discard", "final_tie"})
 FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", "bishop", "courtesan",

@@ -243,7 +243,8 @@ def region_conquered(game, winner: str, defender: str | None) -> None:
 
 def invasion_tie(game, defender: str, res) -> None:
     """Invasion: a tied battle keeps the region with its defender, who takes the token (the token
-    rule, token.condottiere, already gave it)."""
+    rule, token.condottiere, already gave it: to the one player with the most Courtesans first, unless
+    invasion_tie_token='defender')."""
     if game.explaining:
         game.record(Step("invasion.tie", player=defender, data={"region": game.state.region,
                                                                  "tied": list(res.tied)}))

@@ -287,7 +287,10 @@ def token_condottiere(step, d, t) -> str:
                      "the battle.", holder=holder, most=d["most"])
     note = (t.say("{players} tie for the most Courtesans ({most}), so the Courtesans decide nothing.",
                   players=t.join(d["leaders"]), most=d["most"]) if d["leaders"] else "")
-    if d.get("ignored"):
+    if d.get("ignored") and why == "defender":
+        note = t.say("{player} has the most Courtesans ({most}), but under this ruleset the defender of a tied "
+                     "Invasion battle takes the token whatever the Courtesans.", player=d["ignored"], most=d["most"])
+    elif d.get("ignored"):
         note = t.say("{player} has the most Courtesans ({most}), but under this ruleset a tied battle passes the "
                      "token whatever the Courtesans.", player=d["ignored"], most=d["most"])
     if why == "winner":
