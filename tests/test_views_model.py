@@ -334,3 +334,39 @@ def test_compare_marks_a_token_that_goes_to_another_player():
     left, right = cm.resolutions
     assert [left.steps[i].rule for i, _ in marked if i is not None] == ["token.condottiere"]
     assert sum(cm.differs) >= 1
+
+
+def test_a_refused_comparison_choice_changes_nothing():
+    """Results open on a battle that the chosen ruleset cannot replay: the choice is refused and
+    the builder stays as it was (it set the choice and closed the results)."""
+    m = BuilderModel(["Huy", "Han"], "fa-tutorial")
+    m.play("banner")
+    assert m.resolve()
+    before = snapshot(m)
+    assert not m.set_compare("standard")
+    assert m.message_kind == "error" and "Banner" in m.message
+    assert snapshot(m) == before
+
+
+def test_undo_to_an_empty_battle_closes_the_results():
+    m = BuilderModel(["Ana", "Ben"])
+    m.play("10")
+    assert m.resolve() and m.stepper is not None
+    assert m.undo()
+    assert m.stepper is None and m.comparison is None
+    assert m.set_compare("hidden-cards") and m.compare_with.name == "hidden-cards"
+
+
+def test_a_refused_choice_keeps_the_question_open():
+    """The Scarecrow asks what it takes back; meanwhile Ana passes (in code): her answer is refused
+    and the question stays, as everything else does."""
+    m = BuilderModel(["Ana", "Ben"])
+    m.play("10")
+    m.play("3")
+    m.select("Ana")
+    assert m.click("scarecrow") and m.pending is not None
+    m.battle.pass_turn("Ana")
+    take = m.pending[1][-1][1]
+    assert not m.choose(take)
+    assert m.message_kind == "error" and "Ana has passed" in m.message
+    assert m.pending is not None

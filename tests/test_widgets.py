@@ -396,3 +396,80 @@ def test_standalone_compare_view():
     cv = CompareView(b, "standard", RULESETS["standard"].replace(courtesan_token=False))
     assert cv.model.resolutions[0].token_holder == "Ana"
     assert "Same step" in cv.body.value or "diverge" in cv.body.value
+
+
+# -- the "compared with" dropdown follows the model (defects found by a widget fuzzer) --------------
+
+def test_compare_dropdown_survives_a_switch_of_rules_whose_choices_read_the_same():
+    """A reading picked under Standard, then Invasion and back: the labels read the same but stand
+    for other rulesets; the dropdown must still show (and hold) the model's choice."""
+    bb = BattleBuilder(players=("Ana", "Ben"))
+    spring = next(v for label, v in bb.compare_select.options if label.startswith("Spring"))
+    bb.compare_select.value = spring
+    bb.ruleset_select.value = "invasion"
+    bb.palette["courtesan"].click()
+    bb.ruleset_select.value = "standard"                  # raised TraitError, and every render after it
+    assert bb.model.compare_with.spring_highest == "effective"
+    assert bb.compare_select.value is not NOTHING and bb.compare_select.value.spring_highest == "effective"
+    bb.resolve_button.click()
+    assert bb.model.comparison is not None and bb.compare_view.layout.display != "none"
+
+
+def test_compare_given_by_hand_shows_in_the_dropdown():
+    """notebooks/04: BattleBuilder(compare=<a ruleset built with replace()>) names it in the
+    dropdown, not "nothing", under its own rules and after a switch there and back."""
+    plain = RULESETS["standard"].replace(courtesan_token=False)
+    bb = BattleBuilder(notation="Ana: 10 | Ben: 3 courtesan", compare=plain)
+    for rules in ("standard", "invasion", "standard"):
+        bb.ruleset_select.value = rules
+        assert bb.compare_select.value is not NOTHING, rules
+        assert bb.compare_select.value.courtesan_token is False, rules
+    bb.resolve_button.click()
+    assert bb.model.comparison is not None
+
+
+def test_a_comparison_that_cannot_follow_is_closed_with_a_message():
+    """Hidden cards compared with Standard; under the Persian rules a Banner is played, which
+    Standard cannot replay: the comparison closes and says why (it raised NameError)."""
+    bb = BattleBuilder(notation="(hidden-cards) [Huy Han] Huy 6, Han 5", compare="standard")
+    bb.resolve_button.click()
+    bb.ruleset_select.value = "fa-tutorial"
+    bb.resolve_button.click()
+    bb.player_select.value = "Huy"
+    bb.palette["banner"].click()
+    m = bb.model
+    assert m.comparison is None and m.compare_with is None
+    assert m.message_kind == "error" and "the comparison was closed" in m.message and "Banner" in m.message
+    assert bb.compare_select.value is NOTHING
+
+
+def test_a_scarecrow_for_a_player_who_passed_is_refused_at_once():
+    bb = BattleBuilder(players=("Ana", "Ben"))
+    bb.player_select.value = "Ana"
+    bb.palette["10"].click()
+    bb.player_select.value = "Ana"
+    bb.pass_button.click()
+    bb.player_select.value = "Ana"
+    bb.palette["scarecrow"].click()
+    assert bb.model.pending is None and not bb.choice_box.children
+    assert bb.model.message_kind == "error" and "Ana has passed" in bb.model.message
+
+
+def test_switching_rules_closes_the_old_palette_widgets_entirely():
+    """Each card of the old palette is closed with its button, face, layouts and styles (only the
+    card's box was: about a hundred widgets stayed open in the kernel at every switch)."""
+    bb = BattleBuilder(players=("Ana", "Ben"))
+    old = bb.palette_cards["10"]
+    bb.ruleset_select.value = "fa-tutorial"
+    parts = [old, old.button, old.face, old.layout, old.button.layout, old.button.style, old.face.layout]
+    assert all(w.comm is None for w in parts)
+    # and a cancelled choice closes its buttons' layouts and styles
+    bb.ruleset_select.value = "standard"
+    bb.player_select.value = "Ana"
+    bb.palette["10"].click()
+    bb.player_select.value = "Ana"
+    bb.palette["scarecrow"].click()
+    asked = list(bb.choice_box.children)
+    assert asked
+    asked[-1].click()                                          # Cancel
+    assert all(w.comm is None and w.layout.comm is None and w.style.comm is None for w in asked)

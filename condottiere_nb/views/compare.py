@@ -40,6 +40,17 @@ def ruleset_label(rs: Ruleset, lang: str = "en") -> str:
     return t.say("{rules}, with: {readings}", rules=head, readings=inner) if inner else head
 
 
+def same_rules(a: Ruleset, b: Ruleset) -> bool:
+    """Do ``a`` and ``b`` play by the same rules (whatever their names)?
+
+    >>> from condottiere_nb import get_ruleset
+    >>> plain = get_ruleset("standard").replace(courtesan_token=False)
+    >>> same_rules(plain, plain.replace(name="no Courtesan token")), same_rules(plain, get_ruleset("standard"))
+    (True, False)
+    """
+    return a is b or not a.differences(b)
+
+
 def option_label(rs: Ruleset, lang: str = "en") -> str:
     """A reading changed from ``rs``'s base, in words alone (a compare choice)."""
     base = RULESETS.get(rs.name.split("/")[0])

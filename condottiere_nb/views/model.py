@@ -21,7 +21,7 @@ from ..i18n import LANGUAGES
 from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .compare import (CompareModel, can_replay, face_up_moves, option_label, option_variants, replay,
-                      ruleset_label)
+                      ruleset_label, same_rules)
 from .observable import Cursor, Observable, Tells
 from .timeline import resolution_timeline
 from .words import BATTLE_OPTIONS, option_words, words
@@ -211,7 +211,12 @@ class BuilderModel(Tells):
         if getattr(self, "_replayable_key", None) != (key, moves, id(self.battle)):
             self._replayable = [(label, r) for label, r in self._choices if can_replay(self.battle, r)]
             self._replayable_key = (key, moves, id(self.battle))
-        return [(label(r, self.lang), r) for label, r in self._replayable]
+        choices = [(label(r, self.lang), r) for label, r in self._replayable]
+        chosen = self.compare_with
+        if chosen is not None and not any(same_rules(r, chosen) for _, r in choices):
+            # a ruleset given by hand (BattleBuilder(compare=...)) is a choice too, by its own name
+            choices.append((ruleset_label(chosen, self.lang), chosen))
+        return choices
 
     @staticmethod
     def _option_matters(option: str, rs: Ruleset, present: set) -> bool:
@@ -227,13 +232,18 @@ class BuilderModel(Tells):
     def _ok(self, info=None) -> bool:
         """Success: ``info(words)`` (if given) as the message, then observers are told."""
         self.tell("info", info)
+        if not self.battle.moves:
+            self.close_results()                  # nothing left to resolve (an Undo, a Reset)
         if self.stepper is not None or self.comparison is not None:
             # Results stay live: an edit re-resolves at once, on the same step.
             try:
                 self._open_results(keep_index=True)
             except RulesError as e:
                 self.close_results()
-                self.tell("error", lambda t: t.say("the comparison was closed: {error}", error=t.error(e)))
+                self.compare_with = None          # the comparison cannot follow: it is turned off
+                # (bound now: Python forgets ``e`` when the except block ends, and the message is
+                # worded later, in the learner's language of that moment)
+                self.tell("error", lambda t, closed=e: t.say("the comparison was closed: {error}", error=t.error(closed)))
         self._changed()
         return True
 
@@ -294,6 +304,14 @@ class BuilderModel(Tells):
         """A palette click: play ``kind``, or, when the card asks a choice (a Scarecrow with
         Mercenaries to take back), ask it first (``pending``) and play on :meth:`choose`."""
         options = self.choices_for(kind)
+        if options:
+            # Ask only for a card that may be played now: else the engine's refusal, at once.
+            try:
+                self.battle.check_can_act(self.selected)
+                if kind not in self.battle.playable_kinds(self.selected):
+                    options = []
+            except RulesError:
+                options = []
         if not options:
             return self.play(kind)
         self.pending = (kind, options)
@@ -310,8 +328,7 @@ class BuilderModel(Tells):
         if take not in [v for _, v in options]:
             return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=repr(take),
                                             choices=Listed(ChoiceLabel(kind, v) for _, v in options)))
-        self.pending = None
-        return self.play(kind, take=take)
+        return self.play(kind, take=take)      # (a refusal keeps the question open)
 
     def cancel_choice(self) -> bool:
         self.pending = None
@@ -431,8 +448,8 @@ class BuilderModel(Tells):
         self.battle = battle
         if self.face_down and not self.face_down_allowed():
             self.face_down = False
-        if self.compare_with == rs:
-            self.compare_with = None
+        if self.compare_with is not None and same_rules(self.compare_with, rs):
+            self.compare_with = None              # comparing a ruleset with itself shows nothing
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
@@ -462,13 +479,23 @@ class BuilderModel(Tells):
     def set_compare(self, ruleset) -> bool:
         """Compare mode: Resolve shows this ruleset beside the current one (None: off)."""
         try:
-            self.compare_with = None if ruleset is None else get_ruleset(ruleset)
+            chosen = None if ruleset is None else get_ruleset(ruleset)
         except RulesError as e:
             return self.fail(e)
-        if self.stepper is not None or self.comparison is not None:
-            self.close_results()
-            return self.resolve()
-        return self._ok()
+        if self.stepper is None and self.comparison is None:
+            self.compare_with = chosen
+            return self._ok()
+        # Results are open: show them under the new choice, or, if they cannot be, change nothing.
+        before = self.compare_with, self.stepper, self.comparison
+        self.compare_with = chosen
+        try:
+            self._open_results(keep_index=False)
+        except RulesError as e:
+            self.compare_with, self.stepper, self.comparison = before
+            return self.fail(e)
+        self.tell("", None)
+        self._changed()
+        return True
 
     def resolve(self) -> bool:
         """Open the stepper on a resolution of a copy (the battle stays editable), or the

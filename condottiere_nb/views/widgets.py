@@ -16,6 +16,7 @@ from ..i18n import LANGUAGES
 from ..rulesets import RULESETS
 from . import html as H
 from .html import CARD_H, CARD_W
+from .compare import same_rules
 from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
 from .words import Words, words
 
@@ -115,7 +116,18 @@ def show_choices(box, options, choose, cancel, cls: str, style=lambda value: "in
         box.children = buttons + [cancel]
         box.layout.display = ""
     for w in old:
-        w.close()
+        close_tree(w)
+
+
+def close_tree(widget) -> None:
+    """Close ``widget`` and everything it holds: its children, its layout and its style (each a
+    widget of its own in the kernel, which ``close()`` leaves open)."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, W.Widget):
+            part.close()
+    widget.close()
 
 
 def set_if_changed(widget, name, value) -> None:
@@ -496,7 +508,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.palette = {kind: c.button for kind, c in cards.items()}
         self.palette_box.children = list(cards.values())
         for c in old.values():
-            c.close()
+            close_tree(c)
         self._palette_kinds = kinds
 
     def _refresh_palette(self) -> None:
@@ -602,10 +614,14 @@ class BattleBuilder(ActsOnModel, W.VBox):
             set_if_changed(self.legend, "value", H.legend_html(m.lang))
             self._render_choice()
             set_if_changed(self.notation_box, "value", m.notation())
+            # (the rulesets behind the labels count too: after a switch of rules the same words may
+            # stand for other rulesets, and the value set must be one of the options)
             choices = dropdown_options([(t.say("nothing: show the steps"), None)] + m.compare_choices())
-            if [c[0] for c in choices] != [c[0] for c in self.compare_select.options]:
+            if choices != list(self.compare_select.options):
                 self.compare_select.options = choices
-            set_if_changed(self.compare_select, "value", next((v for _, v in choices if v == m.compare_with), NOTHING))
+            chosen = next((v for _, v in choices if v is not NOTHING and m.compare_with is not None
+                           and same_rules(v, m.compare_with)), NOTHING)
+            set_if_changed(self.compare_select, "value", chosen)
             self.stepper.lang = self.compare_view.lang = m.lang
             self.stepper.set_model(m.stepper)
             set_if_changed(self.stepper.layout, "display", "" if m.stepper is not None else "none")
