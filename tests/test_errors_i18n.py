@@ -276,6 +276,35 @@ def test_the_odds_widget_tells_a_misspelt_hand_in_its_language(lang):
     assert "bishup" in shown and speaker(lang).card("bishop") in shown and "Did you mean" not in shown
 
 
+ODDS_REFUSALS = [("[Ana Ben] Ana 10, Ben 6, Ana pass, Ben pass", "5", "standard"),
+                 ("[Ana Ben] Ana 10, Ben 6", "bishop " * 7, "standard"),
+                 ("[Ana Ben] Ana 10, Ben 6", "5#40 5#40", "standard"),
+                 ("[Ana Ben] Ana 10, Ben 6", "", "standard"),
+                 ("[Ana Ben Cy] Ana 10, Ben 6", "5", "city-states")]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_odds_widget_tells_its_refusals_and_its_hand_in_its_language(lang):
+    pytest.importorskip("ipywidgets")
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget(samples=20, lang=lang)
+    # city-states is not offered (its odds cannot be worked out); a refusal still, were it chosen
+    w.ruleset_select.options = [*w.ruleset_select.options, ("city-states", "city-states")]
+    texts = []
+    with Said() as said:
+        for notation, hand, ruleset in ODDS_REFUSALS:
+            w.notation_box.value, w.hand_box.value, w.ruleset_select.value = notation, hand, ruleset
+            assert w.compute() is None and w.output.value == ""
+            texts.append(unescape(re.sub(r"<[^>]+>", "", w.message.value)))
+        w.notation_box.value, w.hand_box.value, w.ruleset_select.value = "[Ana Ben] Ana 10, Ben 6", "5 winter", \
+            "standard"
+        w.compute()
+        head = w.output.value.split("<table")[0]
+    assert said.untranslated(lang) == [], texts
+    assert all(re.search(r"\bthe\b|\bhand\b|\bturn\b", t) is None for t in texts), texts
+    assert speaker(lang).card("bishop") in texts[1] and speaker(lang).card("winter") in head
+
+
 # -- the rulebook notebooks' tables -------------------------------------------------------------
 
 def render_tables(lang: str | None) -> list[str]:

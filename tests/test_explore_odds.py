@@ -99,10 +99,40 @@ def test_an_interrupt_returns_the_samples_so_far_marked_partial():
     (lambda: battle_odds("[Ana Ben] Ana 10", hand=["5"], samples=0), "samples must be"),
     (lambda: battle_odds("[Ana Ben] Ana 10", hand=["5"], others=200), "pool holds"),
     (lambda: battle_odds(42, hand=["5"]), "Battle or its notation"),
+    (lambda: battle_odds("[Ana Ben] Ana 10, Ben 6", hand=[]), "Ana's hand is empty, so Ana can only pass"),
+    (lambda: battle_odds("[Ana Ben] Ana 10, Ben 6", hand=""), "give the cards in Ana's hand"),
 ])
 def test_bad_odds_requests_are_explained(call, message):
     with pytest.raises(RulesError, match=message):
         call()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: battle_odds("[Ana Ben] Ana 10, Ana surrender", hand=["5"]),
+    lambda: battle_odds("[Ana Ben] Ana 10", hand=["heroine"] * 4),
+    lambda: battle_odds("[Ana Ben] Ana 10", hand=["5#40", "5#40"]),
+    lambda: battle_odds("[Ana Ben] Ana 10, Ben 6", hand=[]),
+    lambda: battle_odds("[Ana Ben Cy] Ana 5, Ben 3", hand=["10"], ruleset="city-states"),
+])
+def test_odds_refusals_are_sentences_of_the_catalogues(call):
+    """A refusal the odds widget shows is said as a message, so the widget tells it in its language."""
+    from condottiere_nb.language import speaker
+    with pytest.raises(RulesError) as err:
+        call()
+    assert err.value.message_id is not None
+    assert speaker("es").error(err.value) != str(err.value)
+
+
+def test_odds_refuse_the_city_states_ruleset_up_front():
+    from condottiere_nb.explore.odds import has_odds
+    assert not has_odds("city-states") and has_odds("city-states-final") and has_odds("standard")
+    with pytest.raises(NotImplementedError, match="city-states"):        # and a RulesError, a ValueError
+        battle_odds("[Ana Ben Cy] Ana 5, Ben 3", hand=["10"], ruleset="city-states")
+
+
+def test_odds_keep_the_kinds_of_the_hand():
+    odds = battle_odds("[Ana Ben] Ana 10, Ben 6, Ana pass", hand="5 winter cortesana")
+    assert odds.hand == ("5", "Winter", "Courtesan") and odds.kinds == ("5", "winter", "courtesan")
 
 
 def test_odds_to_a_precision_sample_each_action_until_it_is_settled():

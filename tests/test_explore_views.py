@@ -49,12 +49,66 @@ def test_odds_widget_computes_and_reports_errors_inline():
     assert w.output.value == "" and w.result is None   # no old answer under the new error (issue #17)
 
 
+def test_odds_name_the_hand_in_the_learners_language(odds):
+    head = odds_html(odds, "zh").split("<table")[0]
+    assert "5 寒冬 教士" in head and "Winter" not in head and "Bishop" not in head
+    assert "5 Winter Bishop" in odds_html(odds).split("<table")[0]
+
+
+def test_the_odds_widget_offers_only_rulesets_with_odds_by_their_names():
+    from condottiere_nb import RulesError
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget(lang="es")
+    labels = dict(w.ruleset_select.options)
+    assert "city-states" not in labels.values() and labels["Reglas estándar"] == "standard"
+    assert "city-states-final" in labels.values() and w.ruleset_select.value == "standard"
+    w.ruleset_select.value = "hidden-cards"
+    w.set_lang("en")
+    assert w.ruleset_select.value == "hidden-cards" and w.ruleset_select.label == "Hidden cards (Vietnamese variant)"
+    with pytest.raises(RulesError, match="city-states-final, .*not 'city-states'"):
+        OddsWidget(ruleset="city-states")
+
+
+def test_odds_the_engine_cannot_work_out_are_a_message_and_clear_the_old_answer():
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben Cy] Ana 10, Ben 6", "5 winter", samples=20, lang="es")
+    assert w.compute() is not None and w.output.value
+    # city-states is not offered; were it chosen, the click says why and shows no old answer
+    w.ruleset_select.options = [*w.ruleset_select.options, ("city-states", "city-states")]
+    w.ruleset_select.value = "city-states"
+    w.compute_button.click()
+    assert "city-states" in w.message.value and "cannot be worked out" not in w.message.value
+    assert w.output.value == "" and w.result is None
+
+
+def test_an_empty_hand_is_said_to_be_empty():
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "", samples=20)
+    w.compute_button.click()
+    shown = w.message.value.replace("&#x27;", "'")
+    assert "Ana's hand is empty" in shown and "turn" not in shown and w.result is None
+
+
+def test_the_odds_widget_says_its_progress_in_a_new_language():
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "5 winter bishop", samples=20)
+    w.compute()
+    assert w.progress.label.value == "20/20 odds (monte carlo)"
+    w.lang_select.value = "es"
+    assert w.progress.label.value.startswith("20/20 ") and "odds" not in w.progress.label.value
+    fresh = OddsWidget(lang="es")
+    fresh.set_lang("zh")
+    assert fresh.progress.label.value == ""
+
+
 def test_widget_progress_marks_a_partial_run():
     p = WidgetProgress()
     p.start(10, "games")
     p.update(4)
     p.finish(partial=True)
     assert p.bar.value == 4 and p.bar.bar_style == "warning" and "partial" in p.label.value
+    p.set_lang("es")
+    assert p.label.value.startswith("4/10 ") and "partial" not in p.label.value and "(" in p.label.value
 
 
 def test_widget_progress_redraws_a_burst_of_updates_a_few_times():

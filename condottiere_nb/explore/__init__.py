@@ -24,7 +24,8 @@ One module per tool:
   equal to the engine by tests/test_numpy_model.py (:func:`fast_outcomes`,
   :func:`fast_model_gap`);
 * ``tally``: what the checker counts, shared by its two evaluators;
-* ``odds``: :func:`battle_odds`, :func:`game_odds`, :func:`wilson`;
+* ``odds``: :func:`battle_odds`, :func:`game_odds`, :func:`has_odds`;
+* ``intervals``: the odds' 95% intervals (:func:`wilson` and the others);
 * ``rollouts``: a battle played out from a position, many times (what the odds' workers run);
 * ``balance``: :func:`variant_balance`, :data:`DECIDES`, :func:`card_decides`, :func:`player_counts`;
 * ``invariants``: the soak (:func:`soak`, :func:`check_game`, :func:`check_victory_claims`);

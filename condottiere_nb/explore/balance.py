@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..battle import Battle
 from ..errors import IllegalMove, RulesError
 from ..rulesets import get_ruleset
-from .odds import wilson
+from .intervals import wilson
 from ..arguments import check_count
 from .progress import as_progress, check_player_counts, ruleset_list, seed_int
 

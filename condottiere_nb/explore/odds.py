@@ -7,7 +7,8 @@ else a seeded Monte Carlo sample with 95% intervals (Wilson's, :func:`wilson`, a
 few hundred hands on, intervals that take the luck of the deal out, :func:`controlled`), drawn with
 numpy's generator (imported only then): a fixed number of hands, or, given a ``precision``,
 as many as each action needs (it stops when it knows).  The hands are played out by
-:mod:`~condottiere_nb.explore.rollouts`, in this process or on workers.
+:mod:`~condottiere_nb.explore.rollouts`, in this process or on workers; the intervals are
+worked out by :mod:`~condottiere_nb.explore.intervals` (and named here too).
 :func:`game_odds` does the same for the player to move in a Game.
 """
 from __future__ import annotations
@@ -21,92 +22,14 @@ from typing import Sequence
 from ..arguments import check_count, check_seed
 from ..battle import Battle
 from ..cards import Card, claim_card, kind_name, parse_kind
-from ..errors import RulesError
+from ..errors import Kind, RulesError
 from ..rulesets import get_ruleset, shown
+from .intervals import CONTROLLED_FROM, controlled, paired_gap, wilson
 from .progress import as_progress, seed_int
 from .rollouts import Problem, odds_worlds, setup, world_generator
 
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default): it stays inside [0, 1]
-    and behaves at 0 and n wins, where the normal approximation does not.
-
-    >>> lo, hi = wilson(0, 20); lo == 0 and 0.16 < hi < 0.17
-    True
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-#: the hands an action needs before its interval weighs the cards dealt (:func:`controlled`);
-#: also at least ten a kind, and ten wins and ten losses
-CONTROLLED_FROM = 200
-
-
-def controlled(won: Sequence, dealt: Sequence, mean: Sequence, z: float = 1.96):
-    """The chance of winning and its 95% interval, from results whose hands were dealt at
-    random, with the cards dealt as control variates; None where they cannot be used.
-
-    Some of the luck of a deal is plain to see: how many Heroines, Winters or big Mercenaries
-    the opponents were dealt.  We know exactly how many of each kind a random deal holds on
-    average (``mean``), so we can take that part of the luck out: fit the results on the
-    kinds dealt (``dealt``, one count per kind for each result) by least squares, and read
-    the chance at the average deal (the regression estimator of Monte Carlo's control
-    variates; Owen, *Monte Carlo theory, methods and examples*, 8.9).  The interval is the
-    fit's own (its residual spread), asymptotically 95%: narrower than Wilson's by as much
-    as the deal explains.  None when the kinds cannot be told apart in the sample (two kinds
-    always dealt together), so that the average deal cannot be read (the caller then uses
-    :func:`wilson`).
-
-    >>> import numpy
-    >>> rng = numpy.random.default_rng(0)
-    >>> heroines = rng.binomial(2, 0.1, 4000)                 # a deal's Heroines, 0.2 on average
-    >>> won = rng.random(4000) < 0.3 + 0.3 * heroines          # true chance 0.3 + 0.3 * 0.2 = 0.36
-    >>> p, low, high = controlled(won, numpy.c_[heroines, 2 - heroines], (0.2, 1.8))
-    >>> bool(low < 0.36 < high and high - low < numpy.subtract(*wilson(won.sum(), 4000)[::-1]))
-    True
-    """
-    import numpy as np
-    y = np.asarray(won, dtype=float)
-    x = np.asarray(dealt, dtype=float) - np.asarray(mean, dtype=float)
-    x = x[:, x.std(axis=0) > 0]                    # a kind never or always dealt tells nothing
-    totals = x.sum(axis=1)
-    if x.shape[1] and np.allclose(totals, totals[0]):
-        x = x[:, :-1]                              # every deal holds as many cards: one kind follows
-    a = np.column_stack([np.ones(len(y)), x])
-    coef, _, rank, _ = np.linalg.lstsq(a, y, rcond=None)
-    if rank < a.shape[1] or len(y) <= rank:
-        return None
-    resid = y - a @ coef
-    spread = resid @ resid / (len(y) - rank)
-    half = z * math.sqrt(spread * np.linalg.inv(a.T @ a)[0, 0])
-    p = min(max(float(coef[0]), 0.0), 1.0)
-    return p, max(0.0, p - half), min(1.0, p + half)
-
-
-def paired_gap(won: Sequence, best: Sequence, z: float = 2.576) -> tuple[float, float]:
-    """How far an action's chance lies from the best action's, as a 99% interval, from the
-    hands both were played on (the first ``min(len(won), len(best))``: every action is played
-    on the same hands, in order).  Compared hand by hand, the luck of the deal, shared by
-    both, cancels; so a weaker action is told apart in far fewer hands than by comparing
-    the two intervals.
-
-    >>> low, high = paired_gap([0, 1] * 100, [1, 1] * 100); high < 0
-    True
-    """
-    m = min(len(won), len(best))
-    if m < 2:
-        return -1.0, 1.0
-    d = [w - b for w, b in zip(won[:m], best[:m])]
-    mean = sum(d) / m
-    var = sum((x - mean) ** 2 for x in d) / (m - 1)
-    half = z * math.sqrt(var / m)
-    return mean - half, mean + half
+__all__ = ["CONTROLLED_FROM", "ActionOdds", "BattleOdds", "OddsUnavailable", "action_label", "battle_odds",
+           "controlled", "exact_hands", "game_odds", "has_odds", "paired_gap", "wilson"]
 
 
 def action_label(action) -> str:
@@ -161,7 +84,9 @@ class ActionOdds:
 
 @dataclass
 class BattleOdds:
-    """What :func:`battle_odds` found: one :class:`ActionOdds` per legal action."""
+    """What :func:`battle_odds` found: one :class:`ActionOdds` per legal action.  ``hand``: the
+    mover's cards by their English names; ``kinds``: the same cards' kinds, which a view names in
+    the learner's language."""
 
     player: str
     notation: str
@@ -175,6 +100,7 @@ class BattleOdds:
     note: str = ""
     precision: float | None = None
     rollouts: int = 0         # battles played out in all
+    kinds: tuple[str, ...] = ()
 
     @property
     def best(self) -> ActionOdds:
@@ -236,10 +162,12 @@ def _card_list(name: str, cards):
 def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
     """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
     names = _deck_kinds(deck)
-    return [claim_card(item, deck, names, busy, lambda kind: RulesError(
-        f"no {kind_name(kind)} is left for this hand: the deck's {sum(c.kind == kind for c in deck)} are all in "
-        f"play or in other hands"), lambda card: RulesError(
-        f"card {card.tag} cannot be in this hand: it is already in play or in another hand")) for item in kinds]
+    return [claim_card(item, deck, names, busy, lambda kind: RulesError.say_n(
+        "no {card} is left for this hand: the deck's only one is in play or in another hand",
+        "no {card} is left for this hand: the deck's {n} are all in play or in other hands",
+        sum(c.kind == kind for c in deck), card=Kind(kind)), lambda card: RulesError.say(
+        "card {card} cannot be in this hand: it is already in play or in another hand", card=card.tag))
+        for item in kinds]
 
 
 def _deck_kinds(deck) -> list[str]:
@@ -263,6 +191,16 @@ def _multisets(counts: list[int], size: int):
         if size - c <= left:
             for tail in _multisets(rest, size - c):
                 yield (c,) + tail
+
+
+class OddsUnavailable(RulesError, NotImplementedError):
+    """Odds :func:`battle_odds` cannot work out under a ruleset (see :func:`has_odds`)."""
+
+
+def has_odds(ruleset) -> bool:
+    """Can :func:`battle_odds` weigh a battle under ``ruleset`` (a name or a Ruleset)?  Not under
+    city-states, whose battles depend on what a Battle does not record."""
+    return not get_ruleset(ruleset).city_states
 
 
 def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int | None = None,
@@ -314,14 +252,16 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         raise RulesError(f"battle must be a Battle or its notation, not {battle!r}")
     if ruleset is not None and get_ruleset(ruleset) != battle.ruleset:
         battle = Battle.from_notation(battle.notation(), get_ruleset(ruleset))
-    if battle.ruleset.city_states:
-        raise NotImplementedError(
-            "battle odds under the city-states ruleset: a battle's odds there depend on which city-state "
-            "each player owns and which abilities are still unused this round, and a Battle does not "
-            "record either; odds are available for every other named ruleset (city-states-final included)")
+    if not has_odds(battle.ruleset):
+        raise OddsUnavailable.say(
+            "battle odds under the {ruleset} ruleset cannot be worked out: a battle's odds there depend on which "
+            "city-state each player owns and which abilities are still unused this round, and a Battle does not "
+            "record either; odds are available for every other named ruleset (city-states-final included)",
+            ruleset=battle.ruleset.name)
     me = battle.to_move
     if me is None:
-        raise RulesError("the battle is over: there is no action left to weigh")
+        raise RulesError.say("the battle is over: there is no action left to weigh; odds are for a battle in which "
+                             "a player is still to move")
     if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
                                   or not 0 < precision < 0.5):
         raise RulesError(f"precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), "
@@ -356,6 +296,9 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
             else:
                 rest.append(item)
         my_cards += _card_pool(deck, busy, rest)
+    if not my_cards:
+        raise RulesError.say("{player}'s hand is empty, so {player} can only pass and there is no action to "
+                             "weigh: give the cards in {player}'s hand", player=me)
     busy |= {c.id for c in my_cards}
     opponents = [p for p in battle.players if p != me]
     active = [p for p in opponents if p not in battle.passed]
@@ -424,7 +367,8 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     note = "" if not exact or not run.partial else "Interrupted: the exact sum is incomplete, shown as a sample."
     return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
                       "exact" if exact and not run.partial else "monte carlo", max(run.n, default=0), seed,
-                      time.perf_counter() - run.t0, run.partial, note, None if exact else precision, sum(run.n))
+                      time.perf_counter() - run.t0, run.partial, note, None if exact else precision, sum(run.n),
+                      tuple(c.kind for c in my_cards))
 
 
 class _Run:

@@ -12,10 +12,10 @@ from html import escape
 from typing import Sequence
 
 from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
-from ..explore.odds import CONTROLLED_FROM
+from ..explore.odds import CONTROLLED_FROM, has_odds
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
 from .model import choice_label
-from .words import Html, Words, figure_words, words
+from .words import Html, Words, figure_words, ruleset_words, words
 
 _FONT = "font-family:sans-serif;"
 _W = 240          # pixels of a 100% bar
@@ -121,7 +121,8 @@ def odds_html(odds: BattleOdds, lang: str = "en") -> str:
                     samples=odds.samples)
     interrupted = t.say("partial: interrupted")
     part = f' <b style="color:#b00020">{escape(interrupted)}</b>' if odds.partial else ""
-    hand = " ".join(t.card(str(k).split("#")[0]) for k in odds.hand) or t.say("(empty)")
+    # the kinds, named in the learner's language (a BattleOdds made without them: its English names)
+    hand = " ".join(t.card(k) for k in odds.kinds or odds.hand) or t.say("(empty)")
     head = (f'<div style="margin-bottom:4px"{t.dir}>'
             + escape(t.say("{player} to move; hand: {hand}", player="\x00", hand=hand)).replace(
                 "\x00", f"<b>{escape(odds.player)}</b>")
@@ -178,6 +179,8 @@ class WidgetProgress(Progress):
         self.what = ""
         self.done = 0
         self.shown_at = 0.0
+        self.started = False
+        self.partial = False
 
     def start(self, total: int, label: str = "") -> None:
         self.total = max(1, int(total))
@@ -185,13 +188,27 @@ class WidgetProgress(Progress):
         self.bar.bar_style = ""
         self.what = label
         self.done = 0
+        self.started, self.partial = True, False
         self.show()
+
+    def label_text(self) -> str:
+        """How far the run is, in words ("" before it starts)."""
+        if not self.started:
+            return ""
+        t = words(self.lang)
+        said = progress_text(t, self.what, self.done, self.total)
+        return t.say("{progress} (interrupted: partial result)", progress=said) if self.partial else said
 
     def show(self) -> None:
         """Draw how much is done now."""
         self.bar.value = min(self.done, self.total)
-        self.label.value = progress_text(words(self.lang), self.what, self.done, self.total)
+        self.label.value = self.label_text()
         self.shown_at = time.monotonic()
+
+    def set_lang(self, lang: str) -> None:
+        """Say the label in ``lang`` from now on, and again now."""
+        self.lang = words(lang).lang
+        self.label.value = self.label_text()
 
     def update(self, done: int) -> None:
         hundredth = done * 100 // self.total > self.done * 100 // self.total
@@ -200,11 +217,9 @@ class WidgetProgress(Progress):
             self.show()
 
     def finish(self, partial: bool = False) -> None:
+        self.started, self.partial = True, partial
         self.show()
         self.bar.bar_style = "warning" if partial else "success"
-        if partial:
-            self.label.value = words(self.lang).say("{progress} (interrupted: partial result)",
-                                                    progress=self.label.value)
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -216,21 +231,30 @@ def _make_odds_widget_class():
     __getattr__ below): importing this module for HTML does not load ipywidgets."""
     import ipywidgets as W
 
+    from ..errors import Listed, Quoted, RulesError
     from ..explore import battle_odds
     from ..i18n import LANGUAGES
     from ..rulesets import RULESETS
 
+    # the named rulesets whose odds battle_odds works out (not city-states: see has_odds)
+    offered = [name for name in RULESETS if has_odds(name)]
+
     class OddsWidget(W.VBox):
         """Type a battle (notation) and the hand of the player to move, press Compute: bars
-        per action.  ``.result`` is the last BattleOdds; errors show in ``.message``."""
+        per action.  ``.result`` is the last BattleOdds; errors show in ``.message``.  ``ruleset``:
+        the name of a ruleset whose odds can be worked out (:func:`~condottiere_nb.explore.odds.has_odds`)."""
 
         def __init__(self, notation: str = "[Ana Ben] Ana 10, Ben 6", hand: str = "5 winter bishop courtesan",
                      ruleset: str = "standard", samples: int = 100, others: int | None = None, seed: int = 0,
                      precision: float | None = None, lang: str = "en"):
             self.lang = words(lang).lang
+            if not isinstance(ruleset, str) or ruleset not in offered:
+                raise RulesError.say("odds are worked out under one of these rulesets: {names}; not {value}",
+                                     names=Listed(offered), value=Quoted.of(ruleset))
             self.notation_box = W.Text(value=notation, layout=W.Layout(width="32em"))
             self.hand_box = W.Text(value=hand, layout=W.Layout(width="32em"))
-            self.ruleset_select = W.Dropdown(options=list(RULESETS), value=ruleset)
+            # the options (each ruleset's name in words, its code name as the value) are set by _label
+            self.ruleset_select = W.Dropdown(options=[(name, name) for name in offered], value=ruleset)
             self.samples_slider = W.IntSlider(value=samples, min=20, max=2000, step=20)
             self.others_box = W.BoundedIntText(value=others if others is not None else 0, min=0, max=20)
             self.seed_box = W.IntText(value=seed)
@@ -265,6 +289,9 @@ def _make_odds_widget_class():
                             (self.lang_select, t.say("Language"))):
                 w.description = said
             self.others_box.tooltip = t.say("cards in each opponent's hand; 0: as many as yours")
+            named, chosen = ruleset_words(t), self.ruleset_select.value
+            self.ruleset_select.options = [(named.get(name, name), name) for name in offered]
+            self.ruleset_select.value = chosen
             self.precision_select.options = [(t.say("fixed samples"), None),
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 5), 0.05),
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 2), 0.02),
@@ -273,7 +300,8 @@ def _make_odds_widget_class():
 
         def set_lang(self, lang: str) -> None:
             """Every word of the widget, and the odds shown, in ``lang``."""
-            self.lang = self.progress.lang = words(lang).lang
+            self.lang = words(lang).lang
+            self.progress.set_lang(self.lang)
             self._label(self.precision_select.value)
             if self.lang_select.value != self.lang:
                 self.lang_select.value = self.lang
@@ -294,7 +322,9 @@ def _make_odds_widget_class():
                 self.result = battle_odds(self.notation_box.value, self.hand_box.value,
                                           self.ruleset_select.value, samples=cap, precision=precision,
                                           others=others, seed=self.seed_box.value, progress=self.progress)
-            except ValueError as e:       # RulesError and its kinds: the engine's own sentence
+            # RulesError and its kinds: the engine's own sentence; odds the engine cannot work out
+            # (NotImplementedError) too, so a click never ends in a traceback
+            except (ValueError, NotImplementedError) as e:
                 self.error = e
                 self._show_error(e)
                 # an old result under a new error would read as the answer to the new question
