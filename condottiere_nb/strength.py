@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 
 from .cards import KIND_OF, KINDS, Card
 from .decks import MAX_KIND_COUNT
-from .errors import RulesError
+from .errors import Listed, Quoted, RulesError
 from .explain import Step
 
 #: Kinds that double their line's Mercenaries (not cumulative): the Drummer, and the Persian
@@ -74,8 +74,8 @@ def mercenary_value(printed: int, winter: bool, doubled: bool, spring_top: int |
 
 def check_spring_reading(spring_highest: str) -> None:
     if spring_highest not in SPRING_READINGS:
-        raise RulesError(f"spring_highest cannot be {spring_highest!r}; allowed: "
-                         f"{', '.join(repr(r) for r in SPRING_READINGS)}")
+        raise RulesError.say("spring_highest cannot be {value}; allowed: {allowed}", value=Quoted.of(spring_highest),
+                             allowed=Listed(repr(r) for r in SPRING_READINGS))
 
 
 # -- the count -----------------------------------------------------------------------------------

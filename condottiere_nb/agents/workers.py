@@ -35,6 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 
 from ..arguments import check_seed
 from ..errors import RulesError
+from ..options import shown_value
 from ..language import speaker
 
 __all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
@@ -69,15 +70,16 @@ def check_workers(workers, executor) -> int:
     saying what is allowed.  ``executor`` and ``workers`` do not go together."""
     if executor is not None:
         if workers not in (None, 1):
-            raise RulesError("give workers= (processes of this machine) or executor= (any executor), not both")
+            raise RulesError.say("give workers= (processes of this machine) or executor= (any executor), not both")
         if not isinstance(executor, Executor):
-            raise RulesError(f"executor must be a concurrent.futures.Executor (for a Dask cluster: "
-                             f"Client(...).get_executor()), not {executor!r}")
+            raise RulesError.say("executor must be a concurrent.futures.Executor (for a Dask cluster: {example}), "
+                                 "not {value}", example="Client(...).get_executor()", value=shown_value(executor))
         return 1
     if workers is None:
         return 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise RulesError(f"workers must be a whole number of processes (0: one per core), not {workers!r}")
+        raise RulesError.say("workers must be a whole number of processes (0: one per core), not {value}",
+                             value=shown_value(workers))
     return workers or cores()
 
 
@@ -166,7 +168,7 @@ def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, exec
     if chunk is None:
         chunk = max(1, min(4, total // (max(n_workers, 8) * 12)))
     if not isinstance(chunk, int) or chunk < 1:
-        raise RulesError(f"chunk must be a positive whole number of jobs, not {chunk!r}")
+        raise RulesError.say("chunk must be a positive whole number of jobs, not {value}", value=shown_value(chunk))
     starts = range(0, total, chunk)
     if executor is None and n_workers == 1:
         finished = 0

@@ -23,7 +23,8 @@ from ..arguments import check_count, check_seed
 from ..battle import Battle
 from ..cards import Card, claim_card, kind_name, parse_kind
 from ..errors import Kind, RulesError
-from ..rulesets import get_ruleset, shown
+from ..options import shown_value
+from ..rulesets import get_ruleset
 from .intervals import CONTROLLED_FROM, controlled, paired_gap, wilson
 from .progress import as_progress, seed_int
 from .rollouts import Problem, odds_worlds, setup, world_generator
@@ -155,8 +156,8 @@ def _card_list(name: str, cards):
         return cards.split()
     if isinstance(cards, tuple):
         return list(cards)
-    raise RulesError(f"{name} must be a list of cards such as ['10', 'winter'] (or one string of names), "
-                     f"not {shown(cards)}")
+    raise RulesError.say("{name} must be a list of cards such as {example} (or one string of names), not {value}",
+                         name=name, example="['10', 'winter']", value=shown_value(cards))
 
 
 def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
@@ -249,7 +250,7 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     if isinstance(battle, str):
         battle = Battle.from_notation(battle, ruleset)
     elif not isinstance(battle, Battle):
-        raise RulesError(f"battle must be a Battle or its notation, not {battle!r}")
+        raise RulesError.say("battle must be a Battle or its notation, not {value}", value=shown_value(battle))
     if ruleset is not None and get_ruleset(ruleset) != battle.ruleset:
         battle = Battle.from_notation(battle.notation(), get_ruleset(ruleset))
     if not has_odds(battle.ruleset):
@@ -264,8 +265,8 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
                              "a player is still to move")
     if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
                                   or not 0 < precision < 0.5):
-        raise RulesError(f"precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), "
-                         f"not {shown(precision)}")
+        raise RulesError.say("precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), not "
+                             "{value}", value=shown_value(precision))
     if samples is None:
         samples = 200 if precision is None else 20_000
     check_count("samples", samples)
@@ -274,13 +275,15 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     check_workers(workers, executor)
     hand, pool = _card_list("hand", hand), _card_list("pool", pool)
     if control is not None and not isinstance(control, Mapping):
-        raise RulesError(f"control must map regions to players, e.g. {{'Parma': 'Ana'}}, not {shown(control)}")
+        raise RulesError.say("control must map regions to players, e.g. {example}, not {value}",
+                             example="{'Parma': 'Ana'}", value=shown_value(control))
     deck = battle.deck
     busy = {c.id for c in battle.in_play()} | {c.id for c in battle.discarded}
     busy |= {c.id for cs in battle.returned.values() for c in cs}
     if hand is None:
         if battle.hands is None:
-            raise RulesError(f"give the hand of {me}, the player to move, e.g. hand=['10', 'winter']")
+            raise RulesError.say("give the hand of {player}, the player to move, e.g. {example}", player=me,
+                                 example="hand=['10', 'winter']")
         my_cards = list(battle.hands[me])
     else:
         mine_back = list(battle.returned[me])
@@ -311,7 +314,8 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         elif isinstance(others, dict):
             n = check_count(f"others[{p!r}]", others.get(p, len(my_cards)), low=0)
         else:
-            raise RulesError(f"others must be a number of cards or {{player: number}}, not {shown(others)}")
+            raise RulesError.say("others must be a number of cards or {form}, not {value}", form="{player: number}",
+                                 value=shown_value(others))
         known = battle.returned[p]
         sizes[p] = max(0, n - len(known))
     if pool is None:
@@ -320,7 +324,8 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         pool_cards = _card_pool(deck, set(busy), pool)
     need = sum(sizes.values())
     if need > len(pool_cards):
-        raise RulesError(f"the opponents' hands need {need} unknown cards but the pool holds {len(pool_cards)}")
+        raise RulesError.say("the opponents' hands need {need} unknown cards but the pool holds {count}", need=need,
+                             count=len(pool_cards))
     known_hands = {p: list(battle.returned[p]) for p in opponents}
     known_hands[me] = my_cards
     problem = Problem(battle.players, battle.leader, portable_ruleset(battle.ruleset), tuple(battle.moves), me,
@@ -522,10 +527,10 @@ def game_odds(game, **kw) -> BattleOdds:
     unknown cards are the other hands and the draw pile, the stakes are the Game's map."""
     from ..game import Game
     if not isinstance(game, Game):
-        raise RulesError(f"game_odds weighs the actions of a Game, not of {shown(game)}; for a Battle, use "
-                         f"battle_odds")
+        raise RulesError.say("game_odds weighs the actions of a Game, not of {value}; for a Battle, use battle_odds",
+                             value=shown_value(game))
     if game.phase != "battle":
-        raise RulesError(f"odds are for a battle; the game is in its {game.phase!r} phase")
+        raise RulesError.say("odds are for a battle; the game is in its {phase} phase", phase=repr(game.phase))
     me = game.to_move
     unseen = [c for p in game.players if p != me for c in game.hand(p)] + list(game.deck)
     returned = {c.id for cs in game.battle.returned.values() for c in cs}

@@ -18,8 +18,8 @@ from dataclasses import fields
 
 from .. import board
 from ..cards import Card
-from ..errors import RulesError
-from ..explain import join_names
+from ..errors import Joined, Listed, RulesError, Sentence
+from ..options import shown_value
 from ..rulesets import RULESETS, STANDARD, Ruleset, get_ruleset, shown
 from .actions import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
@@ -55,6 +55,10 @@ MAX_ITEMS = 6 * MAX_ACTIONS + 2_000
 MAX_DIGITS = 40
 #: Characters of a string: player names, a string seed, a ruleset's name.
 MAX_STRING = 1_000
+
+#: What the loader's refusals are about (the subjects of their sentences).
+SAVED_GAME = Sentence.say("the saved game")
+SAVED_SNAPSHOT = Sentence.say("the saved snapshot")
 
 
 def snapshot(game) -> dict:
@@ -93,11 +97,13 @@ def to_dict(game) -> dict:
         "actions": game.records,
         "snapshot": snapshot(game),
     }
+    # Translators: "it" is the game being saved: "this game cannot be saved: it has 5,001 actions; ...".
+    it = Sentence.say("it")
     try:
-        _check_plain(data, "it")
-        _check_length(data["actions"], "it")
+        _check_plain(data, it)
+        _check_length(data["actions"], it)
     except RulesError as err:
-        raise RulesError(f"this game cannot be saved: {err}") from None
+        raise RulesError.say("this game cannot be saved: {reason}", reason=err) from None
     return data
 
 
@@ -106,7 +112,7 @@ def _jsonable(value):
         return [_jsonable(v) for v in value]
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    raise RulesError(f"this ruleset has an option that cannot be saved as JSON: {shown(value)}")
+    raise RulesError.say("this ruleset has an option that cannot be saved as JSON: {value}", value=shown_value(value))
 
 
 def ruleset_to_json(rs: Ruleset) -> dict:
@@ -146,7 +152,8 @@ def ruleset_from_json(data) -> Ruleset:
     ``match_points`` (and saves back under the new name)."""
     if not isinstance(data, dict) or set(data) != {"name", "options"} or not isinstance(data["name"], str) \
             or not isinstance(data["options"], dict):
-        raise RulesError("the saved ruleset must be {'name': ..., 'options': {...}} and nothing else")
+        raise RulesError.say("the saved ruleset must be {form} and nothing else",
+                             form="{'name': ..., 'options': {...}}")
     name, options = data["name"], _renamed(data["options"])
     data = {"name": name, "options": options}
     known = RULESETS.get(name)
@@ -155,7 +162,7 @@ def ruleset_from_json(data) -> Ruleset:
     names = {f.name for f in fields(Ruleset)} - {"name", "summary"}
     unknown = [key for key in options if key not in names]
     if unknown:
-        raise RulesError(f"the saved ruleset has an unknown option {shown(unknown[0])}")
+        raise RulesError.say("the saved ruleset has an unknown option {option}", option=shown_value(unknown[0]))
     try:
         claimed = get_ruleset(name)
     except RulesError:
@@ -165,40 +172,46 @@ def ruleset_from_json(data) -> Ruleset:
             return options[k] if k in options else _jsonable(getattr(STANDARD, k))
         differ = [k for k in names if not _same(saved(k), _jsonable(getattr(claimed, k)))]
         if differ:
-            raise RulesError(f"the saved game names the ruleset {shown(name)} but changes its "
-                             f"option{'s' if len(differ) > 1 else ''} {', '.join(sorted(differ))}; a file cannot "
-                             f"pass a changed ruleset off as a named one (a changed ruleset is saved under a "
-                             f"name of its own, such as {shown(name + '+custom')})")
+            raise RulesError.say_n(
+                "the saved game names the ruleset {name} but changes its option {options}; a file cannot pass a "
+                "changed ruleset off as a named one (a changed ruleset is saved under a name of its own, such as "
+                "{custom})", "the saved game names the ruleset {name} but changes its options {options}; a file "
+                "cannot pass a changed ruleset off as a named one (a changed ruleset is saved under a name of its "
+                "own, such as {custom})", len(differ), name=shown(name), options=Listed(sorted(differ)),
+                custom=shown(name + "+custom"))
     try:
         rs = STANDARD.replace(name=name, **{key: _tuplify(value) for key, value in options.items()})
     except RulesError as err:
-        raise RulesError(f"the saved ruleset {shown(name)} cannot be rebuilt: {err}") from None
+        raise RulesError.say("the saved ruleset {name} cannot be rebuilt: {reason}", name=shown(name), reason=err) \
+            from None
     if claimed is not None and claimed.name == name:
         rs = claimed
     written = ruleset_to_json(rs)["options"]
     for key, value in options.items():
         if key not in written:
-            raise RulesError(f"the saved ruleset lists {key}={shown(value)}, the standard value; a saved ruleset "
-                             f"lists only the options that differ from standard")
+            raise RulesError.say("the saved ruleset lists {option}={value}, the standard value; a saved ruleset "
+                                 "lists only the options that differ from standard", option=key,
+                                 value=shown_value(value))
         if not _same(value, written[key]):
-            raise RulesError(f"the saved ruleset's option {key} is written {shown(value)}; a saved game writes "
-                             f"it {shown(written[key])}")
+            raise RulesError.say("the saved ruleset's option {option} is written {value}; a saved game writes it "
+                                 "{written}", option=key, value=shown_value(value), written=shown_value(written[key]))
     return rs
 
 
 def decode(game, rec, index: int):
     """An action record of a saved game -> the Action (RulesError if malformed)."""
-    def bad(why: str) -> RulesError:
-        return RulesError(f"action {index} of the saved game, {shown(rec)}, is malformed: {why}")
+    def bad(why) -> RulesError:
+        return RulesError.say("action {index} of the saved game, {action}, is malformed: {reason}", index=index,
+                              action=shown_value(rec), reason=why)
 
     if not isinstance(rec, list) or not rec or not isinstance(rec[0], str):
-        raise bad("each action is a list starting with its name")
+        raise bad(Sentence.say("each action is a list starting with its name"))
     tag, args = rec[0], rec[1:]
     n = len(game.cards)
 
     def card(i) -> Card:
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-            raise bad(f"{shown(i)} is not a card id (0..{n - 1})")
+            raise bad(Sentence.say("{value} is not a card id (0..{last})", value=shown_value(i), last=n - 1))
         return game.cards[i]
 
     if tag == "pass" and not args:
@@ -217,10 +230,10 @@ def decode(game, rec, index: int):
         try:
             action = v.decode(game, tag, args)
         except RulesError as err:
-            raise bad(str(err)) from None
+            raise bad(err) from None
         if action is not None:
             return action
-    raise bad("unknown action name or wrong arguments")
+    raise bad(Sentence.say("unknown action name or wrong arguments"))
 
 
 # -- reading the text within the limits -----------------------------------------------------------
@@ -238,16 +251,15 @@ def _scan(text: str) -> None:
     skeleton = _STRING.sub('""', text.replace("\\\\", "").replace('\\"', ""))
     containers = skeleton.count("[") + skeleton.count("{")
     if containers > MAX_CONTAINERS:
-        raise RulesError(f"the saved game holds {containers} arrays and objects; a saved game has at most "
-                         f"{MAX_CONTAINERS}")
+        raise RulesError.say("the saved game holds {count} arrays and objects; a saved game has at most {most}",
+                             count=containers, most=MAX_CONTAINERS)
     if skeleton.count(",") > MAX_ITEMS:
-        raise RulesError(f"the saved game holds more than {MAX_ITEMS} values, more than a saved game has")
+        raise _too_many(SAVED_GAME, MAX_ITEMS)
     depth = 0
     for bracket in _BRACKET.findall(skeleton):
         depth += 1 if bracket in "[{" else -1
         if depth > MAX_DEPTH:
-            raise RulesError(f"the saved game nests arrays and objects more than {MAX_DEPTH} deep; a saved game "
-                             f"nests {MAX_DEPTH} deep at most")
+            raise _too_deep(SAVED_GAME)
 
 
 def _object(pairs: list) -> dict:
@@ -255,55 +267,73 @@ def _object(pairs: list) -> dict:
     if len(obj) < len(pairs):
         seen: set = set()
         twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise RulesError(f"the saved game has the key {shown(twice)} twice in one object; each key is written once")
+        raise RulesError.say("the saved game has the key {key} twice in one object; each key is written once",
+                             key=shown_value(twice))
     return obj
 
 
 def _integer(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise RulesError(f"the saved game holds an integer of {digits} digits; its integers have at most {MAX_DIGITS}")
+        raise RulesError.say("the saved game holds an integer of {digits} digits; its integers have at most {most}",
+                             digits=digits, most=MAX_DIGITS)
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_DIGITS + 10:
-        raise RulesError(f"the saved game holds a number of {len(text)} characters; a saved game has none so long")
+        raise RulesError.say("the saved game holds a number of {length} characters; a saved game has none so long",
+                             length=len(text))
     return float(text)
 
 
 def _constant(text: str):
-    raise RulesError(f"the saved game holds {text}, which is not a JSON number")
+    raise _not_a_number(SAVED_GAME, text)
+
+
+def _too_deep(what) -> RulesError:
+    return RulesError.say("{what} nests arrays and objects more than {most} deep; a saved game nests {most} deep at "
+                          "most", what=what, most=MAX_DEPTH)
+
+
+def _too_many(what, most: int) -> RulesError:
+    return RulesError.say("{what} holds more than {most} values, more than a saved game has", what=what, most=most)
+
+
+def _not_a_number(what, value) -> RulesError:
+    return RulesError.say("{what} holds {value}, which is not a JSON number", what=what, value=str(value))
 
 
 def _parse(data):
     """JSON text or bytes -> plain data, within the limits; or the data itself if already parsed."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_TEXT:
-            raise RulesError(f"the saved game is {len(data):,} bytes; a saved game has at most {MAX_TEXT:,}")
+            raise RulesError.say("the saved game is {size} bytes; a saved game has at most {most}",
+                                 size=format(len(data), ","), most=format(MAX_TEXT, ","))
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as err:
-            raise RulesError(f"a saved game is UTF-8 JSON text; this is not ({err})") from None
+            raise RulesError.say("a saved game is UTF-8 JSON text; this is not ({error})", error=str(err)) from None
     if isinstance(data, str):
         if len(data) > MAX_TEXT:
-            raise RulesError(f"the saved game is {len(data):,} characters; a saved game has at most {MAX_TEXT:,}")
+            raise RulesError.say("the saved game is {size} characters; a saved game has at most {most}",
+                                 size=format(len(data), ","), most=format(MAX_TEXT, ","))
         _scan(data)
         try:
             data = json.loads(data, object_pairs_hook=_object, parse_int=_integer, parse_float=_float,
                               parse_constant=_constant)
         except json.JSONDecodeError as err:
-            raise RulesError(f"not a saved game: the text is not JSON ({err})") from None
+            raise RulesError.say("not a saved game: the text is not JSON ({error})", error=str(err)) from None
         except RecursionError:      # not reached after _scan; kept so that no RecursionError escapes
-            raise RulesError(f"the saved game nests arrays and objects more than {MAX_DEPTH} deep") from None
+            raise _too_deep(SAVED_GAME) from None
     elif not isinstance(data, dict):
-        raise RulesError(f"a saved game is JSON text (a str or bytes) or its parsed dict, not "
-                         f"{type(data).__name__}")
-    _check_plain(data, "the saved game")
+        raise RulesError.say("a saved game is JSON text (a str or bytes) or its parsed dict, not {type}",
+                             type=type(data).__name__)
+    _check_plain(data, SAVED_GAME)
     return data
 
 
-def _check_plain(data, what: str) -> None:
+def _check_plain(data, what) -> None:
     """Refuse data that is not plain JSON within the limits (the data of a parsed text, or a dict
     given by the caller, which may hold anything): nesting, size, integers, strings."""
     stack = [(data, 1)]
@@ -312,52 +342,55 @@ def _check_plain(data, what: str) -> None:
         node, depth = stack.pop()
         if isinstance(node, (dict, list)):
             if depth > MAX_DEPTH:
-                raise RulesError(f"{what} nests arrays and objects more than {MAX_DEPTH} deep; a saved game nests "
-                                 f"{MAX_DEPTH} deep at most")
+                raise _too_deep(what)
             count += len(node)
             if count > MAX_ITEMS + MAX_CONTAINERS:
-                raise RulesError(f"{what} holds more than {MAX_ITEMS + MAX_CONTAINERS} values, more than a saved "
-                                 f"game has")
+                raise _too_many(what, MAX_ITEMS + MAX_CONTAINERS)
             if isinstance(node, dict):
                 for key in node:
                     if not isinstance(key, str):
-                        raise RulesError(f"{what} has a key {shown(key)}; JSON keys are strings")
+                        raise RulesError.say("{what} has a key {key}; JSON keys are strings", what=what,
+                                             key=shown_value(key))
                     if len(key) > MAX_STRING:
-                        raise RulesError(f"{what} holds a key of {len(key):,} characters; its strings have at most "
-                                         f"{MAX_STRING:,}")
+                        raise RulesError.say("{what} holds a key of {length} characters; its strings have at most "
+                                             "{most}", what=what, length=format(len(key), ","),
+                                             most=format(MAX_STRING, ","))
                 stack.extend((value, depth + 1) for value in node.values())
             else:
                 stack.extend((value, depth + 1) for value in node)
         elif isinstance(node, str):
             if len(node) > MAX_STRING:
-                raise RulesError(f"{what} holds a string of {len(node):,} characters; its strings have at most "
-                                 f"{MAX_STRING:,}")
+                raise RulesError.say("{what} holds a string of {length} characters; its strings have at most {most}",
+                                     what=what, length=format(len(node), ","), most=format(MAX_STRING, ","))
         elif isinstance(node, bool) or node is None:
             pass
         elif isinstance(node, int):
             if abs(node) >= 10 ** MAX_DIGITS:
-                raise RulesError(f"{what} holds {shown(node)}; its integers have at most {MAX_DIGITS} digits")
+                raise RulesError.say("{what} holds {value}; its integers have at most {most} digits", what=what,
+                                     value=shown_value(node), most=MAX_DIGITS)
         elif isinstance(node, float):
             if not math.isfinite(node):
-                raise RulesError(f"{what} holds {node}, which is not a JSON number")
+                raise _not_a_number(what, node)
         else:
-            raise RulesError(f"{what} holds {shown(node)}, a {type(node).__name__}, which is not JSON data")
+            raise RulesError.say("{what} holds {value}, a {type}, which is not JSON data", what=what,
+                                 value=shown_value(node), type=type(node).__name__)
 
 
-def _check_length(actions: list, what: str) -> None:
+def _check_length(actions: list, what) -> None:
     if len(actions) > MAX_ACTIONS:
-        raise RulesError(f"{what} has {len(actions):,} actions; a saved game has at most {MAX_ACTIONS:,} (a real game "
-                         f"takes a few hundred)")
+        count, most = format(len(actions), ","), format(MAX_ACTIONS, ",")
+        raise RulesError.say("{what} has {count} actions; a saved game has at most {most} (a real game takes a few "
+                             "hundred)", what=what, count=count, most=most)
 
 
-def _check_keys(data: dict, keys: tuple, what: str) -> None:
+def _check_keys(data: dict, keys: tuple, what) -> None:
     missing = [k for k in keys if k not in data]
     if missing:
-        raise RulesError(f"{what} has no {missing[0]!r}")
+        raise RulesError.say("{what} has no {key}", what=what, key=repr(missing[0]))
     extra = [k for k in data if k not in keys]
     if extra:
-        raise RulesError(f"{what} has an unknown key {shown(extra[0])}; it has exactly "
-                         f"{', '.join(repr(k) for k in keys)}")
+        raise RulesError.say("{what} has an unknown key {key}; it has exactly {keys}", what=what,
+                             key=shown_value(extra[0]), keys=Listed(repr(k) for k in keys))
 
 
 # -- loading ----------------------------------------------------------------------------------------
@@ -369,66 +402,71 @@ def load(cls, data, explain: bool):
     except RulesError:
         raise
     except Exception as err:        # an engine bug that a file reached: still only a RulesError escapes
-        raise RulesError(f"the saved game cannot be loaded: it led the engine into an error it should not have "
-                         f"({type(err).__name__}: {shown(str(err), 120)}); please report it with the file") from err
+        error = f"{type(err).__name__}: {shown(str(err), 120)}"
+        raise RulesError.say("the saved game cannot be loaded: it led the engine into an error it should not have "
+                             "({error}); please report it with the file", error=error) from err
 
 
 def _load(cls, data, explain: bool):
     data = _parse(data)
     if not isinstance(data, dict):
-        raise RulesError(f"a saved game is a JSON object, not {type(data).__name__}")
+        raise RulesError.say("a saved game is a JSON object, not {type}", type=type(data).__name__)
     fmt = data.get("format")
     if fmt is None:
-        raise RulesError("not a saved Condottiere game: there is no 'format' key")
+        raise RulesError.say("not a saved Condottiere game: there is no 'format' key")
     if fmt != FORMAT:
-        raise RulesError(f"saved game format {shown(fmt)} is not supported; this version reads {FORMAT!r}")
-    _check_keys(data, KEYS, "the saved game")
+        raise RulesError.say("saved game format {value} is not supported; this version reads {format}",
+                             value=shown_value(fmt), format=repr(FORMAT))
+    _check_keys(data, KEYS, SAVED_GAME)
     if isinstance(data["actions"], list):
-        _check_length(data["actions"], "the saved game")
+        _check_length(data["actions"], SAVED_GAME)
     if not isinstance(data["players"], list):
-        raise RulesError("the saved game's players must be a list of names")
+        raise RulesError.say("the saved game's players must be a list of names")
     players = data["players"]
     ruleset = ruleset_from_json(data["ruleset"])
     if isinstance(data["ruleset"].get("options"), dict):        # an older file's names, as this version writes them
         data = dict(data, ruleset=dict(data["ruleset"], options=_renamed(data["ruleset"]["options"])))
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RulesError(f"the saved seed must be an integer or a string, not {shown(seed)}")
+        raise RulesError.say("the saved seed must be an integer or a string, not {value}", value=shown_value(seed))
     setup = data["setup"]
     if not isinstance(setup, dict) or set(setup) != set(SETUP_KEYS):
-        raise RulesError("the saved setup must have exactly 'hands', 'deck_order', 'control' and 'favor'")
+        raise RulesError.say("the saved setup must have exactly 'hands', 'deck_order', 'control' and 'favor'")
     deck = ruleset.make_deck()
     n = len(deck)
 
     def card_list(ids, where):
         if not isinstance(ids, list):
-            raise RulesError(f"{where} must be a list of card ids")
+            raise RulesError.say("{where} must be a list of card ids", where=where)
         if len(ids) > n:
-            raise RulesError(f"{where} lists {len(ids)} cards; the deck has {n}")
+            raise RulesError.say("{where} lists {count} cards; the deck has {size}", where=where, count=len(ids),
+                                 size=n)
         out = []
         for i in ids:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-                raise RulesError(f"{where} holds {shown(i)}, which is not a card id of the {n}-card deck")
+                raise RulesError.say("{where} holds {value}, which is not a card id of the {size}-card deck",
+                                     where=where, value=shown_value(i), size=n)
             out.append(deck[i])
         return out
 
     hands = setup["hands"]
     if hands is not None:
         if not isinstance(hands, dict):
-            raise RulesError("the saved setup's hands must map players to card ids")
-        hands = {p: card_list(ids, f"the setup hand of {shown(p)}") for p, ids in hands.items()}
+            raise RulesError.say("the saved setup's hands must map players to card ids")
+        hands = {p: card_list(ids, Sentence.say("the setup hand of {player}", player=shown_value(p)))
+                 for p, ids in hands.items()}
     deck_order = setup["deck_order"]
     if deck_order is not None:
-        deck_order = card_list(deck_order, "the setup deck order")
+        deck_order = card_list(deck_order, Sentence.say("the setup deck order"))
     control = setup["control"]
     if control is not None and not isinstance(control, dict):
-        raise RulesError("the saved setup's control must map regions to players")
+        raise RulesError.say("the saved setup's control must map regions to players")
     favor = setup["favor"]
     if favor is not None and not isinstance(favor, str):
-        raise RulesError("the saved setup's favor must be a region name or null")
+        raise RulesError.say("the saved setup's favor must be a region name or null")
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise RulesError("the saved actions must be a list")
+        raise RulesError.say("the saved actions must be a list")
     snap = data["snapshot"]
     game = cls(players, ruleset, seed, explain=explain, hands=hands, deck_order=deck_order,
                control=control, favor=favor)
@@ -438,23 +476,24 @@ def _load(cls, data, explain: bool):
         try:
             game.apply(action)
         except RulesError as err:
-            raise RulesError(f"action {i} of the saved game, {shown(rec)}, cannot be replayed: {err}") from None
+            raise RulesError.say("action {index} of the saved game, {action}, cannot be replayed: {reason}", index=i,
+                                 action=shown_value(rec), reason=err) from None
     records = game.records          # read once: it may be a copy
     for i, (rec, written) in enumerate(zip(actions, records), 1):
         if not _same(rec, written):
-            raise RulesError(f"action {i} of the saved game is written {shown(rec)}; the game writes it "
-                             f"{shown(written)}")
+            raise RulesError.say("action {index} of the saved game is written {action}; the game writes it {written}",
+                                 index=i, action=shown_value(rec), written=shown_value(written))
     replayed = snapshot(game)
     for key in SNAPSHOT_KEYS:
         if not _same(replayed[key], snap[key]):
-            raise RulesError(f"the saved snapshot does not match the game replayed from its actions: {key!r} is "
-                             f"{_short(snap[key])} in the file but {_short(replayed[key])} after replaying; "
-                             f"the file was edited or is corrupt")
+            raise RulesError.say("the saved snapshot does not match the game replayed from its actions: {key} is "
+                                 "{saved} in the file but {replayed} after replaying; the file was edited or is "
+                                 "corrupt", key=repr(key), saved=_short(snap[key]), replayed=_short(replayed[key]))
     saved = to_dict(game)
     for key in KEYS:
         if not _same(saved[key], data[key]):
-            raise RulesError(f"the saved {key} is {_short(data[key])}, but the game it describes saves it as "
-                             f"{_short(saved[key])}; the file was edited")
+            raise RulesError.say("the saved {key} is {saved}, but the game it describes saves it as {written}; the "
+                                 "file was edited", key=key, saved=_short(data[key]), written=_short(saved[key]))
     return game
 
 
@@ -466,33 +505,34 @@ def _short(value) -> str:
 def _check_snapshot(snap, players: tuple, n: int) -> None:
     """Structural checks with clear messages, before replaying."""
     if not isinstance(snap, dict):
-        raise RulesError("the saved snapshot must be a JSON object")
-    _check_keys(snap, SNAPSHOT_KEYS, "the saved snapshot")
+        raise RulesError.say("the saved snapshot must be a JSON object")
+    _check_keys(snap, SNAPSHOT_KEYS, SAVED_SNAPSHOT)
 
     def player(p, where, allow_none=False):
         if p is None and allow_none:
             return
         if not isinstance(p, str) or p not in players:
-            raise RulesError(f"the saved snapshot's {where} names {shown(p)}, who is not a player; players are "
-                             f"{list(players)}")
+            raise RulesError.say("the saved snapshot's {key} names {value}, who is not a player; players are "
+                                 "{players}", key=where, value=shown_value(p), players=str(list(players)))
 
     def region(r, where):
         if r is None:
             return
         if not isinstance(r, str) or r not in board.REGIONS:
-            raise RulesError(f"the saved snapshot's {where} is {shown(r)}, which is not one of the 17 regions")
+            raise RulesError.say("the saved snapshot's {key} is {value}, which is not one of the 17 regions",
+                                 key=where, value=shown_value(r))
 
     player(snap["to_move"], "to_move", allow_none=True)
     player(snap["token_holder"], "token_holder")
     region(snap["region"], "region")
     region(snap["favor"], "favor")
     if not isinstance(snap["control"], dict):
-        raise RulesError("the saved snapshot's control must map regions to players")
+        raise RulesError.say("the saved snapshot's control must map regions to players")
     for r, p in snap["control"].items():
         region(r, "control")
-        player(p, f"control of {r}")
+        player(p, Sentence.say("control of {region}", region=r))
     if not isinstance(snap["winners"], list):
-        raise RulesError("the saved snapshot's winners must be a list")
+        raise RulesError.say("the saved snapshot's winners must be a list")
     for p in snap["winners"]:
         player(p, "winners")
     seen: dict[int, str] = {}
@@ -500,27 +540,29 @@ def _check_snapshot(snap, players: tuple, n: int) -> None:
     places = []
     for key in ("hands", "lines"):
         if not isinstance(snap[key], dict):
-            raise RulesError(f"the saved snapshot's {key} must map players to card ids")
+            raise RulesError.say("the saved snapshot's {key} must map players to card ids", key=key)
         for p, ids in snap[key].items():
             player(p, key)
-            places.append((f"{p}'s {key[:-1]}", ids))
+            places.append((Sentence.say("{owner}'s hand", owner=p) if key == "hands"
+                           else Sentence.say("{owner}'s line", owner=p), ids))
         absent = [p for p in players if p not in snap[key]]
         if absent:
-            raise RulesError(f"the saved snapshot's {key} leave out {join_names(absent)}")
-    places += [("the deck", snap["deck"]), ("the discard pile", snap["discard"])]
+            raise RulesError.say("the saved snapshot's {key} leave out {players}", key=key, players=Joined(absent))
+    places += [(Sentence.say("the deck"), snap["deck"]), (Sentence.say("the discard pile"), snap["discard"])]
     for where, ids in places:
         if not isinstance(ids, list):
-            raise RulesError(f"{where} in the saved snapshot must be a list of card ids")
+            raise RulesError.say("{where} in the saved snapshot must be a list of card ids", where=where)
         for i in ids:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-                raise RulesError(f"{where} in the saved snapshot holds {shown(i)}, which is not a card id "
-                                 f"(0..{n - 1})")
+                raise RulesError.say("{where} in the saved snapshot holds {value}, which is not a card id (0..{last})",
+                                     where=where, value=shown_value(i), last=n - 1)
             if i in seen:
-                raise RulesError(f"card {i} appears twice in the saved snapshot ({seen[i]} and {where})")
+                raise RulesError.say("card {card} appears twice in the saved snapshot ({first} and {second})", card=i,
+                                     first=seen[i], second=where)
             seen[i] = where
             total += 1
     if total != n:
         lost = sorted(set(range(n)) - set(seen))
-        raise RulesError(f"the saved snapshot holds {total} cards but the deck has {n}: "
-                         f"card{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost[:10]))} "
-                         f"{'are' if len(lost) > 1 else 'is'} missing")
+        raise RulesError.say_n("the saved snapshot holds {total} cards but the deck has {size}: card {cards} is "
+                               "missing", "the saved snapshot holds {total} cards but the deck has {size}: cards "
+                               "{cards} are missing", len(lost), total=total, size=n, cards=Listed(map(str, lost[:10])))

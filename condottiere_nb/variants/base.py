@@ -14,6 +14,7 @@ In the manner of python-chess's variant boards: the standard game is the base, a
 from __future__ import annotations
 
 from ..errors import IllegalMove
+from ..options import shown_value
 
 __all__ = ["Variant"]
 
@@ -75,7 +76,7 @@ class Variant:
 
     def canonical(self, game, action) -> tuple:
         """(canonical action, physical cards named) for one of this variant's actions."""
-        raise IllegalMove(f"{action!r} is not an action of this game")
+        raise IllegalMove.say("{action} is not an action of this game", action=shown_value(action))
 
     def apply(self, game, canon, physical) -> None:
         """Do one of this variant's actions (legal: Game.apply checked it)."""

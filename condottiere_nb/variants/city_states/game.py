@@ -16,7 +16,7 @@ from ... import board
 from ...cards import BY_ID, Card
 from ...errors import IllegalMove, Kind, Listed, RulesError, Sentence
 from ...explain import Step
-from ...options import shown
+from ...options import shown, shown_value
 from ...game import phases
 from ...game.choices import named_card
 from ...game.messages import allowed
@@ -413,7 +413,7 @@ class CityStates(Variant):
                 raise IllegalMove.say("Bribe's target is written 'Ben:3' or is a Mercenary card, not {value}",
                                       value=shown(target))
             return Bribe(kind, target), (card, phys)
-        raise IllegalMove(f"{action!r} is not an action of this game")
+        raise IllegalMove.say("{action} is not an action of this game", action=shown_value(action))
 
     def apply(self, game, canon, physical) -> None:
         if isinstance(canon, ChooseCity):
@@ -440,7 +440,7 @@ class CityStates(Variant):
 
         def card(i):
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(cards):
-                raise RulesError(f"{i!r} is not a card id")
+                raise RulesError.say("{value} is not a card id", value=shown_value(i))
             return cards[i]
 
         if tag == "city" and len(args) == 1 and isinstance(args[0], str):
