@@ -49,6 +49,22 @@ def test_odds_widget_computes_and_reports_errors_inline():
     assert w.output.value == "" and w.result is None   # no old answer under the new error (issue #17)
 
 
+def test_the_odds_widget_can_show_and_choose_fixed_samples():
+    """A browser showed the Precision dropdown blank and 'fixed samples' could not be chosen: its
+    value was None, which a Dropdown reads as nothing chosen."""
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "5 bishop", samples=20, others=2)
+    assert w.precision_select.index == 0 and w.precision_select.label == "fixed samples"
+    w.precision_select.value = 0.05
+    w.precision_select.index = 0                               # back to fixed samples, as a click does
+    assert w.precision_select.label == "fixed samples"
+    w.compute_button.click()
+    assert w.result is not None and w.result.precision is None          # a fixed number of samples
+    w.set_lang("vi")
+    assert w.precision_select.index == 0
+    assert OddsWidget(precision=0.02).precision_select.label == "\u00b12 points"
+
+
 def test_odds_name_the_hand_in_the_learners_language(odds):
     head = odds_html(odds, "zh").split("<table")[0]
     assert "5 寒冬 教士" in head and "Winter" not in head and "Bishop" not in head

@@ -69,3 +69,46 @@ def test_every_card_kind_has_an_icon():
         uri = icon_uri(kind, spec.family)
         assert uri.startswith("data:image/svg+xml,") and "<svg" in unquote(uri) and '"' not in uri
     assert ITALY.number_of_nodes() == 17
+
+
+# -- the token and the Favor on their own region; no region drawn out to sea (a browser check) --------
+
+def _inside(point, polygon) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[-1:] + polygon[:-1]):
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def _marker_centre(svg: str, cls: str) -> tuple[float, float]:
+    import re
+    found = re.search(rf'<g class="{cls}"[^>]*>\s*<circle cx="([\d.]+)" cy="([\d.]+)"', svg)
+    assert found, cls
+    return float(found[1]), float(found[2])
+
+
+def test_the_token_and_the_favor_are_drawn_on_their_own_region():
+    """They were drawn beside the region's name: Firenze's token on Lucca's name, Ferrara's
+    Favor in the Adriatic.  Now on the region's city, inside its shape, under the names."""
+    from condottiere_nb.views.mapsvg import map_svg, region_shapes
+    for region in REGIONS:
+        _on_own_region(region, list(region_shapes()[region]), map_svg)
+
+
+def _on_own_region(region, shape, map_svg) -> None:
+    for svg, cls in ((map_svg(battle=region), "cnb-token-condottiere"), (map_svg(favor=region), "cnb-token-favor")):
+        assert _inside(_marker_centre(svg, cls), shape), (region, cls)
+        assert svg.index(f'class="{cls}"') < svg.index("<text"), "names are drawn over the markers"
+
+
+def test_the_regions_are_drawn_inside_the_coast():
+    """A cell clipped half-plane by half-plane keeps an edge across the sea east of Ancona; the
+    regions are drawn in the mainland's clip path, which hides it."""
+    from condottiere_nb.views.mapsvg import LAND_CLIP, map_svg
+    svg = map_svg({"Ancona": "Ana"}, battle="Spoleto", highlight=["Ancona"], players=["Ana"], choosable=["Roma"])
+    assert f'<clipPath id="{LAND_CLIP}">' in svg
+    clipped = svg.split(f'<g clip-path="url(#{LAND_CLIP})">', 1)[1].split("</g>", 1)[0]
+    assert clipped.count('class="cnb-region ') == 17 and 'class="cnb-battle-region"' in clipped
+    assert 'class="cnb-group"' in clipped and 'stroke-dasharray="5 3"' in clipped

@@ -473,3 +473,13 @@ def test_switching_rules_closes_the_old_palette_widgets_entirely():
     assert asked
     asked[-1].click()                                          # Cancel
     assert all(w.comm is None and w.layout.comm is None and w.style.comm is None for w in asked)
+
+
+def test_the_step_panel_keeps_its_place_while_the_lines_grow():
+    """In a browser the panel sat right after the lines: when a line got a second card, Next
+    moved 90 pixels and a second click at the same place hit Previous.  The lines now take the
+    room the panel leaves (they grow), and the panel never shrinks or grows."""
+    s = Stepper(Battle.from_notation("Ana: 10 heroine | Ben: winter | Cy: drummer").resolve())
+    assert s.children == (s.lines, s.panel)
+    assert s.lines.layout.flex == "1 1 auto" and s.panel.layout.flex == "0 0 auto"
+    assert s.panel.layout.width == "400px"

@@ -226,6 +226,10 @@ class WidgetProgress(Progress):
         display(self.widget)
 
 
+#: The odds widget's "fixed samples" precision (see OddsWidget.precision_select).
+FIXED = 0.0
+
+
 def _make_odds_widget_class():
     """OddsWidget subclasses ipywidgets.VBox, so it is built when first asked for (PEP 562
     __getattr__ below): importing this module for HTML does not load ipywidgets."""
@@ -258,8 +262,9 @@ def _make_odds_widget_class():
             self.samples_slider = W.IntSlider(value=samples, min=20, max=2000, step=20)
             self.others_box = W.BoundedIntText(value=others if others is not None else 0, min=0, max=20)
             self.seed_box = W.IntText(value=seed)
-            # a precision samples each action until its interval is that narrow (Samples is then a cap)
-            self.precision_select = W.Dropdown(options=[("", None)], value=None)
+            # a precision samples each action until its interval is that narrow (Samples is then a cap);
+            # FIXED, not None, stands for "fixed samples": a Dropdown reads None as "nothing chosen"
+            self.precision_select = W.Dropdown(options=[("", FIXED)], value=FIXED)
             self.compute_button = W.Button(button_style="primary")
             self.lang_select = W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()], value=self.lang)
             self.progress = WidgetProgress("", self.lang)
@@ -292,11 +297,11 @@ def _make_odds_widget_class():
             named, chosen = ruleset_words(t), self.ruleset_select.value
             self.ruleset_select.options = [(named.get(name, name), name) for name in offered]
             self.ruleset_select.value = chosen
-            self.precision_select.options = [(t.say("fixed samples"), None),
+            self.precision_select.options = [(t.say("fixed samples"), FIXED),
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 5), 0.05),
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 2), 0.02),
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 1), 0.01)]
-            self.precision_select.value = precision
+            self.precision_select.value = FIXED if precision is None else precision
 
         def set_lang(self, lang: str) -> None:
             """Every word of the widget, and the odds shown, in ``lang``."""
@@ -317,7 +322,7 @@ def _make_odds_widget_class():
         def compute(self) -> BattleOdds | None:
             others = self.others_box.value or None
             try:
-                precision = self.precision_select.value
+                precision = self.precision_select.value or None          # FIXED: a fixed number of samples
                 cap = self.samples_slider.value if precision is None else None
                 self.result = battle_odds(self.notation_box.value, self.hand_box.value,
                                           self.ruleset_select.value, samples=cap, precision=precision,

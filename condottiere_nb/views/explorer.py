@@ -91,7 +91,7 @@ class GameExplorer(ActsOnModel, W.VBox):
                                            layout=W.Layout(width="300px")), "cnb-bot-pace")
         self.pace.style.description_width = "110px"
         self.open_hands_box = _classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
-                                                  layout=W.Layout(width="140px")), "cnb-open-hands")
+                                                  layout=W.Layout(width="auto")), "cnb-open-hands")
         self.lang_select = _classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
                                                value=lang, description="Language", layout=W.Layout(width="230px")),
                                     "cnb-game-lang")

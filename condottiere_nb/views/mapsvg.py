@@ -136,6 +136,59 @@ def label_points() -> dict[str, tuple[float, float]]:
     return out
 
 
+def inside(point: tuple[float, float], polygon) -> bool:
+    """Is ``point`` inside ``polygon`` (a ray cast to the right crosses its edges an odd number of times)?
+
+    >>> inside((1, 1), [(0, 0), (2, 0), (2, 2), (0, 2)]), inside((3, 1), [(0, 0), (2, 0), (2, 2), (0, 2)])
+    (True, False)
+    """
+    x, y = point
+    found = False
+    for (x1, y1), (x2, y2) in zip(polygon, list(polygon[-1:]) + list(polygon[:-1])):
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            found = not found
+    return found
+
+
+def _to_segment(p, a, b) -> float:
+    """The distance from point ``p`` to the segment ``a``-``b``."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def _to_edge(point, shape) -> float:
+    """How far ``point`` lies from the nearest edge of ``shape``."""
+    return min(_to_segment(point, a, b) for a, b in zip(shape, shape[1:] + shape[:1]))
+
+
+@lru_cache(maxsize=1)
+def marker_points() -> dict[str, tuple[float, float]]:
+    """Where the Condottiere token or the Pope's Favor is drawn on each region: its city, where
+    the city lies well inside the region (8 pixels or more from its edges); else (Siena's city
+    is on the border with Firenze, Ancona's and Venezia's on the coast) the point of a 3-pixel
+    grid inside the region farthest from its edges and its name."""
+    out = {}
+    names = label_points()
+    for r, shape in region_shapes().items():
+        city = cities()[r]
+        if inside(city, shape) and _to_edge(city, shape) >= 8:
+            out[r] = city
+            continue
+        xs, ys = [x for x, _ in shape], [y for _, y in shape]
+        lx, ly = names[r]
+        best, out[r] = -1.0, names[r]
+        for gx in range(int(min(xs)), int(max(xs)) + 1, 3):
+            for gy in range(int(min(ys)), int(max(ys)) + 1, 3):
+                if inside((gx, gy), shape):
+                    # a name is wider than it is tall: its distance counts less across
+                    score = min(_to_edge((gx, gy), shape), math.hypot((gx - lx) / 2.5, gy - ly))
+                    if score > best:
+                        best, out[r] = score, (float(gx), float(gy))
+    return out
+
+
 #: The map widget's region buttons: their height and the room kept between two (pixels).
 BUTTON_H, BUTTON_GAP = 24, 2
 
@@ -203,6 +256,10 @@ def _path(points) -> str:
     return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
 
 
+#: The clip path of the mainland, which the regions are drawn in (see _base).
+LAND_CLIP = "cnb-land"
+
+
 @lru_cache(maxsize=1)
 def _base() -> str:
     """Sea, islands and the mainland: the same under every state."""
@@ -210,7 +267,12 @@ def _base() -> str:
     for name, points in ISLANDS.items():
         parts.append(f'<path class="cnb-island" d="{_path(_outline(points))}" fill="{ISLAND}" stroke="{BORDER}" '
                      f'stroke-width="1"/>')
-    parts.append(f'<path d="{_path(_outline(MAINLAND))}" fill="{LAND}" stroke="#5f5647" stroke-width="1.6"/>')
+    coast = _path(_outline(MAINLAND))
+    parts.append(f'<path d="{coast}" fill="{LAND}" stroke="#5f5647" stroke-width="1.6"/>')
+    # The regions are drawn inside the coast: a Voronoi cell clipped half-plane by half-plane
+    # keeps, where the coast bends back (east of Ancona), an edge across the sea joining its two
+    # pieces of land.  (Every map writes the same clip, so two on one page cannot disagree.)
+    parts.append(f'<defs><clipPath id="{LAND_CLIP}"><path d="{coast}"/></clipPath></defs>')
     return "".join(parts)
 
 
@@ -279,7 +341,7 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     choosable = {canonical_region(r) for r in choosable}
     colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
     shapes, where, names = region_shapes(), cities(), label_points()
-    parts = [_base()]
+    parts = [_base(), f'<g clip-path="url(#{LAND_CLIP})">']
     for r in REGIONS:
         fill = colour[control[r]] if r in control else LAND
         opacity = ' fill-opacity="0.78"' if r in control else ""
@@ -295,9 +357,21 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     if battle:
         parts.append(f'<path class="cnb-battle-region" d="{_path(shapes[battle])}" fill="none" stroke="{TOKEN}" '
                      f'stroke-width="3.5" stroke-dasharray="7 4" stroke-linejoin="round"/>')
+    parts.append("</g>")
     for r in REGIONS:
         x, y = where[r]
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.6" fill="#3b3326"/>')
+    # The token and the Favor sit on their region's city (marker_points), under its name (which stays readable
+    # over them): beside the name they fell on a neighbour's name or in the sea.  Both on one
+    # region (Invasion may allow it): side by side.
+    both = battle is not None and battle == favor
+    marks = marker_points()
+    if battle:
+        x, y = marks[battle]
+        parts.append(_token(x - (12 if both else 0), y))
+    if favor:
+        x, y = marks[favor]
+        parts.append(_favor(x + (12 if both else 0), y))
     if labels:
         unlabelled = {canonical_region(r) for r in unlabelled}
         for r in REGIONS:
@@ -308,12 +382,6 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
             parts.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-family="sans-serif" '
                          f'font-size="12" font-weight="bold" fill="#1d1a14" stroke="#ffffff" stroke-width="3" '
                          f'paint-order="stroke" stroke-linejoin="round">{escape(text)}</text>')
-    if battle:
-        x, y = names[battle]
-        parts.append(_token(x - _half_width(battle, weights) - 12, y))
-    if favor:
-        x, y = names[favor]
-        parts.append(_favor(x + _half_width(favor, weights) + 12, y))
     if legend:
         parts.append(_legend(owners, colour, battle, favor, ringed, choosable, lang))
     if title:
@@ -322,11 +390,6 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     body = "".join(parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MAP_W} {MAP_H}" width="{MAP_W}" '
             f'height="{MAP_H}">{body}</svg>')
-
-
-def _half_width(region: str, weights: bool) -> float:
-    # about 7.2 pixels a letter at 12 pixels bold sans-serif
-    return 3.6 * (len(region) + (4 if weights else 0))
 
 
 def _legend(owners, colour, battle, favor, ringed, choosable, lang: str = "en") -> str:

@@ -220,7 +220,9 @@ class Stepper(_FollowsModel, W.HBox):
                                            readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
         self.slider.style.description_width = "40px"
         self.header = _classed(W.HTML(), "cnb-step-header")
-        self.lines = _classed(W.HTML(layout=W.Layout(flex="0 1 auto", min_width="0")), "cnb-step-lines")
+        # The lines take the room the panel leaves, and the panel keeps its place at the right: a
+        # line that grows from step to step must not move Next (a click there would land on Previous).
+        self.lines = _classed(W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0")), "cnb-step-lines")
         self.strengths = _classed(W.HTML(), "cnb-strengths")
         self.rule = _classed(W.HTML(), "cnb-rule")
         self._syncing = False
@@ -230,7 +232,8 @@ class Stepper(_FollowsModel, W.HBox):
         self.slider.observe(self._on_slider, names="value")
         self.panel = _classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
                                       self.strengths, self.rule],
-                                     layout=W.Layout(width="400px", min_width="320px", padding="0 0 0 24px")),
+                                     layout=W.Layout(width="400px", min_width="320px", flex="0 0 auto",
+                                                     padding="0 0 0 24px")),
                               "cnb-step-panel")
         super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
         self.add_class("cnb-stepper")
