@@ -78,19 +78,25 @@ def errors():
     return refusals()
 
 
-def test_the_refusals_are_sentences_and_keep_their_english(errors):
-    assert len(errors) >= 24
+def english_of_sentences(errors) -> str:
+    """The refusals' English, once each is checked to be a catalogue sentence told as it reads."""
     assert [str(e) for e, _ in errors if not e.message_id] == []
     assert [speaker("en").error(e) for e, _ in errors] == [str(e) for e, _ in errors]
-    told = "\n".join(str(e) for e, _ in errors)
+    return "\n".join(str(e) for e, _ in errors)
+
+
+def test_the_refusals_are_sentences_and_keep_their_english(errors):
+    assert len(errors) >= 24
+    told = english_of_sentences(errors)
     assert "leader 'Zed' is not one of the players ['Ana', 'Ben']" in told
     assert "a battle needs 2 to 6 players, not 1" in told and "Condottiere is played by 2 to 6 players, not 1" in told
     assert "is not in Ana's hand" in told and "is not in the draw pile" in told
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_each_refusal_is_told_in_the_language_with_its_values(lang, errors):
-    english_sentences = english_pieces(lambda path: path.endswith(MODULES), " .,;:()[]'-")[lang]
+def told_in(lang: str, errors, modules) -> list[str]:
+    """Each refusal told in ``lang``: every message translated, no English sentence of ``modules``
+    left in it, each different from its English and keeping its values (player names, card ids)."""
+    english_sentences = english_pieces(lambda path: path.endswith(modules), " .,;:()[]'-")[lang]
     with Said() as said:
         told = [speaker(lang).error(e) for e, _ in errors]
     assert said.untranslated(lang) == []
@@ -98,6 +104,12 @@ def test_each_refusal_is_told_in_the_language_with_its_values(lang, errors):
     for text, (err, kept) in zip(told, errors):
         assert text != str(err)
         assert [v for v in kept if v not in text] == [], (str(err), text)
+    return told
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_refusal_is_told_in_the_language_with_its_values(lang, errors):
+    told = told_in(lang, errors, MODULES)
     assert any(speaker(lang).card("winter") in t for t in told)       # a card kind named in the language
 
 
@@ -238,9 +250,7 @@ def said_errors():
 
 def test_the_saved_game_odds_workers_and_variants_refusals_are_sentences(said_errors):
     assert len(said_errors) >= 70
-    assert [str(e) for e, _ in said_errors if not e.message_id] == []
-    assert [speaker("en").error(e) for e, _ in said_errors] == [str(e) for e, _ in said_errors]
-    told = "\n".join(str(e) for e, _ in said_errors)
+    told = english_of_sentences(said_errors)
     assert "the saved snapshot holds 109 cards but the deck has 110: card " in told and " is missing" in told
     assert "the saved snapshot holds 108 cards but the deck has 110: cards " in told and " are missing" in told
     assert "changes its option keep_cards;" in told and "changes its options hand_size, keep_cards;" in told
@@ -269,14 +279,8 @@ def test_no_plain_refusal_is_left_in_those_modules():
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_said_refusal_is_told_in_the_language_with_its_values(lang, said_errors):
-    english_sentences = english_pieces(lambda path: path.endswith(SAID_MODULES), " .,;:()[]'-")[lang]
-    with Said() as said:
-        told = [speaker(lang).error(e) for e, _ in said_errors]
-    assert said.untranslated(lang) == []
-    assert english_left(told, english_sentences) == []
-    for text, (err, kept) in zip(told, said_errors):
-        assert text != str(err)
-        assert [v for v in kept if v not in text] == [], (str(err), text)
+    told = told_in(lang, said_errors, SAID_MODULES)
+    for text, (err, _) in zip(told, said_errors):
         assert not any(piece in text for piece in _english_of(err)), (str(err), text)
 
 
