@@ -370,3 +370,16 @@ def test_a_refused_choice_keeps_the_question_open():
     assert not m.choose(take)
     assert m.message_kind == "error" and "Ana has passed" in m.message
     assert m.pending is not None
+
+
+def test_a_refused_resolve_keeps_the_cards_question():
+    """A fuzzer: a Maiden asked what she removes, then Resolve was refused (the comparison could not
+    replay the battle) and the question was gone."""
+    m = BuilderModel(["Ana", "Ben"], "fa-tutorial", compare="standard")
+    m.play("banner")
+    m.play("5")
+    m.select("Ana")
+    assert m.click("maiden") and m.pending is not None
+    asked = m.pending
+    assert not m.resolve()
+    assert m.message_kind == "error" and m.pending == asked

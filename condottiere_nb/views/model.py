@@ -499,14 +499,15 @@ class BuilderModel(Tells):
 
     def resolve(self) -> bool:
         """Open the stepper on a resolution of a copy (the battle stays editable), or the
-        comparison when compare mode is on."""
-        self.pending = None
+        comparison when compare mode is on.  (A refusal leaves everything as it was, a card's
+        question too.)"""
         if not self.battle.moves:
             return self.fail(RulesError.say("nothing to resolve yet: click cards to lay them in the lines first"))
         try:
             self._open_results(keep_index=False)
         except RulesError as e:
             return self.fail(e)
+        self.pending = None
         self.tell("", None)
         self._changed()
         return True
