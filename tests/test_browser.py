@@ -366,6 +366,27 @@ def test_vietnamese_builder_compares_with_the_standard_rules(lab, browser):
 
 # -- the builder in Persian and in Chinese -----------------------------------------------------------
 
+#: The centre of a glyph of a button's text, less the centre of the button (pixels; negative: left).
+ARROW_OFFSET = """(e, arrow) => {
+    const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const i = n.data.indexOf(arrow);
+        if (i < 0) continue;
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const a = r.getBoundingClientRect(), b = e.getBoundingClientRect();
+        return (a.x + a.width / 2) - (b.x + b.width / 2);
+    }
+    return null;
+}"""
+
+
+def arrow_offset(button, arrow: str) -> float:
+    """How far right of ``button``'s centre its ``arrow`` glyph is drawn."""
+    return button.evaluate(ARROW_OFFSET, arrow)
+
+
 def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, browser):
     """The Language dropdown switches every word: Persian step text, read right to left; a Chinese button."""
     from condottiere_nb import Battle
@@ -390,6 +411,8 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         persian = words("fa").say("Resolve ▶")
         page.wait_for_function("([e, w]) => e.innerText.includes(w)", arg=[resolve.element_handle(), persian],
                                timeout=30_000)
+        # the buttons are laid out left to right in every language: each arrow shows at its outer end
+        assert arrow_offset(resolve, "\u25b6") > 0, resolve.inner_text()
         # the lines follow the labels (each control is a message of its own): the cards too
         page.wait_for_function("e => e.innerText.includes('زمستان')", arg=shown.element_handle(), timeout=30_000)
         to_top(page, resolve, margin=120)
@@ -402,6 +425,9 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         assert rule.evaluate("e => getComputedStyle(e).direction") == "rtl"
         header = builder.locator(".cnb-step-header .cnb-step-head").first
         assert header.evaluate("e => getComputedStyle(e).direction") == "rtl" and "گام" in header.inner_text()
+        previous, following = builder.locator(".cnb-prev").first, builder.locator(".cnb-next").first
+        assert arrow_offset(previous, "\u25c0") < 0 < arrow_offset(following, "\u25b6"), \
+            (previous.inner_text(), following.inner_text())
         screenshot(page, "browser-builder-fa.png")
         builder.locator(".cnb-lang select").first.select_option(label="中文 (zh)")
         chinese = words("zh").say("Resolve ▶")
