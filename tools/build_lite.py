@@ -37,8 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_VERSION = "314.0.6"          # jupyterlite-pyodide-kernel 0.8.6's, and tools/pyodide/package.json's
 INSTALL = "%pip install -q condottiere_nb ipywidgets"
-# Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest).
-FROM_PYPI = ["ipywidgets", "jupyterlab_widgets"]
+# Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest,
+# but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
+# packages nor the kernel's own index: without it here an offline site's kernel never starts).
+FROM_PYPI = ["ipywidgets", "jupyterlab_widgets", "comm"]
 
 
 def run(cmd: list[str], **kwargs) -> None:
