@@ -322,13 +322,19 @@ def test_token_place__invasion_favor():
 
 # -- token.condottiere: invasion_tie_token ----------------------------------------------------------
 
-def scenario_invasion_tie_token(rs):
-    """Huy attacks Hoang's Roma; they tie at 5 and Han, who played only a Courtesan, has the most
-    Courtesans: who takes the token, and who keeps Roma?"""
+def invasion_tie(rs) -> Game:
+    """Huy attacks Hoang's Roma; each plays a 5, a tie, and Han, who played only a Courtesan, has
+    the most Courtesans."""
     g = Game(["Huy", "Hoang", "Han"], rs, seed=1, control={"Roma": "Hoang"},
              hands={"Huy": ["5", "3"], "Hoang": ["5", "2"], "Han": ["courtesan", "1"]})
     for action in [PlaceToken("Roma"), Play("5"), Play("5"), Play("courtesan"), Pass(), Pass(), Pass()]:
         g.apply(action)
+    return g
+
+
+def scenario_invasion_tie_token(rs):
+    """Who takes the token after :func:`invasion_tie`, and who keeps Roma?"""
+    g = invasion_tie(rs)
     return g.token_holder, g.control["Roma"]
 
 
@@ -340,11 +346,7 @@ def test_token_condottiere__invasion_tie_token():
     defender = flip("invasion", "invasion_tie_token", "defender")
     assert scenario_invasion_tie_token(defender) == ("Hoang", "Hoang")
     # the step says why the Courtesans were set aside
-    g = Game(["Huy", "Hoang", "Han"], defender, seed=1, control={"Roma": "Hoang"},
-             hands={"Huy": ["5", "3"], "Hoang": ["5", "2"], "Han": ["courtesan", "1"]})
-    for action in [PlaceToken("Roma"), Play("5"), Play("5"), Play("courtesan"), Pass(), Pass(), Pass()]:
-        g.apply(action)
-    told = next(s for s in g.log if s.rule == "token.condottiere")
+    told = next(s for s in invasion_tie(defender).log if s.rule == "token.condottiere")
     assert told.data["ignored"] == "Han" and "the defender of a tied Invasion battle" in told.text
     # without a Courtesan majority the two readings agree: the defender takes the token
     for rs in (get_ruleset("invasion"), defender):

@@ -73,15 +73,6 @@ def test_every_card_kind_has_an_icon():
 
 # -- the token and the Favor on their own region; no region drawn out to sea (a browser check) --------
 
-def _inside(point, polygon) -> bool:
-    x, y = point
-    inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[-1:] + polygon[:-1]):
-        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
-            inside = not inside
-    return inside
-
-
 def _marker_centre(svg: str, cls: str) -> tuple[float, float]:
     import re
     found = re.search(rf'<g class="{cls}"[^>]*>\s*<circle cx="([\d.]+)" cy="([\d.]+)"', svg)
@@ -92,14 +83,14 @@ def _marker_centre(svg: str, cls: str) -> tuple[float, float]:
 def test_the_token_and_the_favor_are_drawn_on_their_own_region():
     """They were drawn beside the region's name: Firenze's token on Lucca's name, Ferrara's
     Favor in the Adriatic.  Now on the region's city, inside its shape, under the names."""
-    from condottiere_nb.views.mapsvg import map_svg, region_shapes
+    from condottiere_nb.views.mapsvg import inside, map_svg, region_shapes
     for region in REGIONS:
-        _on_own_region(region, list(region_shapes()[region]), map_svg)
+        _on_own_region(region, list(region_shapes()[region]), map_svg, inside)
 
 
-def _on_own_region(region, shape, map_svg) -> None:
+def _on_own_region(region, shape, map_svg, inside) -> None:
     for svg, cls in ((map_svg(battle=region), "cnb-token-condottiere"), (map_svg(favor=region), "cnb-token-favor")):
-        assert _inside(_marker_centre(svg, cls), shape), (region, cls)
+        assert inside(_marker_centre(svg, cls), shape), (region, cls)
         assert svg.index(f'class="{cls}"') < svg.index("<text"), "names are drawn over the markers"
 
 

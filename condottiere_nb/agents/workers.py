@@ -35,8 +35,8 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, w
 
 from ..arguments import check_seed
 from ..errors import RulesError
-from ..options import shown_value
 from ..language import speaker
+from ..options import shown_value
 
 __all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
            "job_seed"]

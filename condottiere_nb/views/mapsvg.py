@@ -170,9 +170,9 @@ def marker_points() -> dict[str, tuple[float, float]]:
     is on the border with Firenze, Ancona's and Venezia's on the coast) the point of a 3-pixel
     grid inside the region farthest from its edges and its name."""
     out = {}
-    names = label_points()
+    names, where = label_points(), cities()
     for r, shape in region_shapes().items():
-        city = cities()[r]
+        city = where[r]
         if inside(city, shape) and _to_edge(city, shape) >= 8:
             out[r] = city
             continue
@@ -361,9 +361,9 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     for r in REGIONS:
         x, y = where[r]
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.6" fill="#3b3326"/>')
-    # The token and the Favor sit on their region's city (marker_points), under its name (which stays readable
-    # over them): beside the name they fell on a neighbour's name or in the sea.  Both on one
-    # region (Invasion may allow it): side by side.
+    # The token and the Favor sit on their region's city (marker_points), under its name (which
+    # stays readable over them): beside the name they fell on a neighbour's name or in the sea.
+    # Both on one region (Invasion may allow it): side by side.
     both = battle is not None and battle == favor
     marks = marker_points()
     if battle:
