@@ -18,7 +18,7 @@ from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .widgets import NOTHING, ActsOnModel, CardButton, label, message_html, or_none, set_if_changed, show_choices
+from .widgets import NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
 from .words import Words, words
 
 EXPLORER_CLASSES = {
@@ -34,12 +34,6 @@ EXPLORER_CLASSES = {
     "log of Steps (newest on top)": "cnb-game-log", "map": "cnb-map",
     "a region's button on the map": "cnb-map-region (and cnb-map-region-<name>)",
 }
-
-
-def _classed(widget, *classes):
-    for c in classes:
-        widget.add_class(c)
-    return widget
 
 
 class GameExplorer(ActsOnModel, W.VBox):
@@ -62,46 +56,45 @@ class GameExplorer(ActsOnModel, W.VBox):
         self._choice_key = None
         self._hand_kinds: dict[int, str] = {}
         self._labelled = None
-        self.status = _classed(W.HTML(), "cnb-game-status")
-        self.message = _classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
-        self.hand_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-hand")
+        self.status = classed(W.HTML(), "cnb-game-status")
+        self.message = classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
+        self.hand_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-hand")
         self.hand_cards: list[CardButton] = []
         self.hand_buttons: list[W.Button] = []
         self.hand_title = W.HTML()
-        self.choice_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
-        self.face_down_box = _classed(W.Checkbox(description="play face down", indent=False,
+        self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
+        self.face_down_box = classed(W.Checkbox(description="play face down", indent=False,
                                                  layout=W.Layout(width="130px")), "cnb-game-face-down")
-        self.pass_button = _classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
+        self.pass_button = classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
                                              layout=W.Layout(width="80px")), "cnb-game-pass")
-        self.action_select = _classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px")),
+        self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px")),
                                       "cnb-game-actions")
-        self.act_button = _classed(W.Button(description="Do it", button_style="primary",
+        self.act_button = classed(W.Button(description="Do it", button_style="primary",
                                             layout=W.Layout(width="80px")), "cnb-game-act")
-        self.step_button = _classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
+        self.step_button = classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
                                              layout=W.Layout(width="100px")), "cnb-bot-step")
-        self.run_button = _classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
+        self.run_button = classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
                                             "must act", layout=W.Layout(width="160px")), "cnb-bots-run")
-        self.auto_button = _classed(W.ToggleButton(value=False, description="▶ Let the bots play",
+        self.auto_button = classed(W.ToggleButton(value=False, description="▶ Let the bots play",
                                                    tooltip="the bots move on their own, one move per tick of the pace",
                                                    layout=W.Layout(width="170px")), "cnb-bot-autoplay")
         # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
-        self.autoplay = _classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
+        self.autoplay = classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
                                         show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
-        self.pace = _classed(W.FloatSlider(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
+        self.pace = classed(W.FloatSlider(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
                                            layout=W.Layout(width="300px")), "cnb-bot-pace")
-        self.pace.style.description_width = "110px"
-        self.open_hands_box = _classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
+        self.open_hands_box = classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
                                                   layout=W.Layout(width="auto")), "cnb-open-hands")
-        self.lang_select = _classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
+        self.lang_select = classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
                                                value=lang, description="Language", layout=W.Layout(width="230px")),
                                     "cnb-game-lang")
-        self.seed_box = _classed(W.IntText(value=seed, description="Deal no.", layout=W.Layout(width="160px")),
+        self.seed_box = classed(W.IntText(value=seed, description="Deal no.", layout=W.Layout(width="160px")),
                                  "cnb-seed")
-        self.new_button = _classed(W.Button(description="New game", button_style="warning",
+        self.new_button = classed(W.Button(description="New game", button_style="warning",
                                             tooltip="a new deal: the next deal number, or the one you typed",
                                             layout=W.Layout(width="100px")), "cnb-new-game")
-        self.battle_view = _classed(W.HTML(), "cnb-game-battle")
-        self.log_view = _classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
+        self.battle_view = classed(W.HTML(), "cnb-game-battle")
+        self.log_view = classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
                                                    border="1px solid #8888", padding="2px")), "cnb-game-log")
         self.map = MapView(m.game, lang=m.lang) if show_map else None
 

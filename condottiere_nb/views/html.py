@@ -75,8 +75,12 @@ _BOX = (f"display:inline-block;width:{CARD_W}px;height:{CARD_H}px;margin:3px;pad
         "border-radius:8px;text-align:center;vertical-align:top;overflow:hidden;line-height:1.15;"
         "white-space:nowrap;" + _FONT)
 # Every face has the same rows at the same heights, so values and badges line up along a line.
+# The name's row holds two lines, for the names of several words ('Người Đánh Trống').
 _ROW_TOP = "display:block;text-align:left;font-size:15px;font-weight:bold;height:18px"
-_ROW_ICON = "display:block;height:38px;margin:1px auto"
+_ROW_ICON = "display:block;height:34px;margin:1px auto"
+# The name's row is a table of one cell, so that a name of one line or two sits in its middle.
+_ROW_NAME = "display:table;width:100%;height:24px;font-weight:bold"
+_CELL_NAME = "display:table-cell;vertical-align:middle;white-space:normal"
 _ROW_BOTTOM = "display:block;height:20px;margin-top:2px;font-size:12px;font-weight:bold"
 #: What happened to a card a step took out of its line: its badge, colours and tooltip.
 GONE = {"discarded": ("discarded", "#5c5c5c", "discarded"),
@@ -90,10 +94,35 @@ def gone_words(t: Words, gone: str) -> tuple[str, str, str]:
     return t.say("discarded"), "#5c5c5c", t.say("discarded")
 
 
-def _name_size(label: str) -> int:
-    """A font size at which the longest word of ``label`` fits the card on one line."""
-    longest = max((len(w) for w in label.split()), default=1)
-    return max(8, min(13, int((CARD_W - 10) / (0.62 * longest))))
+def name_fit(label: str, width: int, largest: int) -> int:
+    """The font size in pixels at which a card's name fits ``width`` pixels on at most two lines,
+    as large as ``largest``.
+
+    A name of one word gets one line, sized by its length.  A name of several words that would
+    need a smaller size on one line may take two (the browser wraps it between words), sized by
+    the longer half of its best split; the row centres one line or two.  The widths are
+    estimated: a bold sans-serif letter is about 0.62 of the font size wide, a Chinese character
+    a whole one.
+
+    >>> name_fit("Winter", 74, 13), name_fit("Espantapájaros", 74, 13)
+    (13, 8)
+    >>> name_fit("Người Đánh Trống", 74, 13)      # 'Người Đánh' over 'Trống'
+    11
+    """
+    def needed(text: str) -> float:          # the width of ``text`` at a font size of 1 px
+        return sum(1.0 if ord(ch) >= 0x2E80 else 0.62 for ch in text)
+
+    def size_for(text: str) -> int:
+        return max(8, min(largest, int(width / max(needed(text), 0.62))))
+
+    one = size_for(label)
+    parts = label.split()
+    if len(parts) < 2 or one >= min(largest, 12):
+        return one
+    splits = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
+    longer = min((max(halves, key=needed) for halves in splits), key=needed)
+    two = min(size_for(longer), 12)
+    return max(one, two)
 
 
 def card_back_html(*, highlight: bool = False, title: str | None = None, lang: str = "en") -> str:
@@ -105,7 +134,7 @@ def card_back_html(*, highlight: bool = False, title: str | None = None, lang: s
     return (f'<span class="cnb-face cnb-face-back" title="{escape(title)}" style="{_BOX}'
             f'border:2px solid #22223b;background:#4a4e69;color:#f2e9e4;{glow}">'
             f'<span style="{_ROW_TOP}"></span>'
-            f'<img src="{icon_uri("back")}" alt="" width="38" height="38" style="{_ROW_ICON}">'
+            f'<img src="{icon_uri("back")}" alt="" width="34" height="34" style="{_ROW_ICON}">'
             f'<span style="display:block;font-size:12px;font-weight:bold"{t.dir}>{escape(t.say("face down"))}</span></span>')
 
 
@@ -129,7 +158,8 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     if revealed:
         title.append(t.say("played face down, revealed at the end"))
     label = card.kind if card.mercenary else card_label(card, lang)
-    name_style = "font-size:18px;" if card.mercenary else ""
+    size = 18 if card.mercenary else name_fit(label, CARD_W - 10, 13)
+    name_style = ""
     if gone:
         badge, badge_colour, why = gone_words(t, gone)
         title.append(why)
@@ -153,9 +183,9 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(t.clauses(title))}" '
             f'style="{_BOX}{style}">'
             f'<span style="{_ROW_TOP}">{escape(printed)}</span>'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="38" height="38" style="{_ROW_ICON}">'
-            f'<span style="display:block;font-size:{_name_size(label)}px;font-weight:bold;height:18px;'
-            f'{name_style}">{escape(label)}</span>{bottom}</span>')
+            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="34" height="34" style="{_ROW_ICON}">'
+            f'<span style="{_ROW_NAME};font-size:{size}px"><span style="{_CELL_NAME};line-height:{size + 1}px;'
+            f'{name_style}">{escape(label)}</span></span>{bottom}</span>')
 
 
 #: A palette card's size: smaller than a card on the table, the same face.
@@ -167,7 +197,7 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
     (greyed when none is)."""
     from .icons import icon_uri
     label = card.kind if card.mercenary else card_label(card, lang)
-    size = 20 if card.mercenary else max(8, min(11, int((PALETTE_W - 8) / (0.62 * max(len(w) for w in label.split())))))
+    size = 20 if card.mercenary else name_fit(label, PALETTE_W - 8, 11)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd") if left else "#e0e0e0"
     edge = FAMILY_BORDERS.get(card.family, "#555555")
     dim = "" if left else "opacity:0.55;"
@@ -176,7 +206,8 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
             f'white-space:nowrap;overflow:hidden;line-height:1.1;{_FONT}{dim}">'
             f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="26" height="26" '
             f'style="display:block;margin:3px auto 0 auto">'
-            f'<div style="font-size:{size}px;font-weight:bold;height:22px;line-height:22px">{escape(label)}</div>'
+            f'<div style="{_ROW_NAME};font-size:{size}px"><div style="{_CELL_NAME};line-height:{size + 1}px">'
+            f'{escape(label)}</div></div>'
             f'<div style="font-size:11px">×{left}{escape(note)}</div></div>')
 
 

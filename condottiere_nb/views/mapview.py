@@ -228,7 +228,7 @@ class MapView(W.VBox):
         self.info.add_class("cnb-map-info")
         self.group_select = W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
                                        layout=W.Layout(width="360px"))
-        self.group_select.style.description_width = "170px"
+        self.group_select.style.description_width = "initial"
         self.group_select.add_class("cnb-map-highlight")
         self.state: dict = {}
         self.choosable: tuple = ()

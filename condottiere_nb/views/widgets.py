@@ -83,9 +83,16 @@ def or_none(value):
     return None if value == NOTHING else value
 
 
-def _classed(widget, *classes):
+def classed(widget, *classes):
+    """``widget`` with these CSS classes (what the browser tests find it by).  A control whose
+    description stands at its left gets a label as wide as its words ("initial"), not a fixed
+    width: the longer words of another language never end in an ellipsis."""
     for c in classes:
         widget.add_class(c)
+    style = getattr(widget, "style", None)
+    if not isinstance(widget, (W.Checkbox, W.Button, W.ToggleButton)) and \
+            getattr(style, "description_width", None) == "":
+        style.description_width = "initial"
     return widget
 
 
@@ -95,7 +102,7 @@ def _button(description, cls, tooltip="", width=None, style=""):
         # at least ``width``, wider where a language's word is longer ("برگرداندن" for Undo)
         b.layout.min_width = width
         b.layout.width = "auto"
-    return _classed(b, cls)
+    return classed(b, cls)
 
 
 def show_choices(box, options, choose, cancel, cls: str, style=lambda value: "info") -> None:
@@ -163,7 +170,7 @@ class CardButton(W.GridBox):
         self.button = W.Button(tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
                                                                height=f"{height}px", margin="0"))
         self.button.style.button_color = "transparent"
-        _classed(self.button, *classes)
+        classed(self.button, *classes)
         self.button.on_click(on_click)
         super().__init__([self.face, self.button], layout=W.Layout(
             grid_template_columns=f"{width}px", grid_template_rows=f"{height}px", margin="2px",
@@ -216,21 +223,20 @@ class Stepper(_FollowsModel, W.HBox):
         self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
-        self.slider = _classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
+        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
                                            readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
-        self.slider.style.description_width = "40px"
-        self.header = _classed(W.HTML(), "cnb-step-header")
+        self.header = classed(W.HTML(), "cnb-step-header")
         # The lines take the room the panel leaves, and the panel keeps its place at the right: a
         # line that grows from step to step must not move Next (a click there would land on Previous).
-        self.lines = _classed(W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0")), "cnb-step-lines")
-        self.strengths = _classed(W.HTML(), "cnb-strengths")
-        self.rule = _classed(W.HTML(), "cnb-rule")
+        self.lines = classed(W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0")), "cnb-step-lines")
+        self.strengths = classed(W.HTML(), "cnb-strengths")
+        self.rule = classed(W.HTML(), "cnb-rule")
         self._syncing = False
         self.model: StepperModel | None = None
         self.prev_button.on_click(lambda _: self.model and self.model.prev())
         self.next_button.on_click(lambda _: self.model and self.model.next())
         self.slider.observe(self._on_slider, names="value")
-        self.panel = _classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
+        self.panel = classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
                                       self.strengths, self.rule],
                                      layout=W.Layout(width="400px", min_width="320px", flex="0 0 auto",
                                                      padding="0 0 0 24px")),
@@ -277,15 +283,14 @@ class CompareView(_FollowsModel, W.VBox):
     def __init__(self, battle=None, left=None, right=None, *, model: CompareModel | None = None,
                  lang: str = "en"):
         self.lang = words(lang).lang          # the words of an empty view (a model brings its own)
-        self.summary = _classed(W.HTML(), "cnb-compare-summary")
+        self.summary = classed(W.HTML(), "cnb-compare-summary")
         self.prev_button = _button("◀ Previous", "cnb-compare-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-compare-next", "next step", "110px", "info")
         self.diff_button = _button("Next difference", "cnb-next-difference",
                                    "jump to the next step where the rulesets diverge", "140px", "warning")
-        self.slider = _classed(W.IntSlider(value=1, min=1, max=1, description="Row",
+        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Row",
                                            layout=W.Layout(width="300px")), "cnb-compare-slider")
-        self.slider.style.description_width = "40px"
-        self.body = _classed(W.HTML(), "cnb-compare-body")
+        self.body = classed(W.HTML(), "cnb-compare-body")
         self._syncing = False
         self.model: CompareModel | None = None
         self.prev_button.on_click(lambda _: self.model and self.model.prev())
@@ -372,32 +377,30 @@ class BattleBuilder(ActsOnModel, W.VBox):
         m = self.model
 
         # seats
-        self.player_count = _classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players),
+        self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players),
                                                 description="Players", layout=W.Layout(width="150px")),
                                      "cnb-player-count")
         self.name_boxes = []
         for i in range(6):
             box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px"))
-            _classed(box, "cnb-player-name", f"cnb-player-name-{i}")
+            classed(box, "cnb-player-name", f"cnb-player-name-{i}")
             self.name_boxes.append(box)
-        self.player_select = _classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
+        self.player_select = classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
                                                       tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
-        self.player_select.style.description_width = "90px"
         # rules and language
-        self.ruleset_select = _classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px")),
+        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px")),
                                        "cnb-ruleset")
-        self.ruleset_select.style.description_width = "50px"
-        self.lang_select = _classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
+        self.lang_select = classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
                                                value=m.lang, description="Language", layout=W.Layout(width="230px")),
                                     "cnb-lang")
         # options of the next play
-        self.face_down_box = _classed(W.Checkbox(value=False, description="face down", indent=False,
+        self.face_down_box = classed(W.Checkbox(value=False, description="face down", indent=False,
                                                  layout=W.Layout(width="110px")), "cnb-face-down")
         # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
-        self.take_select = _classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
+        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
                                     "cnb-scarecrow-take")
-        self.auto_advance_box = _classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
+        self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
                                                     "after each card", indent=False,
                                                     layout=W.Layout(width="300px")), "cnb-auto-advance")
         self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "70px")
@@ -409,22 +412,21 @@ class BattleBuilder(ActsOnModel, W.VBox):
         # palette, message, choice, battle
         self.palette: dict[str, W.Button] = {}
         self.palette_cards: dict[str, CardButton] = {}
-        self.palette_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-palette")
-        self.message = _classed(W.HTML(layout=W.Layout(min_height="22px")), "cnb-message")
-        self.choice_box = _classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-choice")
-        self.battle_view = _classed(W.HTML(), "cnb-battle")
+        self.palette_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-palette")
+        self.message = classed(W.HTML(layout=W.Layout(min_height="22px")), "cnb-message")
+        self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-choice")
+        self.battle_view = classed(W.HTML(), "cnb-battle")
         self.legend = W.HTML()
         # notation
-        self.notation_box = _classed(W.Textarea(description="Notation", continuous_update=False,
+        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=False,
                                                 layout=W.Layout(width="640px", height="60px")), "cnb-notation")
         self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
                                    "130px")
         # results
         self.resolve_button = _button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
                                       "110px", "success")
-        self.compare_select = _classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px")),
+        self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px")),
                                        "cnb-compare")
-        self.compare_select.style.description_width = "100px"
         self.close_button = _button("Close", "cnb-close-results", "close the results, back to building", "70px")
         self.stepper = Stepper()
         self.compare_view = CompareView()
