@@ -48,7 +48,10 @@ def test_the_site_holds_the_notebooks_the_package_and_the_settings(site):
     # comm: the kernel installs it at start and finds it nowhere else offline (the kernel hung)
     assert {"condottiere-nb", "ipywidgets", "comm"} <= {k.replace("_", "-") for k in index}
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
-    assert "@jupyter-widgets/jupyterlab-manager" in [e["name"] for e in config["federated_extensions"]]
+    # the kernel and the widgets, and no extension that needs a server (Voilà's preview is installed here)
+    assert sorted(e["name"] for e in config["federated_extensions"]) == \
+        ["@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension"]
+    assert not (site / "extensions" / "@voila-dashboards").exists()
     settings = json.dumps(config.get("settingsOverrides", {}))
     assert '"fetchNews": "false"' in settings
 

@@ -13,7 +13,9 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
   wheels of ipywidgets and jupyterlab_widgets (downloaded from PyPI at build time), so the first
   cell installs them from the site itself; networkx, the engine's one dependency, comes from the
   Pyodide distribution;
-* JupyterLab's settings of binder/overrides.json (no news pop-up).
+* JupyterLab's settings of binder/overrides.json (no news pop-up);
+* two JupyterLab extensions, the Pyodide kernel's and the widgets' (LAB_EXTENSIONS), and no other
+  extension installed where it is built.
 
 Pyodide itself (the Python runtime and its own packages: micropip, networkx, IPython, sqlite3...)
 is by default loaded by each browser from the jsDelivr CDN (cdn.jsdelivr.net/pyodide/v314.0.6/full/),
@@ -41,6 +43,10 @@ INSTALL = "%pip install -q condottiere_nb ipywidgets"
 # but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
 # packages nor the kernel's own index: without it here an offline site's kernel never starts).
 FROM_PYPI = ["ipywidgets", "jupyterlab_widgets", "comm"]
+# The JupyterLab extensions the site carries: the Python kernel and the widgets' manager, taken from
+# this environment.  Nothing else installed here joins them: Voilà's "Render with Voilà" button, say,
+# needs a server the static site does not have.
+LAB_EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"]
 
 
 def run(cmd: list[str], **kwargs) -> None:
@@ -61,6 +67,20 @@ def wheels(into: Path) -> list[Path]:
     run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary", ":all:", "-d", str(into),
          *wanted])
     return sorted(into.glob("*.whl"))
+
+
+def lab_extensions() -> list[str]:
+    """The folders of LAB_EXTENSIONS in this environment (SystemExit naming what to install)."""
+    from jupyter_core.paths import jupyter_path
+    found = []
+    for name in LAB_EXTENSIONS:
+        where = next((Path(d) / name for d in jupyter_path("labextensions") if (Path(d) / name / "package.json").exists()),
+                     None)
+        if where is None:
+            raise SystemExit(f"tools/build_lite.py needs the JupyterLab extension {name}: python -m pip install "
+                             '"jupyterlite-pyodide-kernel==0.8.6" jupyterlab_widgets')
+        found.append(str(where))
+    return found
 
 
 def lite_notebook(source: Path, target: Path) -> None:
@@ -90,7 +110,9 @@ def main(argv=None) -> int:
         for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
             lite_notebook(nb, contents / nb.name)
         shutil.copyfile(ROOT / "binder" / "overrides.json", lite_dir / "overrides.json")
-        config = {"LiteBuildConfig": {"contents": [str(contents)], "output_dir": str(Path(args.output).resolve())},
+        config = {"LiteBuildConfig": {"contents": [str(contents)], "output_dir": str(Path(args.output).resolve()),
+                                      "ignore_sys_prefix": ["federated_extensions"],
+                                      "federated_extensions": lab_extensions()},
                   "PipliteAddon": {"piplite_urls": [str(w) for w in wheels(wheel_dir)]}}
         if args.pyodide:
             config["PyodideAddon"] = {"pyodide_url": args.pyodide}
