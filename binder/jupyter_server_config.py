@@ -21,5 +21,6 @@ class NoDelayChannels(ZMQChannelsWebsocketConnection):
 
 c = get_config()  # noqa: F821 (the config loader defines it)
 c.ServerApp.kernel_websocket_connection_class = NoDelayChannels
-# Voila on its own (python -m voila --config=this file) has its own setting for the same class.
+# Voila on its own has its own setting for the same class; it reads this file when it is copied to
+# voila.py in one of Jupyter's config directories (tests/test_voila.py does so).
 c.Voila.kernel_websocket_connection_class = NoDelayChannels

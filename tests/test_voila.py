@@ -32,13 +32,20 @@ def voila(tmp_path_factory):
     prefix = binder_prefix(base)
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
+    # Voilà on its own reads its settings from voila.py in Jupyter's config directories (it has no
+    # --config): the workshop's server settings, the kernel's messages sent without delay among them.
+    config = base / "config"
+    config.mkdir()
+    shutil.copy(prefix / "etc" / "jupyter" / "jupyter_server_config.py", config / "voila.py")
     cmd = [sys.executable, "-m", "voila", str(base / APP), "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--template=condottiere",
-           f"--config={prefix / 'etc' / 'jupyter' / 'jupyter_server_config.py'}"]
+           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--template=condottiere", "--debug"]
     env = kernel_env(base)
     env["JUPYTER_PATH"] = str(prefix / "share" / "jupyter")       # where binder/postBuild put the template
+    env["JUPYTER_CONFIG_PATH"] = str(config)
     # Voilà answers only once it has run the notebook: the ready check already renders the page.
     with server(cmd, url, base / "voila.log", base, env):
+        log = (base / "voila.log").read_text(encoding="utf-8", errors="replace")
+        assert f"Loaded config file: {config / 'voila.py'}" in log, log[-2000:]
         yield url
 
 
