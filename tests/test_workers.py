@@ -78,9 +78,11 @@ def test_where_no_process_can_start_the_workers_run_here_with_a_warning(monkeypa
     kw = dict(rulesets=["standard"], players=(3,), games=6, seed=4)
     serial = variant_balance(**kw)
     monkeypatch.setattr(workers, "can_start_processes", lambda: False)
-    with pytest.warns(RuntimeWarning, match="cannot start processes .* asked of 2 workers runs in this process"):
+    with pytest.warns(RuntimeWarning, match="cannot start processes .* asked of 2 workers runs in this process") as seen:
         alone = variant_balance(**kw, workers=2)
     assert figures(alone) == figures(serial)
+    # the warning names the line that asked for the workers (this one), not a line of the package
+    assert [w.filename for w in seen] == [__file__], [(w.filename, w.lineno) for w in seen]
 
 
 def test_a_balance_study_on_a_dask_cluster_matches_the_serial_one():

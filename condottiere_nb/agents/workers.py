@@ -27,6 +27,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import threading
 import warnings
 import zlib
@@ -140,6 +141,17 @@ def can_start_processes() -> bool:
     return True
 
 
+def outside_level() -> int:
+    """The ``stacklevel`` that makes a warning given by the caller of this function name the first
+    line outside this package: the learner's own call (``variant_balance(..., workers=2)`` in a
+    notebook), not a line of the package that passed the work on."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, executor: Executor | None = None,
              chunk: int | None = None, window: int | None = None,
              done: Callable[[int], None] | None = None) -> Iterator[tuple[int, object]]:
@@ -161,7 +173,7 @@ def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, exec
             "worker runs in this process instead, one job after another, and finds the same.",
             "This Python cannot start processes (in the browser there are none): the work asked of {n} "
             "workers runs in this process instead, one job after another, and finds the same.", n_workers),
-            RuntimeWarning, stacklevel=2)
+            RuntimeWarning, stacklevel=outside_level())
         n_workers = 1
     jobs = list(jobs)
     total = len(jobs)
