@@ -442,22 +442,26 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         context.close()
 
 
-#: The elements inside a root whose text is cut off: a widget's description label, a card (its rows
-#: inside it) and its name, on the table or in the palette, a button's caption; each as its text.  A label ends in an ellipsis
-#: by less than a pixel's rounding of scrollWidth, so the text's own laid-out width is measured.
-CUT_OFF = """root => [...root.querySelectorAll(
-        '.widget-label, .cnb-face, .cnb-face span, .cnb-palette-face, .cnb-palette-face div, button.jupyter-button, '
-        + '.widget-toggle-button')]
-    .filter(e => {
+#: The elements inside a root whose text is cut off: a widget's description label, a button's
+#: caption, a card (its rows inside it) and its name, on the table or in the palette; each as its text.
+#: A label ends in an ellipsis by less than a pixel's rounding of scrollWidth, so the text's own
+#: laid-out width is measured; a card's rows, whose names may wrap, are measured in height too.
+CUT_OFF = """root => {
+    const cut = e => {
         if (e.offsetParent === null || !e.textContent.trim()) return false;
         const s = getComputedStyle(e);
         const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
         const r = document.createRange();
         r.selectNodeContents(e);
-        const text = r.getBoundingClientRect();
-        return (s.display !== 'inline' && text.width > room + 0.5) || e.scrollHeight > e.clientHeight + 1;
-    })
-    .map(e => e.textContent.trim())"""
+        return s.display !== 'inline' && r.getBoundingClientRect().width > room + 0.5;
+    };
+    const tall = e => e.offsetParent !== null && e.scrollHeight > e.clientHeight + 1;
+    const lines = [...root.querySelectorAll(
+        '.widget-label, .widget-label-basic, button.jupyter-button, .widget-toggle-button')].filter(cut);
+    const cards = [...root.querySelectorAll('.cnb-face, .cnb-face span, .cnb-palette-face, .cnb-palette-face div')]
+        .filter(e => cut(e) || tall(e));
+    return [...lines, ...cards].map(e => e.textContent.trim());
+}"""
 
 
 def test_no_label_or_card_name_is_cut_off_in_any_language(lab, browser):
@@ -569,6 +573,29 @@ def test_new_game_deals_another_game(game):
     click_and_wait(page, explorer.locator(".cnb-new-game"), explorer.locator(".cnb-game-message").first,
                    f"t.includes('seed {before + 1}')")
     page.wait_for_function(f"e => e.value === '{before + 1}'", arg=seed.element_handle())
+
+
+def test_the_game_reads_whole_in_every_language(game):
+    """The game against the bots, switched through the five languages: no label, caption or card
+    name cut off (its buttons have fixed widths, sized for English)."""
+    from condottiere_nb.views.words import words
+    page = game
+    explorer = live(page, ".cnb-explorer")
+    to_top(page, explorer)
+    step = explorer.locator(".cnb-bot-step").first
+    cut = {}
+    try:
+        for lang, name in (("vi", "Tiếng Việt"), ("es", "Español"), ("zh", "中文"), ("fa", "فارسی"), ("en", "English")):
+            explorer.locator(".cnb-game-lang select").first.select_option(label=f"{name} ({lang})")
+            page.wait_for_function("([e, w]) => e.innerText.trim() === w",
+                                   arg=[step.element_handle(), words(lang).say("Bot move")], timeout=30_000)
+            found = explorer.evaluate(CUT_OFF)
+            if found:
+                cut[lang] = found
+                screenshot(page, f"browser-game-cut-off-{lang}.png")
+    finally:
+        explorer.locator(".cnb-game-lang select").first.select_option(label="English (en)")
+    assert not cut, f"cut off (see artifacts/browser-game-cut-off-*.png): {cut}"
 
 
 # -- the dark theme ---------------------------------------------------------------------------------

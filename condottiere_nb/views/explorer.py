@@ -66,18 +66,18 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.face_down_box = classed(W.Checkbox(description="play face down", indent=False,
                                                  layout=W.Layout(width="130px")), "cnb-game-face-down")
         self.pass_button = classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
-                                             layout=W.Layout(width="80px")), "cnb-game-pass")
+                                             layout=W.Layout(min_width="80px", width="auto")), "cnb-game-pass")
         self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px")),
                                       "cnb-game-actions")
         self.act_button = classed(W.Button(description="Do it", button_style="primary",
-                                            layout=W.Layout(width="80px")), "cnb-game-act")
+                                            layout=W.Layout(min_width="80px", width="auto")), "cnb-game-act")
         self.step_button = classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
-                                             layout=W.Layout(width="100px")), "cnb-bot-step")
+                                             layout=W.Layout(min_width="100px", width="auto")), "cnb-bot-step")
         self.run_button = classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
-                                            "must act", layout=W.Layout(width="160px")), "cnb-bots-run")
+                                            "must act", layout=W.Layout(min_width="160px", width="auto")), "cnb-bots-run")
         self.auto_button = classed(W.ToggleButton(value=False, description="▶ Let the bots play",
                                                    tooltip="the bots move on their own, one move per tick of the pace",
-                                                   layout=W.Layout(width="170px")), "cnb-bot-autoplay")
+                                                   layout=W.Layout(min_width="170px", width="auto")), "cnb-bot-autoplay")
         # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
         self.autoplay = classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
                                         show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
@@ -92,7 +92,7 @@ class GameExplorer(ActsOnModel, W.VBox):
                                  "cnb-seed")
         self.new_button = classed(W.Button(description="New game", button_style="warning",
                                             tooltip="a new deal: the next deal number, or the one you typed",
-                                            layout=W.Layout(width="100px")), "cnb-new-game")
+                                            layout=W.Layout(min_width="100px", width="auto")), "cnb-new-game")
         self.battle_view = classed(W.HTML(), "cnb-game-battle")
         self.log_view = classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
                                                    border="1px solid #8888", padding="2px")), "cnb-game-log")
@@ -224,7 +224,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         self._choice_key = key
         cancel = None
         if m.pending is not None:
-            cancel = W.Button(description=words(m.lang).say("Cancel"), layout=W.Layout(width="80px"))
+            cancel = W.Button(description=words(m.lang).say("Cancel"), layout=W.Layout(min_width="80px", width="auto"))
             cancel.on_click(lambda _: m.cancel_choice())
         show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-game-choice-option")
 
