@@ -322,6 +322,22 @@ def test_scarecrow_asks_after_the_click_and_reset_undoes(tour):
     assert "Reset undone" in builder.locator(".cnb-message").first.inner_text()
 
 
+@pytest.mark.parametrize("name", ["00_start_here.vi.ipynb", "00_start_here.es.ipynb", "00_start_here.zh.ipynb",
+                                  "00_start_here.fa.ipynb", "30_simulation_lab.ipynb"])
+def test_the_translated_tours_and_the_lab_cut_off_no_word(lab, browser, name):
+    """Each translated tour (and the lab, whose widgets have a language of their own), run in the
+    browser: no widget label, button caption or card name in the whole notebook is cut off."""
+    context, page = notebook_page(browser, lab, name)
+    try:
+        notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first
+        found = notebook.evaluate(CUT_OFF)
+        if found:
+            screenshot(page, f"browser-cut-off-{name[:-6]}.png")
+        assert found == [], f"cut off in {name}: {found}"
+    finally:
+        context.close()
+
+
 # -- notebooks opened before they run: the saved widget state ------------------------------------
 
 def test_widgets_show_before_the_notebook_runs(lab, browser):
