@@ -338,6 +338,28 @@ def test_the_translated_tours_and_the_lab_cut_off_no_word(lab, browser, name):
         context.close()
 
 
+def test_the_odds_widget_cuts_off_no_word_in_any_language(lab, browser):
+    """The lab's odds widget, switched through the five languages by its own Language dropdown."""
+    from condottiere_nb.views.words import words
+    context, page = notebook_page(browser, lab, "30_simulation_lab.ipynb")
+    try:
+        odds = live(page, ".cnb-odds-widget")
+        to_top(page, odds)
+        compute = odds.locator(".cnb-odds-compute").first
+        cut = {}
+        for lang, name in (("vi", "Tiếng Việt"), ("es", "Español"), ("zh", "中文"), ("fa", "فارسی")):
+            odds.locator(".cnb-odds-lang select").first.select_option(label=f"{name} ({lang})")
+            page.wait_for_function("([e, w]) => e.innerText.trim() === w",
+                                   arg=[compute.element_handle(), words(lang).say("Compute")], timeout=30_000)
+            found = odds.evaluate(CUT_OFF)
+            if found:
+                cut[lang] = found
+                screenshot(page, f"browser-odds-cut-off-{lang}.png")
+        assert not cut, f"cut off (see artifacts/browser-odds-cut-off-*.png): {cut}"
+    finally:
+        context.close()
+
+
 # -- notebooks opened before they run: the saved widget state ------------------------------------
 
 def test_widgets_show_before_the_notebook_runs(lab, browser):

@@ -293,6 +293,11 @@ def _make_odds_widget_class():
                             (self.precision_select, t.say("Precision")), (self.compute_button, t.say("Compute")),
                             (self.lang_select, t.say("Language"))):
                 w.description = said
+            # The labels stand in one column, as wide as the longest in this language (a letter of
+            # a label is at most about 0.6 em wide): 'Độ chính xác' is not cut to 'Độ chính ...'.
+            longest = max(len(w.description) for w in self._described())
+            for w in self._described():
+                w.style.description_width = f"{max(6.0, 0.6 * longest + 0.5):.1f}em"
             self.others_box.tooltip = t.say("cards in each opponent's hand; 0: as many as yours")
             named, chosen = ruleset_words(t), self.ruleset_select.value
             self.ruleset_select.options = [(named.get(name, name), name) for name in offered]
@@ -302,6 +307,11 @@ def _make_odds_widget_class():
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 2), 0.02),
                                              (t.say_n("\u00b1{n} point", "\u00b1{n} points", 1), 0.01)]
             self.precision_select.value = FIXED if precision is None else precision
+
+        def _described(self) -> tuple:
+            """The controls with a label at their left."""
+            return (self.notation_box, self.hand_box, self.ruleset_select, self.samples_slider, self.others_box,
+                    self.seed_box, self.precision_select, self.lang_select)
 
         def set_lang(self, lang: str) -> None:
             """Every word of the widget, and the odds shown, in ``lang``."""
