@@ -23,11 +23,11 @@ as they complete), so a chunk of long games does not leave the other workers idl
 """
 from __future__ import annotations
 
+import inspect
 import multiprocessing
 import os
 import pickle
 import signal
-import sys
 import threading
 import warnings
 import zlib
@@ -146,7 +146,7 @@ def outside_level() -> int:
     line outside this package: the learner's own call (``variant_balance(..., workers=2)`` in a
     notebook), not a line of the package that passed the work on."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    frame, level = sys._getframe(1), 1
+    frame, level = inspect.currentframe().f_back, 1
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
         frame, level = frame.f_back, level + 1
     return level
