@@ -93,3 +93,18 @@ def test_explore_works_without_numpy():
 def test_importing_explore_does_not_import_numpy():
     out = run("import sys\nimport condottiere_nb.explore\nprint('numpy' in sys.modules)\n")
     assert out.strip() == "False"
+
+
+def test_in_the_browser_the_hint_is_a_cells_pip():
+    """In JupyterLite (Pyodide: sys.platform is "emscripten") the lab extra cannot be installed; a
+    cell's %pip takes numpy from Pyodide's own packages, and the message says so."""
+    out = run(HIDE_NUMPY + '''
+import sys
+from condottiere_nb.explore import battle_odds
+sys.platform = "emscripten"
+try:
+    battle_odds("[Ana Ben] Ana 5, Ben 3", hand=["10", "winter"], others=1, exact_limit=0, samples=5)
+except ImportError as e:
+    print(e)
+''')
+    assert "run %pip install numpy in a cell" in out and "condottiere_nb[lab]" not in out, out

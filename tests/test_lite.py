@@ -43,6 +43,9 @@ def test_the_site_holds_the_notebooks_the_package_and_the_settings(site):
     assert "06_play_against_bots.ipynb" in notebooks and len(notebooks) == len(list((ROOT / "notebooks").glob("*.ipynb")))
     nb = json.loads((site / "files" / "06_play_against_bots.ipynb").read_text(encoding="utf-8"))
     assert nb["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets"
+    # the lab draws hands with numpy and plots with matplotlib: its first cell installs them too
+    lab = json.loads((site / "files" / "30_simulation_lab.ipynb").read_text(encoding="utf-8"))
+    assert lab["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets numpy matplotlib"
     assert nb["metadata"]["widgets"], "the saved widget state is served"
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
     # comm: the kernel installs it at start and finds it nowhere else offline (the kernel hung)

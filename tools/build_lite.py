@@ -8,7 +8,8 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
 (Pyodide, the kernel of jupyterlite-pyodide-kernel).  What the build puts in the site:
 
 * the notebooks of notebooks/, each with a first cell ``%pip install -q condottiere_nb ipywidgets``
-  (JupyterLite's ``%pip`` is piplite) and the widget state they were built with;
+  (JupyterLite's ``%pip`` is piplite), plus numpy and matplotlib where the notebook's code needs
+  them (the simulation lab), and the widget state they were built with;
 * a package index of its own (pypi/): this package's wheel, built from this checkout, and the
   wheels of ipywidgets and jupyterlab_widgets (downloaded from PyPI at build time), so the first
   cell installs them from the site itself; networkx, the engine's one dependency, comes from the
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_VERSION = "314.0.6"          # jupyterlite-pyodide-kernel 0.8.6's, and tools/pyodide/package.json's
 INSTALL = "%pip install -q condottiere_nb ipywidgets"
+# What a notebook's code imports that the install line must add: numpy for the simulation lab's tools
+# (odds draw hands with it, the interaction checker counts with it), matplotlib for its plots.  Both
+# come from Pyodide's own packages (the CDN, or the archive given with --pyodide).
+NEEDS = {"numpy": ("condottiere_nb.explore", "numpy", "matplotlib"), "matplotlib": ("matplotlib",)}
 # Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest,
 # but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
 # packages nor the kernel's own index: without it here an offline site's kernel never starts).
@@ -83,11 +89,20 @@ def lab_extensions() -> list[str]:
     return found
 
 
+def install_line(nb: dict) -> str:
+    """The first cell of a notebook on the site: INSTALL, and what its code imports of NEEDS."""
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    imported = set(re.findall(r"^\s*(?:from|import)\s+([\w.]+)", code, re.M))
+    extra = [package for package, modules in NEEDS.items()
+             if any(m == want or m.startswith(want + ".") for m in imported for want in modules)]
+    return " ".join([INSTALL, *extra])
+
+
 def lite_notebook(source: Path, target: Path) -> None:
     """A notebook as the site serves it: an install cell first (tagged ``lite-install``), the rest as built."""
     nb = json.loads(source.read_text(encoding="utf-8"))
     cell = {"cell_type": "code", "execution_count": None, "id": "lite-install",
-            "metadata": {"tags": ["lite-install"]}, "outputs": [], "source": INSTALL}
+            "metadata": {"tags": ["lite-install"]}, "outputs": [], "source": install_line(nb)}
     nb["cells"] = [cell, *nb["cells"]]
     nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

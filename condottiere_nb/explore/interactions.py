@@ -18,7 +18,7 @@ from ..battle import Battle, Resolution
 from ..errors import IllegalMove, Listed, RulesError
 from ..rulesets import Ruleset, get_ruleset, shown
 from .numpy_model import enumerate_numpy, fast_model_gap, load_numpy
-from .progress import NUMPY_HINT, Progress, as_progress
+from .progress import Progress, as_progress, numpy_hint
 from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, check_in_turn, engine_outcome,
                     play_in_turn, play_sequence_notation, possible_plays)
 from .tally import DIVERGENCE_KINDS, Tally
@@ -204,7 +204,7 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
             except ImportError:
                 method = "engine"
                 note = (f"Evaluated by the engine because numpy is not installed (the same counts, "
-                        f"more slowly; {NUMPY_HINT} for the vectorised model).")
+                        f"more slowly; {numpy_hint()} for the vectorised model).")
     elif method == "numpy":
         if gap:
             raise NotImplementedError(f"the vectorised model cannot check this: {gap}; use method='engine'")

@@ -27,7 +27,7 @@ from typing import Sequence
 from ..cards import Card, kind_name
 from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
-from .progress import NUMPY_HINT, Progress
+from .progress import Progress, numpy_hint
 from .space import BattleSpace, PlayedCard
 from .tally import Tally
 
@@ -42,7 +42,7 @@ def load_numpy():
         try:
             import numpy
         except ImportError as e:
-            raise ImportError(f"the vectorised battle model needs numpy: {NUMPY_HINT}") from e
+            raise ImportError(f"the vectorised battle model needs numpy: {numpy_hint()}") from e
         np = numpy
     return np
 

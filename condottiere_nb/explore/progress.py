@@ -3,7 +3,7 @@
 Every tool of the package takes ``progress=`` (read by :func:`as_progress`), reports to it
 as it goes and stops cleanly on KeyboardInterrupt, returning what it has so far marked
 ``partial=True``; seeds may be numbers or strings (:func:`seed_int`).  numpy is optional
-(the ``lab`` extra): the tools that need it say so with :data:`NUMPY_HINT`.
+(the ``lab`` extra): the tools that need it say so with :func:`numpy_hint`.
 """
 from __future__ import annotations
 
@@ -16,11 +16,15 @@ from ..arguments import check_count
 from ..errors import RulesError, Sentence
 from ..options import shown
 
-__all__ = ["NUMPY_HINT", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int", "ruleset_list",
+__all__ = ["numpy_hint", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int", "ruleset_list",
            "check_player_counts"]
 
-#: What to install when a tool needs numpy and it is missing.
-NUMPY_HINT = 'pip install "condottiere_nb[lab]"'
+def numpy_hint() -> str:
+    """What to do when a tool needs numpy and it is missing: install the lab extra; in the browser
+    (JupyterLite's Pyodide, where ``sys.platform`` is "emscripten"), run ``%pip install numpy`` in a
+    cell, which takes numpy from Pyodide's own packages."""
+    return "run %pip install numpy in a cell" if sys.platform == "emscripten" else 'pip install "condottiere_nb[lab]"'
+
 
 class Progress:
     """Where a long run reports how far it is.  The base class shows nothing.

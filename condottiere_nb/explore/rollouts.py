@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import RulesError
-from .progress import NUMPY_HINT
+from .progress import numpy_hint
 
 __all__ = ["Problem", "Setup", "Position", "setup", "play_out", "odds_worlds", "world_generator"]
 
@@ -250,5 +250,5 @@ def world_generator(seed):
         import numpy
     except ImportError as e:
         raise ImportError(f"battle odds by Monte Carlo draw the hands with numpy, which is not installed: "
-                          f"{NUMPY_HINT} (exact odds, for small hands, work without it: raise exact_limit)") from e
+                          f"{numpy_hint()} (exact odds, for small hands, work without it: raise exact_limit)") from e
     return numpy.random.default_rng(list(seed))
