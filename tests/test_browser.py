@@ -368,6 +368,18 @@ def test_widgets_show_before_the_notebook_runs(lab, browser):
         explorer = page.locator(".cnb-explorer").first
         explorer.wait_for(state="visible", timeout=60_000)
         assert explorer.locator(".cnb-map-svg").count() == 1 and "Your hand" in explorer.inner_text()
+        # ipywidgets puts a broken-link icon before every part drawn from saved state: one is shown,
+        # the view's own; the parts' icons would squeeze the hand's cards and cut the map's names
+        icons = explorer.evaluate("""root => [root, ...root.querySelectorAll('.jupyter-widgets-disconnected')]
+            .filter(e => e.classList.contains('jupyter-widgets-disconnected')
+                         && getComputedStyle(e, '::before').display !== 'none').length""")
+        assert icons == 1, icons
+        faces = explorer.locator(".cnb-hand .cnb-card-button .cnb-face")
+        assert faces.count() >= 5
+        widths = [faces.nth(i).bounding_box()["width"] for i in range(faces.count())]
+        cells = [faces.nth(i).evaluate("e => e.closest('.widget-html').getBoundingClientRect().width")
+                 for i in range(faces.count())]
+        assert all(c >= w for c, w in zip(cells, widths)), (cells, widths)      # no card squeezed
         to_top(page, explorer)
         screenshot(page, "browser-saved-state.png")
     finally:

@@ -480,6 +480,22 @@ def test_the_step_panel_keeps_its_place_while_the_lines_grow():
     moved 90 pixels and a second click at the same place hit Previous.  The lines now take the
     room the panel leaves (they grow), and the panel never shrinks or grows."""
     s = Stepper(Battle.from_notation("Ana: 10 heroine | Ben: winter | Cy: drummer").resolve())
-    assert s.children == (s.lines, s.panel)
+    assert s.children[:2] == (s.lines, s.panel) and all(c.layout.display == "none" for c in s.children[2:])
     assert s.lines.layout.flex == "1 1 auto" and s.panel.layout.flex == "0 0 auto"
     assert s.panel.layout.width == "400px"
+
+
+def test_every_view_hides_its_parts_disconnected_icons_and_keeps_its_own():
+    """A notebook opened before it runs draws its widgets from saved state, each part marked
+    "disconnected" with an icon: a view carries the one CSS rule that hides its parts' icons
+    (see tests/test_browser.py for what a browser draws)."""
+    from condottiere_nb.views import GameExplorer, MapView
+    from condottiere_nb.views.explore_views import OddsWidget
+    from condottiere_nb.views.saved import QUIET_PARTS
+    views = [BattleBuilder(players=("Ana", "Ben")), GameExplorer(players=("Ana", "Ben", "Cy"), seed=1),
+             MapView(), OddsWidget(), Stepper(Battle.from_notation("Ana: 10 | Ben: 5").resolve())]
+    for view in views:
+        assert "cnb-view" in classes(view), type(view).__name__
+        rule = [c for c in view.children if getattr(c, "value", None) == QUIET_PARTS]
+        assert len(rule) == 1 and rule[0].layout.display == "none", type(view).__name__
+    assert ".cnb-view.jupyter-widgets-disconnected .jupyter-widgets-disconnected::before{display:none}" in QUIET_PARTS

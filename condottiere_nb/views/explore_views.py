@@ -15,6 +15,7 @@ from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionRepo
 from ..explore.odds import CONTROLLED_FROM, has_odds
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
 from .model import choice_label
+from .saved import as_view
 from .words import Html, Words, figure_words, ruleset_words, words
 
 _FONT = "font-family:sans-serif;"
@@ -284,6 +285,7 @@ def _make_odds_widget_class():
                               W.HBox([self.samples_slider, self.seed_box]), self.precision_select,
                               W.HBox([self.compute_button, self.progress.widget]), self.message, self.output])
             self.add_class("cnb-odds-widget")
+            as_view(self)
 
         def _label(self, precision) -> None:
             t = words(self.lang)

@@ -18,6 +18,7 @@ from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
+from .saved import as_view
 from .widgets import NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
 from .words import Words, words
 
@@ -125,6 +126,7 @@ class GameExplorer(ActsOnModel, W.VBox):
             else column
         super().__init__([options, top, bots, self.log_view])
         self.add_class("cnb-explorer")
+        as_view(self)
         m.observe(lambda _: self.render())
         self.render()
 

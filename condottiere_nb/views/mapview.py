@@ -24,6 +24,7 @@ import networkx as nx
 from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
+from .saved import as_view
 from .words import figure_words, words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
@@ -238,6 +239,7 @@ class MapView(W.VBox):
         self.group_select.observe(self._on_group, names="value")
         super().__init__([self.board, self.group_select, self.info])
         self.add_class("cnb-map")
+        as_view(self)
         if game is None:
             self.update(control=control, favor=favor, battle=battle, highlight=highlight, players=players)
         else:

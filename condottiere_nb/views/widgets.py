@@ -18,6 +18,7 @@ from . import html as H
 from .html import CARD_H, CARD_W
 from .compare import same_rules
 from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
+from .saved import as_view
 from .words import Words, words
 
 #: The stable CSS class names of the key controls (what browser tests look for).
@@ -243,6 +244,7 @@ class Stepper(_FollowsModel, W.HBox):
                               "cnb-step-panel")
         super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
         self.add_class("cnb-stepper")
+        as_view(self)
         if model is None and resolution is not None:
             model = StepperModel(resolution, lang)
         if model is not None:
@@ -300,6 +302,7 @@ class CompareView(_FollowsModel, W.VBox):
         super().__init__([self.summary, W.HBox([self.prev_button, self.next_button, self.diff_button, self.slider]),
                           self.body])
         self.add_class("cnb-compare-view")
+        as_view(self)
         if model is None and battle is not None:
             model = CompareModel(battle, left, right, lang)
         if model is not None:
@@ -468,6 +471,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         ]
         super().__init__(rows)
         self.add_class("cnb-builder")
+        as_view(self)
         m.observe(lambda _: self.render())
         self.render()
 
