@@ -346,15 +346,8 @@ def test_the_odds_widget_cuts_off_no_word_in_any_language(lab, browser):
         odds = live(page, ".cnb-odds-widget")
         to_top(page, odds)
         compute = odds.locator(".cnb-odds-compute").first
-        cut = {}
-        for lang, name in (("vi", "Tiếng Việt"), ("es", "Español"), ("zh", "中文"), ("fa", "فارسی")):
-            odds.locator(".cnb-odds-lang select").first.select_option(label=f"{name} ({lang})")
-            page.wait_for_function("([e, w]) => e.innerText.trim() === w",
-                                   arg=[compute.element_handle(), words(lang).say("Compute")], timeout=30_000)
-            found = odds.evaluate(CUT_OFF)
-            if found:
-                cut[lang] = found
-                screenshot(page, f"browser-odds-cut-off-{lang}.png")
+        cut = cut_off_in_each_language(page, odds, ".cnb-odds-lang",
+                                       lambda lang: [(compute, words(lang).say("Compute"))], "browser-odds-cut-off")
         assert not cut, f"cut off (see artifacts/browser-odds-cut-off-*.png): {cut}"
     finally:
         context.close()
@@ -514,6 +507,24 @@ CUT_OFF = """root => {
 }"""
 
 
+def cut_off_in_each_language(page, root, select: str, waits, shot: str, langs=("vi", "es", "zh", "fa")) -> dict:
+    """Switch the language dropdown ``select`` (a selector inside ``root``) to each of ``langs``;
+    once every ``(locator, words)`` of ``waits(lang)`` shows those words, what :data:`CUT_OFF`
+    finds in ``root``: {language: texts cut off}, each with a screenshot ``shot``-<language>.png."""
+    from condottiere_nb.i18n import LANGUAGES
+    cut = {}
+    for lang in langs:
+        root.locator(f"{select} select").first.select_option(label=f"{LANGUAGES[lang]} ({lang})")
+        for watched, said in waits(lang):
+            page.wait_for_function("([e, w]) => e.innerText.includes(w)", arg=[watched.element_handle(), said],
+                                   timeout=30_000)
+        found = root.evaluate(CUT_OFF)
+        if found:
+            cut[lang] = found
+            screenshot(page, f"{shot}-{lang}.png")
+    return cut
+
+
 def test_no_label_or_card_name_is_cut_off_in_any_language(lab, browser):
     """Every label, caption and card name reads whole in each of the five languages: the longest
     names are Vietnamese ('Người Đánh Trống', three words) and Spanish ('Espantapájaros')."""
@@ -527,18 +538,10 @@ def test_no_label_or_card_name_is_cut_off_in_any_language(lab, browser):
                            ("winter", "Winter")):
             click_and_wait(page, builder.locator(f"button.cnb-card-{kind}").first, shown, f"t.includes({seen!r})")
         resolve = builder.locator(".cnb-resolve")
-        cut = {}
-        for lang, name in (("vi", "Tiếng Việt"), ("es", "Español"), ("zh", "中文"), ("fa", "فارسی"), ("en", "English")):
-            builder.locator(".cnb-lang select").first.select_option(label=f"{name} ({lang})")
-            page.wait_for_function("([e, w]) => e.innerText.includes(w)",
-                                   arg=[resolve.element_handle(), words(lang).say("Resolve ▶")], timeout=30_000)
-            page.wait_for_function("([e, w]) => e.innerText.includes(w)",
-                                   arg=[shown.element_handle(), words(lang).card("drummer")], timeout=30_000)
-            found = builder.evaluate(CUT_OFF)
-            screenshot(page, f"browser-names-{lang}.png")
-            if found:
-                cut[lang] = found
-                screenshot(page, f"browser-cut-off-{lang}.png")
+        cut = cut_off_in_each_language(
+            page, builder, ".cnb-lang", lambda lang: [(resolve, words(lang).say("Resolve ▶")),
+                                                      (shown, words(lang).card("drummer"))],
+            "browser-cut-off", ("vi", "es", "zh", "fa", "en"))
         assert not cut, f"cut off (see artifacts/browser-cut-off-*.png): {cut}"
     finally:
         context.close()
@@ -633,16 +636,10 @@ def test_the_game_reads_whole_in_every_language(game):
     explorer = live(page, ".cnb-explorer")
     to_top(page, explorer)
     step = explorer.locator(".cnb-bot-step").first
-    cut = {}
     try:
-        for lang, name in (("vi", "Tiếng Việt"), ("es", "Español"), ("zh", "中文"), ("fa", "فارسی"), ("en", "English")):
-            explorer.locator(".cnb-game-lang select").first.select_option(label=f"{name} ({lang})")
-            page.wait_for_function("([e, w]) => e.innerText.trim() === w",
-                                   arg=[step.element_handle(), words(lang).say("Bot move")], timeout=30_000)
-            found = explorer.evaluate(CUT_OFF)
-            if found:
-                cut[lang] = found
-                screenshot(page, f"browser-game-cut-off-{lang}.png")
+        cut = cut_off_in_each_language(page, explorer, ".cnb-game-lang",
+                                       lambda lang: [(step, words(lang).say("Bot move"))], "browser-game-cut-off",
+                                       ("vi", "es", "zh", "fa", "en"))
     finally:
         explorer.locator(".cnb-game-lang select").first.select_option(label="English (en)")
     assert not cut, f"cut off (see artifacts/browser-game-cut-off-*.png): {cut}"
