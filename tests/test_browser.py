@@ -431,7 +431,8 @@ def arrow_offset(button, arrow: str) -> float:
 
 
 def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, browser):
-    """The Language dropdown switches every word: Persian step text, read right to left; a Chinese button."""
+    """The Language dropdown switches every word: Persian step text, and the whole builder, read right to
+    left; a Chinese button."""
     from condottiere_nb import Battle
     from condottiere_nb.views.words import FSI, PDI, words
     battle = Battle(["Ana", "Ben", "Cy"])
@@ -454,8 +455,13 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         persian = words("fa").say("Resolve ▶")
         page.wait_for_function("([e, w]) => e.innerText.includes(w)", arg=[resolve.element_handle(), persian],
                                timeout=30_000)
-        # the buttons are laid out left to right in every language: each arrow shows at its outer end
-        assert arrow_offset(resolve, "\u25b6") > 0, resolve.inner_text()
+        # Persian reads from the right: the whole builder is laid out right to left (Pass at the
+        # right of Undo), and Resolve's arrow points left, at its outer end
+        page.wait_for_function("e => getComputedStyle(e).direction === 'rtl'", arg=builder.element_handle(),
+                               timeout=30_000)
+        undo, passing = builder.locator(".cnb-undo").first, builder.locator(".cnb-pass").first
+        assert passing.bounding_box()["x"] > undo.bounding_box()["x"]
+        assert arrow_offset(resolve, "\u25c0") < 0, resolve.inner_text()
         # the lines follow the labels (each control is a message of its own): the cards too
         page.wait_for_function("e => e.innerText.includes('زمستان')", arg=shown.element_handle(), timeout=30_000)
         to_top(page, resolve, margin=120)
@@ -469,7 +475,9 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         header = builder.locator(".cnb-step-header .cnb-step-head").first
         assert header.evaluate("e => getComputedStyle(e).direction") == "rtl" and "گام" in header.inner_text()
         previous, following = builder.locator(".cnb-prev").first, builder.locator(".cnb-next").first
-        assert arrow_offset(previous, "\u25c0") < 0 < arrow_offset(following, "\u25b6"), \
+        # Next is on the left and points left, Previous on the right and points right
+        assert following.bounding_box()["x"] < previous.bounding_box()["x"]
+        assert arrow_offset(following, "\u25c0") < 0 < arrow_offset(previous, "\u25b6"), \
             (previous.inner_text(), following.inner_text())
         screenshot(page, "browser-builder-fa.png")
         builder.locator(".cnb-lang select").first.select_option(label="中文 (zh)")
@@ -480,6 +488,10 @@ def test_the_builder_switches_to_persian_right_to_left_and_to_chinese(lab, brows
         page.wait_for_function("e => e.innerText.includes('第1步')", arg=builder.locator(
             ".cnb-step-header").first.element_handle(), timeout=30_000)
         assert rule.evaluate("e => getComputedStyle(e).direction") == "ltr"
+        # back to left to right, the arrows too
+        assert builder.evaluate("e => getComputedStyle(e).direction") == "ltr"
+        assert arrow_offset(previous, "\u25c0") < 0 < arrow_offset(following, "\u25b6")
+        assert following.bounding_box()["x"] > previous.bounding_box()["x"]
         screenshot(page, "browser-builder-zh.png")
     finally:
         context.close()
@@ -639,7 +651,14 @@ def test_the_game_reads_whole_in_every_language(game):
     try:
         cut = cut_off_in_each_language(page, explorer, ".cnb-game-lang",
                                        lambda lang: [(step, words(lang).say("Bot move"))], "browser-game-cut-off",
-                                       ("vi", "es", "zh", "fa", "en"))
+                                       ("vi", "es", "zh", "fa"))
+        # Persian: the game reads from the right, but the map keeps Italy's own left and right
+        assert explorer.evaluate("e => getComputedStyle(e).direction") == "rtl"
+        assert explorer.locator(".cnb-map-board").first.evaluate("e => getComputedStyle(e).direction") == "ltr"
+        cut.update(cut_off_in_each_language(page, explorer, ".cnb-game-lang",
+                                            lambda lang: [(step, words(lang).say("Bot move"))],
+                                            "browser-game-cut-off", ("en",)))
+        assert explorer.evaluate("e => getComputedStyle(e).direction") == "ltr"
     finally:
         explorer.locator(".cnb-game-lang select").first.select_option(label="English (en)")
     assert not cut, f"cut off (see artifacts/browser-game-cut-off-*.png): {cut}"

@@ -491,11 +491,27 @@ def test_every_view_hides_its_parts_disconnected_icons_and_keeps_its_own():
     (see tests/test_browser.py for what a browser draws)."""
     from condottiere_nb.views import GameExplorer, MapView
     from condottiere_nb.views.explore_views import OddsWidget
-    from condottiere_nb.views.saved import QUIET_PARTS
+    from condottiere_nb.views.sheet import VIEW_RULES
     views = [BattleBuilder(players=("Ana", "Ben")), GameExplorer(players=("Ana", "Ben", "Cy"), seed=1),
              MapView(), OddsWidget(), Stepper(Battle.from_notation("Ana: 10 | Ben: 5").resolve())]
     for view in views:
         assert "cnb-view" in classes(view), type(view).__name__
-        rule = [c for c in view.children if getattr(c, "value", None) == QUIET_PARTS]
+        rule = [c for c in view.children if getattr(c, "value", None) == VIEW_RULES]
         assert len(rule) == 1 and rule[0].layout.display == "none", type(view).__name__
-    assert ".cnb-view.jupyter-widgets-disconnected .jupyter-widgets-disconnected::before{display:none}" in QUIET_PARTS
+    assert ".cnb-view.jupyter-widgets-disconnected .jupyter-widgets-disconnected::before{display:none}" in VIEW_RULES
+
+
+def test_a_view_in_persian_is_laid_out_right_to_left():
+    """Persian reads from the right: a view in Persian is marked cnb-rtl (its rule: direction rtl,
+    the map and a slider's track kept left to right), and loses the mark in another language."""
+    from condottiere_nb.views import GameExplorer
+    from condottiere_nb.views.sheet import VIEW_RULES
+    builder = BattleBuilder(players=("Ana", "Ben"), lang="fa")
+    game = GameExplorer(players=("Ana", "Ben", "Cy"), seed=1, lang="fa")
+    assert "cnb-rtl" in classes(builder) and "cnb-rtl" in classes(game)
+    builder.model.set_lang("zh")
+    game.model.set_lang("en")
+    assert "cnb-rtl" not in classes(builder) and "cnb-rtl" not in classes(game)
+    assert "cnb-rtl" not in classes(BattleBuilder(players=("Ana", "Ben"), lang="vi"))
+    assert ".cnb-view.cnb-rtl{direction:rtl}" in VIEW_RULES
+    assert ".cnb-view.cnb-rtl .cnb-map-board,.cnb-view.cnb-rtl .slider-container{direction:ltr}" in VIEW_RULES

@@ -15,7 +15,7 @@ from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionRepo
 from ..explore.odds import CONTROLLED_FROM, has_odds
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
 from .model import choice_label
-from .saved import as_view
+from .sheet import as_view, set_direction
 from .words import Html, Words, figure_words, ruleset_words, words
 
 _FONT = "font-family:sans-serif;"
@@ -286,6 +286,7 @@ def _make_odds_widget_class():
                               W.HBox([self.compute_button, self.progress.widget]), self.message, self.output])
             self.add_class("cnb-odds-widget")
             as_view(self)
+            set_direction(self, words(self.lang).rtl)
 
         def _label(self, precision) -> None:
             t = words(self.lang)
@@ -320,6 +321,7 @@ def _make_odds_widget_class():
             self.lang = words(lang).lang
             self.progress.set_lang(self.lang)
             self._label(self.precision_select.value)
+            set_direction(self, words(self.lang).rtl)
             if self.lang_select.value != self.lang:
                 self.lang_select.value = self.lang
             if self.result is not None:

@@ -18,7 +18,7 @@ from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .saved import as_view
+from .sheet import as_view, set_direction
 from .widgets import NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
 from .words import Words, words
 
@@ -255,6 +255,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         self._renders += 1
         self._syncing = True
         try:
+            set_direction(self, t.rtl)
             self._label_controls(t)
             # the table first (what a move changes), the controls after
             set_if_changed(self.battle_view, "value", m.battle_html())

@@ -281,11 +281,11 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
             figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{a}</span>'))
         crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
-            f'<tr><td style="padding:1px 6px 1px 0;white-space:nowrap"><b>{escape(p)}</b></td>'
+            f'<tr><td style="padding:1px 6px;white-space:nowrap"><b>{escape(p)}</b></td>'
             f'<td style="padding:1px 0;width:{_BAR_PX + 4}px">'
             f'<div style="height:4px;width:{wb}px;background:{colour};opacity:0.3"></div>'
             f'<div style="height:12px;width:{wa}px;background:{colour}"></div></td>'
-            f'<td style="padding:1px 0 1px 6px;white-space:nowrap"{t.dir}>{figures}{crown}</td></tr>')
+            f'<td style="padding:1px 6px;white-space:nowrap"{t.dir}>{figures}{crown}</td></tr>')
     return (f'<table class="cnb-bars" style="border-collapse:collapse;{_FONT}font-size:12px">'
             + "".join(rows) + "</table>")
 

@@ -24,7 +24,7 @@ import networkx as nx
 from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
-from .saved import as_view
+from .sheet import as_view, set_direction
 from .words import figure_words, words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
@@ -240,6 +240,7 @@ class MapView(W.VBox):
         super().__init__([self.board, self.group_select, self.info])
         self.add_class("cnb-map")
         as_view(self)
+        set_direction(self, words(self.lang).rtl)
         if game is None:
             self.update(control=control, favor=favor, battle=battle, highlight=highlight, players=players)
         else:
@@ -276,6 +277,7 @@ class MapView(W.VBox):
             return
         self.lang = lang
         self.group_select.description = words(lang).say("Ring the largest group of")
+        set_direction(self, words(lang).rtl)
         self.update(**{k: self.state.get(k) for k in ("control", "favor", "battle", "highlight", "players")})
         self.choose(self.choosable, self._on_click, self._what)
 

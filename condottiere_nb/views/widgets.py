@@ -18,7 +18,7 @@ from . import html as H
 from .html import CARD_H, CARD_W
 from .compare import same_rules
 from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
-from .saved import as_view
+from .sheet import as_view, set_direction
 from .words import Words, words
 
 #: The stable CSS class names of the key controls (what browser tests look for).
@@ -257,6 +257,7 @@ class Stepper(_FollowsModel, W.HBox):
         self._syncing = True
         try:
             t = words(m.lang if m is not None else self.lang)
+            set_direction(self, t.rtl)
             label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
             label(self.next_button, t.say("Next ▶"), t.say("next step"))
             label(self.slider, t.say("Step"))
@@ -315,6 +316,7 @@ class CompareView(_FollowsModel, W.VBox):
         self._syncing = True
         try:
             t = words(m.lang if m is not None else self.lang)
+            set_direction(self, t.rtl)
             label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
             label(self.next_button, t.say("Next ▶"), t.say("next step"))
             label(self.diff_button, t.say("Next difference"), t.say("jump to the next step where the rulesets diverge"))
@@ -585,6 +587,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._renders += 1
         self._syncing = True
         try:
+            set_direction(self, t.rtl)
             self._label_controls(t)
             # What a click is for goes to the browser first: the lines and the message; the controls
             # that follow them (seats, palette counts, choices) after.

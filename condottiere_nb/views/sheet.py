@@ -1,0 +1,49 @@
+"""The few CSS rules every view carries with it (a builder, a game, a map, the odds...).
+
+A view is a box of ipywidgets; its layout and style traits say most of what it looks like, but two
+things need a rule for the whole box, so each view holds one hidden HTML part with a ``<style>``
+scoped to the class ``cnb-view`` (:func:`as_view`).  It works wherever widgets are drawn
+(JupyterLab, Voilà, JupyterLite) without a setting of the server.
+
+* **Drawn from saved state.**  A notebook opened before its kernel runs draws its widgets from
+  their saved state, and ipywidgets puts a broken-link icon before every part of them: dozens in
+  a view, which squeezed every card of a hand and cut the region names on the map (a learner on
+  Binder saw that first).  The view keeps one icon, its own (the whole view waits for Python),
+  and its parts show none.
+* **Right to left.**  In Persian a view reads from the right (:func:`set_direction` marks it
+  ``cnb-rtl``): its rows, its labels beside their controls (their gap on the control's side), the
+  cards of a line.  What has a
+  direction of its own stays as it is: the map of Italy (its names sit on their regions) and a
+  slider's track (its values grow to the right, as ipywidgets draws its handle).
+"""
+from __future__ import annotations
+
+__all__ = ["VIEW_RULES", "as_view", "set_direction"]
+
+#: The rules, scoped to views.
+VIEW_RULES = ("<style>"
+              ".cnb-view.jupyter-widgets-disconnected .jupyter-widgets-disconnected::before{display:none}"
+              ".cnb-view.cnb-rtl{direction:rtl}"
+              ".cnb-view.cnb-rtl .cnb-map-board,.cnb-view.cnb-rtl .slider-container{direction:ltr}"
+              ".cnb-view.cnb-rtl input,.cnb-view.cnb-rtl textarea{unicode-bidi:plaintext}"
+              # a label's gap and alignment face its control, on its left now
+              ".cnb-view.cnb-rtl .widget-inline-hbox .widget-label{margin-right:0;"
+              "margin-left:calc(var(--jp-widgets-inline-margin) * 2);text-align:left}"
+              "</style>")
+
+
+def as_view(box):
+    """``box`` (a view shown on its own) marked as a view, with :data:`VIEW_RULES` in a hidden
+    part of its own; ``box`` is returned."""
+    import ipywidgets as W
+    box.add_class("cnb-view")
+    box.children = (*box.children, W.HTML(VIEW_RULES, layout=W.Layout(display="none")))
+    return box
+
+
+def set_direction(box, rtl: bool) -> None:
+    """Lay the view ``box`` out right to left (``rtl``: Persian) or left to right."""
+    if rtl:
+        box.add_class("cnb-rtl")
+    else:
+        box.remove_class("cnb-rtl")
