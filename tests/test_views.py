@@ -310,3 +310,21 @@ def test_cards_steps_and_lines_display_as_html_and_text():
 
 def faces_of(html):
     return re.findall(r'class="cnb-face cnb-face-(\w+)', html)
+
+
+def test_a_long_one_word_name_breaks_at_its_compound_on_a_card_face_only():
+    """'Espantapájaros' (es, Scarecrow) at 8 px was hard to read from the back of a room: on a
+    card's face it may break after 'Espanta-', at 12 px; a step's text keeps the word whole."""
+    from condottiere_nb.views.html import card_html, face_name, palette_card_html
+    scarecrow = next(c for c in RULESETS["standard"].make_deck() if c.kind == "scarecrow")
+    face = card_html(scarecrow, lang="es")
+    assert face_name("Espantapájaros") == "Espanta\u00adpájaros" and "Espanta\u00adpájaros" in face
+    assert "font-size:12px" in face and unsafe_parts(face) == []
+    assert "Espanta\u00adpájaros" in palette_card_html(scarecrow, 3, lang="es")
+    b = Battle(["Ana", "Ben"])
+    b.play("Ana", "5")
+    b.play("Ben", "1")
+    b.play("Ana", "scarecrow", take="5")
+    told = b.explain(lang="es")
+    assert "Espantapájaros" in told and "\u00ad" not in told
+    assert face_name("Cortesana") == "Cortesana"

@@ -11,6 +11,8 @@ notebook can check it and the same battle always gives the same HTML.
 """
 from __future__ import annotations
 
+import re
+
 from html import escape
 from typing import Mapping, Sequence
 
@@ -94,18 +96,31 @@ def gone_words(t: Words, gone: str) -> tuple[str, str, str]:
     return t.say("discarded"), "#5c5c5c", t.say("discarded")
 
 
+#: Where a long name of one word may break on a card: a soft hyphen (shown as "-" only where the
+#: word does break), at the seam of the language's own compound.  Only on a card's face: the name
+#: stays whole everywhere else (steps, tooltips, text).
+HYPHENATED = {"Espantapájaros": "Espanta\u00adpájaros"}      # es: espanta + pájaros (Scarecrow)
+
+
+def face_name(label: str) -> str:
+    """A card's name as its face shows it: with the break of :data:`HYPHENATED`, if it has one."""
+    return HYPHENATED.get(label, label)
+
+
 def name_fit(label: str, width: int, largest: int) -> int:
     """The font size in pixels at which a card's name fits ``width`` pixels on at most two lines,
     as large as ``largest``.
 
-    A name of one word gets one line, sized by its length.  A name of several words that would
-    need a smaller size on one line may take two (the browser wraps it between words), sized by
-    the longer half of its best split; the row centres one line or two.  The widths are
-    estimated: a bold sans-serif letter is about 0.62 of the font size wide, a Chinese character
-    a whole one.
+    A name of one word gets one line, sized by its length.  A name of several words (or one with
+    a soft hyphen, :func:`face_name`) that would need a smaller size on one line may take two (the
+    browser wraps it between words, or at the hyphen, which it then shows), sized by the longer
+    half of its best split; the row centres one line or two.  The widths are estimated: a bold
+    sans-serif letter is about 0.62 of the font size wide, a Chinese character a whole one.
 
     >>> name_fit("Winter", 74, 13), name_fit("Espantapájaros", 74, 13)
     (13, 8)
+    >>> name_fit(face_name("Espantapájaros"), 74, 13)      # 'Espanta-' over 'pájaros'
+    12
     >>> name_fit("Người Đánh Trống", 74, 13)      # 'Người Đánh' over 'Trống'
     11
     """
@@ -115,11 +130,13 @@ def name_fit(label: str, width: int, largest: int) -> int:
     def size_for(text: str) -> int:
         return max(8, min(largest, int(width / max(needed(text), 0.62))))
 
-    one = size_for(label)
-    parts = label.split()
-    if len(parts) < 2 or one >= min(largest, 12):
+    one = size_for(label.replace("\u00ad", ""))
+    parts = re.split(r"( |\u00ad)", label)           # words and the breaks between them
+    if len(parts) < 3 or one >= min(largest, 12):
         return one
-    splits = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
+    # a line broken at a soft hyphen ends in "-"
+    splits = [("".join(parts[:i]) + ("-" if parts[i] == "\u00ad" else ""), "".join(parts[i + 1:]))
+              for i in range(1, len(parts), 2)]
     longer = min((max(halves, key=needed) for halves in splits), key=needed)
     two = min(size_for(longer), 12)
     return max(one, two)
@@ -158,6 +175,8 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     if revealed:
         title.append(t.say("played face down, revealed at the end"))
     label = card.kind if card.mercenary else card_label(card, lang)
+    if not card.mercenary:
+        label = face_name(label)
     size = 18 if card.mercenary else name_fit(label, CARD_W - 10, 13)
     name_style = ""
     if gone:
@@ -197,6 +216,8 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
     (greyed when none is)."""
     from .icons import icon_uri
     label = card.kind if card.mercenary else card_label(card, lang)
+    if not card.mercenary:
+        label = face_name(label)
     size = 20 if card.mercenary else name_fit(label, PALETTE_W - 8, 11)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd") if left else "#e0e0e0"
     edge = FAMILY_BORDERS.get(card.family, "#555555")
