@@ -513,5 +513,13 @@ def test_a_view_in_persian_is_laid_out_right_to_left():
     game.model.set_lang("en")
     assert "cnb-rtl" not in classes(builder) and "cnb-rtl" not in classes(game)
     assert "cnb-rtl" not in classes(BattleBuilder(players=("Ana", "Ben"), lang="vi"))
+    from condottiere_nb.views import MapView
+    from condottiere_nb.views.explore_views import OddsWidget
+    odds, atlas = OddsWidget(lang="fa"), MapView(lang="fa")
+    stepper = Stepper(Battle.from_notation("Ana: 10 | Ben: 5").resolve(), lang="fa")
+    assert all("cnb-rtl" in classes(v) for v in (odds, atlas, stepper))
+    odds.set_lang("es")
+    atlas.set_lang("en")
+    assert "cnb-rtl" not in classes(odds) and "cnb-rtl" not in classes(atlas)
     assert ".cnb-view.cnb-rtl{direction:rtl}" in VIEW_RULES
     assert ".cnb-view.cnb-rtl .cnb-map-board,.cnb-view.cnb-rtl .slider-container{direction:ltr}" in VIEW_RULES
