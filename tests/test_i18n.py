@@ -243,3 +243,16 @@ def test_every_rule_with_a_sentence_is_told_in_every_language():
         catalogue = speaker(lang).catalogue
         assert sorted(str(m) for m in said if _untranslated(catalogue, m)) == [], lang
         assert [rule for rule, t in texts.items() if t[lang] == t["en"]] == [], lang
+
+
+def test_the_persian_tour_names_the_builders_buttons_as_they_read():
+    """The tour's prose tells a reader to press Resolve and Next by their labels: in Persian those
+    labels point left (the view reads from the right), and the prose must name them the same."""
+    import json
+    from condottiere_nb.views.words import words
+    t = words("fa")
+    nb = json.loads((ROOT / "notebooks" / "00_start_here.fa.ipynb").read_text(encoding="utf-8"))
+    prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for label in (t.say("Resolve ▶"), t.say("Next ▶")):
+        assert f"**{label}**" in prose, label
+    assert f"«{t.say('Step')}»" in prose and "▶**" not in prose

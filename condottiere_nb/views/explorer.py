@@ -65,38 +65,38 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.hand_title = W.HTML()
         self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
         self.face_down_box = classed(W.Checkbox(description="play face down", indent=False,
-                                                 layout=W.Layout(width="130px")), "cnb-game-face-down")
+                                                layout=W.Layout(width="130px")), "cnb-game-face-down")
         self.pass_button = classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
-                                             layout=W.Layout(min_width="80px", width="auto")), "cnb-game-pass")
+                                            layout=W.Layout(min_width="80px", width="auto")), "cnb-game-pass")
         self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px")),
-                                      "cnb-game-actions")
+                                     "cnb-game-actions")
         self.act_button = classed(W.Button(description="Do it", button_style="primary",
-                                            layout=W.Layout(min_width="80px", width="auto")), "cnb-game-act")
+                                           layout=W.Layout(min_width="80px", width="auto")), "cnb-game-act")
         self.step_button = classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
-                                             layout=W.Layout(min_width="100px", width="auto")), "cnb-bot-step")
+                                            layout=W.Layout(min_width="100px", width="auto")), "cnb-bot-step")
         self.run_button = classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
-                                            "must act", layout=W.Layout(min_width="160px", width="auto")), "cnb-bots-run")
+                                           "must act", layout=W.Layout(min_width="160px", width="auto")), "cnb-bots-run")
         self.auto_button = classed(W.ToggleButton(value=False, description="▶ Let the bots play",
-                                                   tooltip="the bots move on their own, one move per tick of the pace",
-                                                   layout=W.Layout(min_width="170px", width="auto")), "cnb-bot-autoplay")
+                                                  tooltip="the bots move on their own, one move per tick of the pace",
+                                                  layout=W.Layout(min_width="170px", width="auto")), "cnb-bot-autoplay")
         # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
         self.autoplay = classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
-                                        show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
+                                       show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
         self.pace = classed(W.FloatSlider(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
-                                           layout=W.Layout(width="300px")), "cnb-bot-pace")
+                                          layout=W.Layout(width="300px")), "cnb-bot-pace")
         self.open_hands_box = classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
-                                                  layout=W.Layout(width="auto")), "cnb-open-hands")
+                                                 layout=W.Layout(width="auto")), "cnb-open-hands")
         self.lang_select = classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
-                                               value=lang, description="Language", layout=W.Layout(width="230px")),
-                                    "cnb-game-lang")
+                                              value=lang, description="Language", layout=W.Layout(width="230px")),
+                                   "cnb-game-lang")
         self.seed_box = classed(W.IntText(value=seed, description="Deal no.", layout=W.Layout(width="160px")),
-                                 "cnb-seed")
+                                "cnb-seed")
         self.new_button = classed(W.Button(description="New game", button_style="warning",
-                                            tooltip="a new deal: the next deal number, or the one you typed",
-                                            layout=W.Layout(min_width="100px", width="auto")), "cnb-new-game")
+                                           tooltip="a new deal: the next deal number, or the one you typed",
+                                           layout=W.Layout(min_width="100px", width="auto")), "cnb-new-game")
         self.battle_view = classed(W.HTML(), "cnb-game-battle")
         self.log_view = classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
-                                                   border="1px solid #8888", padding="2px")), "cnb-game-log")
+                                                       border="1px solid #8888", padding="2px")), "cnb-game-log")
         self.map = MapView(m.game, lang=m.lang) if show_map else None
 
         self.pass_button.on_click(lambda _: m.pass_turn())

@@ -225,7 +225,7 @@ class Stepper(_FollowsModel, W.HBox):
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
         self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
-                                           readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
+                                          readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
         self.header = classed(W.HTML(), "cnb-step-header")
         # The lines take the room the panel leaves, and the panel keeps its place at the right: a
         # line that grows from step to step must not move Next (a click there would land on Previous).
@@ -238,10 +238,10 @@ class Stepper(_FollowsModel, W.HBox):
         self.next_button.on_click(lambda _: self.model and self.model.next())
         self.slider.observe(self._on_slider, names="value")
         self.panel = classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
-                                      self.strengths, self.rule],
-                                     layout=W.Layout(width="400px", min_width="320px", flex="0 0 auto",
-                                                     padding="0 0 0 24px")),
-                              "cnb-step-panel")
+                                     self.strengths, self.rule],
+                                    layout=W.Layout(width="400px", min_width="320px", flex="0 0 auto",
+                                                    padding="0 0 0 24px")),
+                             "cnb-step-panel")
         super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
         self.add_class("cnb-stepper")
         as_view(self)
@@ -292,7 +292,7 @@ class CompareView(_FollowsModel, W.VBox):
         self.diff_button = _button("Next difference", "cnb-next-difference",
                                    "jump to the next step where the rulesets diverge", "140px", "warning")
         self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Row",
-                                           layout=W.Layout(width="300px")), "cnb-compare-slider")
+                                          layout=W.Layout(width="300px")), "cnb-compare-slider")
         self.body = classed(W.HTML(), "cnb-compare-body")
         self._syncing = False
         self.model: CompareModel | None = None
@@ -383,31 +383,31 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
         # seats
         self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players),
-                                                description="Players", layout=W.Layout(width="150px")),
-                                     "cnb-player-count")
+                                               description="Players", layout=W.Layout(width="150px")),
+                                    "cnb-player-count")
         self.name_boxes = []
         for i in range(6):
             box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px"))
             classed(box, "cnb-player-name", f"cnb-player-name-{i}")
             self.name_boxes.append(box)
         self.player_select = classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
-                                                      tooltips=[]), "cnb-player-select")
+                                                     tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
         # rules and language
         self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px")),
-                                       "cnb-ruleset")
+                                      "cnb-ruleset")
         self.lang_select = classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
-                                               value=m.lang, description="Language", layout=W.Layout(width="230px")),
-                                    "cnb-lang")
+                                              value=m.lang, description="Language", layout=W.Layout(width="230px")),
+                                   "cnb-lang")
         # options of the next play
         self.face_down_box = classed(W.Checkbox(value=False, description="face down", indent=False,
-                                                 layout=W.Layout(width="110px")), "cnb-face-down")
+                                                layout=W.Layout(width="110px")), "cnb-face-down")
         # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
         self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
-                                    "cnb-scarecrow-take")
+                                   "cnb-scarecrow-take")
         self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
-                                                    "after each card", indent=False,
-                                                    layout=W.Layout(width="300px")), "cnb-auto-advance")
+                                                   "after each card", indent=False,
+                                                   layout=W.Layout(width="300px")), "cnb-auto-advance")
         self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "70px")
         self.undo_button = _button("Undo", "cnb-undo", "take back the last move (after Reset: bring the lines back)",
                                    "70px")
@@ -424,14 +424,14 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.legend = W.HTML()
         # notation
         self.notation_box = classed(W.Textarea(description="Notation", continuous_update=False,
-                                                layout=W.Layout(width="640px", height="60px")), "cnb-notation")
+                                               layout=W.Layout(width="640px", height="60px")), "cnb-notation")
         self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
                                    "130px")
         # results
         self.resolve_button = _button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
                                       "110px", "success")
         self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px")),
-                                       "cnb-compare")
+                                      "cnb-compare")
         self.close_button = _button("Close", "cnb-close-results", "close the results, back to building", "70px")
         self.stepper = Stepper()
         self.compare_view = CompareView()
