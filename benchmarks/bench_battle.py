@@ -114,7 +114,7 @@ def main(argv=None) -> None:
                (rb.strengths, rb.winner, rb.token_holder, rb.favor), a.notation()
 
     sizes = [len(b.players) for b in explained]
-    cards = sum(len(l) for b in explained for l in b.lines.values()) / len(explained)
+    cards = sum(len(ln) for b in explained for ln in b.lines.values()) / len(explained)
     steps = sum(len(b.preview().steps) for b in explained) / len(explained)
     print(f"{len(scripts)} battles: {min(sizes)}-{max(sizes)} players, "
           f"{sum(r == 'hidden-cards' for _, r, _ in scripts)} with hidden cards, "

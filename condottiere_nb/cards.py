@@ -85,6 +85,7 @@ STANDARD_COUNTS: Mapping[str, int] = {
     "drummer": 6, "heroine": 3, "scarecrow": 16, "surrender": 3,
 }
 
+
 class Card:
     """One physical card: its id in the deck and its kind.
 

@@ -68,6 +68,7 @@ class Step(tuple):
     rule = property(itemgetter(0), doc="The id of the rule that fired (see RULES).")
     player = property(itemgetter(1), doc="Who acted, if anyone.")
     cards = property(itemgetter(2), doc="The ids of the cards the rule touched.")
+
     @property
     def values(self) -> Mapping[int, int] | None:
         """Each counted card's strength after the step (card id -> value)."""

@@ -226,10 +226,10 @@ def _shorthand(text: str):
             raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]", player=p,
                                  named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
     moves = []
-    for i in range(max((len(l) for l in lines), default=0)):
-        for p, l in zip(seats, lines):
-            if i < len(l):
-                moves.append((p, l[i]))
+    for i in range(max((len(line) for line in lines), default=0)):
+        for p, line in zip(seats, lines):
+            if i < len(line):
+                moves.append((p, line[i]))
     moves += [(p, "pass") for p in passes]
     return seats, moves
 

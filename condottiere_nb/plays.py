@@ -47,7 +47,6 @@ class Move:
         return self.kind is None
 
 
-
 @dataclass
 class BattleState:
     """The changing part of a battle, as plain data.  The rules (plays, effects, resolution, the

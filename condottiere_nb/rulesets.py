@@ -142,7 +142,6 @@ class Ruleset(Options):
     """A set of rules for :class:`~condottiere_nb.Battle` and :class:`~condottiere_nb.Game`: the options of
     :class:`~condottiere_nb.options.Options`, checked."""
 
-
     def __post_init__(self):
         # Every option is checked against its schema (option() metadata) and stored in one form
         # (a deck given by name becomes (kind, count) pairs, lists become tuples), so two rulesets

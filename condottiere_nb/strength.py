@@ -286,7 +286,7 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
         top = max(v for worth in measures for v in worth)
     owners, touched = [], []
     for p, mercs, doubling, worth, measure in zip(count.players, count.mercenaries, count.doublers, count.worth,
-                                                   measures):
+                                                  measures):
         raised = [i for i, m in enumerate(measure) if m == top]
         for i in raised:
             worth[i] = spring_value(worth[i])

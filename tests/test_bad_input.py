@@ -200,7 +200,7 @@ CONSTRUCTOR_CASES = [
     ("a hand that is not a list", lambda: Battle(["Ana", "Ben"], hands={"Ana": 5}), RulesError,
      ["hands['Ana'] must be a list of cards"]),
     ("hands hold a 4th Heroine", lambda: Battle(["Ana", "Ben"], hands={"Ana": ["heroine"] * 2,
-                                                                      "Ben": ["heroine"] * 2}),
+                                                                       "Ben": ["heroine"] * 2}),
      RulesError, ["more Heroine cards than the deck's 3"]),
     ("hands hold an unknown card", lambda: Battle(["Ana", "Ben"], hands={"Ana": ["dragon"]}), UnknownCard,
      ["unknown card 'dragon'"]),

@@ -373,7 +373,7 @@ NOTATION = [
     ("notation: two megabytes of garbage", None, lambda: Battle.from_notation("x" * 2_000_000), RulesError,
      ["at most 20,000 characters"]),
     ("notation: a 9th Heroine", None, lambda: Battle.from_notation("[Ana Ben] Ana heroine, Ben heroine, "
-                                                                  "Ana heroine, Ben heroine"), IllegalMove,
+                                                                   "Ana heroine, Ben heroine"), IllegalMove,
      ["the deck has only 3 Heroine cards"]),
     ("notation: an unknown ruleset", None, lambda: Battle.from_notation("[Ana Ben] Ana 5", "nope"), RulesError,
      ["unknown ruleset 'nope'"]),

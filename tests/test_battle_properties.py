@@ -158,8 +158,8 @@ def test_lines_discard_and_returned_are_exactly_the_cards_played(script):
     b = build(script)
     played = {m.card for m in b.moves if not m.is_pass}
     r = b.resolve()
-    where = [c.id for l in r.lines.values() for c in l] + [c.id for c in r.discarded] + \
-        [c.id for l in r.returned.values() for c in l]
+    where = [c.id for ln in r.lines.values() for c in ln] + [c.id for c in r.discarded] + \
+        [c.id for line in r.returned.values() for c in line]
     assert sorted(where) == sorted(played)          # each played card in exactly one place
     kinds = {c.id: c.kind for c in b.deck}
     for m in b.moves:
@@ -194,7 +194,7 @@ def test_announced_strengths_are_the_resolution_when_nothing_is_face_down(script
         assert all(v >= 0 for v in b.strengths().values()) and face_up is not None
     # the strengths after the last strength stage are the ones compared
     pipeline = [s for s in r.steps if s.rule.startswith(("strength.", "season.winter", "season.spring",
-                                                          "card.drummer")) and s.values is not None]
+                                                         "card.drummer")) and s.values is not None]
     assert pipeline[-1].strengths == r.strengths
 
 

@@ -45,12 +45,12 @@ RUNNER = ("pytest", "nbval")
 
 def requirement_lines() -> list[str]:
     lines = (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    return [l.strip() for l in lines if l.strip() and not l.lstrip().startswith("#")]
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
 
 
 def pins() -> dict[str, str]:
-    return {canonicalize_name(PIN.match(l).group(1)): PIN.match(l).group(2)
-            for l in requirement_lines() if l != "."}
+    return {canonicalize_name(PIN.match(ln).group(1)): PIN.match(ln).group(2)
+            for ln in requirement_lines() if ln != "."}
 
 
 def via() -> dict[str, set[str]]:
@@ -90,7 +90,7 @@ def inputs() -> list[Requirement]:
     """The top-level requirements of the resolve: the package's own and its [lab] extra, and requirements.in."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     text = (BINDER / "requirements.in").read_text(encoding="utf-8")
-    extra = [l.split("#")[0].strip() for l in text.splitlines()]
+    extra = [ln.split("#")[0].strip() for ln in text.splitlines()]
     return [Requirement(r) for r in [*project["dependencies"], *project["optional-dependencies"]["lab"],
                                      *filter(None, extra)]]
 
@@ -102,7 +102,7 @@ def applies(req: Requirement, extra: str = "") -> bool:
 def test_every_binder_requirement_is_an_exact_pin_and_the_package_itself():
     lines = requirement_lines()
     assert lines[-1] == ".", "the last line must be '.', which installs condottiere_nb itself on Binder"
-    loose = [l for l in lines[:-1] if not PIN.match(l)]
+    loose = [ln for ln in lines[:-1] if not PIN.match(ln)]
     assert not loose, f"binder/requirements.txt must pin exact versions (name==version); loose: {loose}"
     for name in ("ipywidgets", "jupyterlab", "jupyterlab-widgets", "widgetsnbextension", "ipykernel",
                  "networkx", "matplotlib", "numpy", "voila"):

@@ -8,10 +8,10 @@ matplotlib = pytest.importorskip("matplotlib")    # the lab extra
 pytest.importorskip("ipywidgets")
 matplotlib.use("Agg")
 
-from condottiere_nb.explore import battle_odds, check_interactions, variant_balance
-from condottiere_nb.views.explore_views import (WidgetProgress, balance_html, interaction_html, odds_html,
+from condottiere_nb.explore import battle_odds, check_interactions, variant_balance  # noqa: E402
+from condottiere_nb.views.explore_views import (WidgetProgress, balance_html, interaction_html, odds_html,  # noqa: E402
                                                 plot_balance, plot_interactions)
-from condottiere_nb.views.safety import unsafe_parts
+from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
 
 
 @pytest.fixture(scope="module")

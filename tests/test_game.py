@@ -420,7 +420,7 @@ def test_round_shuffle_takes_in_everything_but_the_kept_cards():
     loc = g.card_locations()
     everything = sorted(loc["deck"] + [i for h in loc["hands"].values() for i in h])
     assert everything == list(range(110))
-    assert loc["discard"] == [] and all(not l for l in loc["lines"].values())
+    assert loc["discard"] == [] and all(not ln for ln in loc["lines"].values())
 
 
 # ---------------------------------------------------------------- victory

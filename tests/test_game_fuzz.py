@@ -20,7 +20,7 @@ ALL = list(range(110))
 def cards_accounted(game):
     loc = game.card_locations()
     ids = [i for h in loc["hands"].values() for i in h]
-    ids += [i for l in loc["lines"].values() for i in l]
+    ids += [i for ln in loc["lines"].values() for i in ln]
     ids += loc["deck"] + loc["discard"]
     return sorted(ids) == ALL
 

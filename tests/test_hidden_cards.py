@@ -48,7 +48,7 @@ def test_play_face_down_announced_strengths_count_face_up_cards_only():
     assert b.strengths() == {"Ana": 6, "Ben": 4}
     s = [s for s in b.steps if s.rule == "play.face_down"]
     assert len(s) == 2 and all(x.text == "Ana plays a card face down; announced strengths count face-up "
-                                          "cards only." for x in s)
+                               "cards only." for x in s)
     assert all(x.strengths == {"Ana": 6, "Ben": 0} for x in s)
     assert "?10" in repr(b) and "?Heroine" in repr(b)
 

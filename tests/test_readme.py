@@ -75,4 +75,4 @@ def test_ci_runs_the_readme_venv_and_test_command_as_written():
     assert ci[venv_at + 1] == venv, f".ci/run must make the README's virtual environment after {VENV_MARK!r}"
     assert ci[test_at + 1] == tests, f".ci/run must run the README's test command right after {TEST_MARK!r}"
     assert venv_at < test_at
-    assert sum(l.strip() == tests for l in ci) == 1
+    assert sum(line.strip() == tests for line in ci) == 1

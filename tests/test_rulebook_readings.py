@@ -290,7 +290,7 @@ def scenario_city_ask_from(rs):
     """Ben wins the first battle and leads the second: who is asked first before it?"""
     filler = ["1", "2", "3", "4", "5", "1", "2", "3", "4"]
     g = Game(["Ana", "Ben", "Cy"], rs, seed=1, hands={"Ana": ["2"] + filler, "Ben": ["10"] + filler,
-                                                          "Cy": ["1"] + filler})
+                                                      "Cy": ["1"] + filler})
     for action in [ChooseCity("Genova"), ChooseCity("Bologna"), ChooseCity("Milano"), PlaceToken("Siena")]:
         g.apply(action)
     while g.phase == "ability":

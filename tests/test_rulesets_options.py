@@ -80,6 +80,7 @@ FLIPS = {
 
 # -- game scenarios ---------------------------------------------------------------------------------
 
+
 def _hand_sizes(rs, n=2, **kw):
     return sorted(len(h) for h in Game(n, rs, seed=1, **kw).hands.values())
 

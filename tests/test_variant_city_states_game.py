@@ -5,7 +5,7 @@ from condottiere_nb import IllegalMove, RulesError, get_ruleset
 from condottiere_nb.game import Game, Pass, PlaceFavor, PlaceToken, Play
 from condottiere_nb.variants.city_states import weighted_scores
 from condottiere_nb.variants.city_states import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep,
-                                                GenovaTrade, LiftBan, RomaClaim, UseAbility, Veto)
+                                                 GenovaTrade, LiftBan, RomaClaim, UseAbility, Veto)
 
 CS = "city-states"
 FILLER = ["1", "2", "3", "4", "5", "1", "2", "3", "4", "5", "1"]
@@ -307,8 +307,11 @@ def test_city_roma_claims_a_tied_region_with_a_bishop():
     g = city_game({"Ana": hand("5"), "Ben": hand("5", "bishop"), "Cy": hand()}, cities=("Bologna", "Roma", "Firenze"))
     g.apply(UseAbility(False))
     g.apply(UseAbility(False))
-    g.apply(Play("5")); g.apply(Play("5")); g.apply(Pass())
-    g.apply(Pass()); g.apply(Pass())
+    g.apply(Play("5"))
+    g.apply(Play("5"))
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())
     assert g.resolution.winner is None
     assert (g.phase, g.to_move) == ("claim", "Ben")
     assert RomaClaim(("bishop",)) in g.legal_actions() and RomaClaim(()) in g.legal_actions()
@@ -323,8 +326,13 @@ def test_city_roma_claims_a_tied_region_with_a_bishop():
 
 def test_city_roma_claim_with_any_three_cards_or_decline():
     g = city_game({"Ana": hand("5"), "Ben": hand("5"), "Cy": hand()}, cities=("Bologna", "Roma", "Firenze"))
-    g.apply(UseAbility(False)); g.apply(UseAbility(False))
-    g.apply(Play("5")); g.apply(Play("5")); g.apply(Pass()); g.apply(Pass()); g.apply(Pass())
+    g.apply(UseAbility(False))
+    g.apply(UseAbility(False))
+    g.apply(Play("5"))
+    g.apply(Play("5"))
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())
     assert RomaClaim(("bishop",)) not in g.legal_actions()
     g.apply(RomaClaim(()))
     assert "Napoli" not in g.control and g.phase == "token"

@@ -27,7 +27,7 @@ def _counts(rs):
 
 def _check_cards(g):
     loc = g.card_locations()
-    ids = [i for h in loc["hands"].values() for i in h] + [i for l in loc["lines"].values() for i in l]
+    ids = [i for h in loc["hands"].values() for i in h] + [i for ln in loc["lines"].values() for i in ln]
     ids += loc["deck"] + loc["discard"]
     assert sorted(ids) == list(range(len(g.cards))), "a card is lost or counted twice"
 

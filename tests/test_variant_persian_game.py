@@ -22,7 +22,7 @@ def test_fa_hands_of_10_for_2_or_3_players_and_8_for_4_to_6_the_rest_is_the_draw
 
 def test_fa_winner_draws_as_many_cards_as_soldiers_used_the_others_one():
     g = Game(["Ana", "Ben", "Cy"], FA, seed=1, hands={"Ana": soldiers(9, 8, 7, 1), "Ben": soldiers(2, 1),
-                                                     "Cy": soldiers(3)})
+                                                      "Cy": soldiers(3)})
     g.apply(PlaceToken("Roma"))
     for card in ("9", "2", "3", "8", "1", "7"):
         g.apply(Play(card))

@@ -132,7 +132,7 @@ def test_invasion_favor_may_go_on_a_controlled_region():
     g.apply(Play("bishop"))
     assert g.phase == "favor" and PlaceFavor("Parma") in g.legal_actions()
     std = Game(["Ana", "Ben", "Cy"], seed=7, control={"Parma": "Ben"}, hands={"Ana": ["bishop", "1"], "Ben": ["5"],
-                                                                             "Cy": ["1"]})
+                                                                              "Cy": ["1"]})
     std.apply(PlaceToken("Roma"))
     std.apply(Play("bishop"))
     assert PlaceFavor("Parma") not in std.legal_actions()

@@ -301,8 +301,8 @@ def test_cards_steps_and_lines_display_as_html_and_text():
     from condottiere_nb.views import Line, lines_of
     b = hidden_battle()
     lines = lines_of(b)
-    assert [repr(l) for l in lines] == ["Line('Ana', [6, ?], strength=6)", "Line('Ben', [?, Drummer], strength=0)",
-                                        "Line('Cy', [], strength=0)"]
+    assert [repr(ln) for ln in lines] == ["Line('Ana', [6, ?], strength=6)", "Line('Ben', [?, Drummer], strength=0)",
+                                          "Line('Cy', [], strength=0)"]
     assert faces_of(lines[0]._repr_html_()) == ["6", "back"]
     assert unsafe_parts(lines[1]._repr_html_()) == []
     assert ">passed</div>" in Line("Ana", [card("5")], passed=True)._repr_html_()

@@ -5,11 +5,11 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from condottiere_nb import RULESETS, Battle
-from condottiere_nb.views import BattleBuilder, CompareView, Stepper
-from condottiere_nb.views.html import HIGHLIGHT
-from condottiere_nb.views.safety import unsafe_parts
-from condottiere_nb.views.widgets import NOTHING, WIDGET_CLASSES
+from condottiere_nb import RULESETS, Battle  # noqa: E402
+from condottiere_nb.views import BattleBuilder, CompareView, Stepper  # noqa: E402
+from condottiere_nb.views.html import HIGHLIGHT  # noqa: E402
+from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
+from condottiere_nb.views.widgets import NOTHING, WIDGET_CLASSES  # noqa: E402
 
 
 def faces(html):

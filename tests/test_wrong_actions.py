@@ -8,7 +8,7 @@ from condottiere_nb import RULESETS, IllegalMove, RulesError
 from condottiere_nb.explore.wrong_actions import fuzz_wrong_actions
 from condottiere_nb.game import Game, PlaceToken
 from condottiere_nb.variants.city_states import (Bribe, ChooseCity, GenovaKeep, GenovaTrade, RomaClaim,
-                                                UseAbility, Veto)
+                                                 UseAbility, Veto)
 
 FILLER = ["1", "2", "3", "4", "5", "1", "2", "3", "4", "5", "1"]
 
@@ -19,7 +19,7 @@ def hand(*cards):
 
 def all_cards_placed(game):
     loc = game.card_locations()
-    ids = [i for h in loc["hands"].values() for i in h] + [i for l in loc["lines"].values() for i in l]
+    ids = [i for h in loc["hands"].values() for i in h] + [i for ln in loc["lines"].values() for i in ln]
     return sorted(ids + loc["deck"] + loc["discard"]) == list(range(len(game.cards)))
 
 

@@ -70,8 +70,8 @@ def template(domain: str = DOMAIN) -> Catalog:
         catalog.add(rule.title, locations=[("condottiere_nb/rules.py", 0)], auto_comments=[f"title of {rule_id}"])
     for where, code in notebook_code():
         for lineno, message, comments, _context in extract_messages("python", io.BytesIO(code.encode("utf-8")),
-                                                                   keywords=KEYWORDS,
-                                                                   comment_tags=("Translators:",)):
+                                                                    keywords=KEYWORDS,
+                                                                    comment_tags=("Translators:",)):
             catalog.add(message, locations=[(where[0], where[1] + lineno)], auto_comments=comments)
     return catalog
 

@@ -21,11 +21,11 @@ __all__ = ["HeuristicAgent", "Sight", "COST", "KEEP_ORDER", "CITY_ORDER", "would
 # What a card is worth keeping in hand, roughly: the price of playing it.  The Persian
 # tutorial's Weapon costs nothing: it draws its replacement at once (fa, section 5).
 COST = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "heroine": 10,
-         "courtesan": 1.5, "drummer": 5, "banner": 5, "bishop": 5, "spring": 3, "winter": 3, "scarecrow": 1,
-         "surrender": 6, "maiden": 3, "weapon": 0}
+        "courtesan": 1.5, "drummer": 5, "banner": 5, "bishop": 5, "spring": 3, "winter": 3, "scarecrow": 1,
+        "surrender": 6, "maiden": 3, "weapon": 0}
 # Cards to keep at the end of a round, best first.
 KEEP_ORDER = ("10", "heroine", "9", "surrender", "8", "bishop", "7", "6", "drummer", "banner", "spring", "5",
-               "maiden", "winter", "scarecrow", "4", "courtesan", "3", "2", "1", "weapon")
+              "maiden", "winter", "scarecrow", "4", "courtesan", "3", "2", "1", "weapon")
 # City-states (zh 二): the cities this agent prefers, best first, by how often each won when
 # heuristic players drew their cities at random (300 seeded games each with 3 and 4 players,
 # fair 0.33 / 0.25): Genova 0.70 / 0.56 (its trade takes 5-7 cards from the other hands and keeps

@@ -106,7 +106,8 @@ class InteractionReport:
         return next((d for d in self.divergences if d.kind == kind), None)
 
     def summary(self) -> str:
-        pct = lambda x: f"{100 * x / self.battles:.2f}%" if self.battles else "-"
+        def pct(x):
+            return f"{100 * x / self.battles:.2f}%" if self.battles else "-"
         lines = [f"{self.label_a} vs {self.label_b}" + (" (PARTIAL: interrupted)" if self.partial else ""),
                  f"bound: {self.space.describe()}",
                  f"battles compared: {self.battles}"

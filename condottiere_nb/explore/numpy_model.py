@@ -268,7 +268,9 @@ class FastModel:
         """(winner or -1, token holder, totals P x n) of every battle resolved now."""
         L = self.L
         P, n = L.P, S.shape[1]
-        cnt = lambda p, i: S[L.up[p][i]].astype(np.int16) + S[L.dn[p][i]]
+
+        def cnt(p, i):
+            return S[L.up[p][i]].astype(np.int16) + S[L.dn[p][i]]
         ff = S[L.lastfd]
         w = np.zeros(n, dtype=bool)
         s = np.zeros(n, dtype=bool)

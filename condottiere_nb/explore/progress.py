@@ -19,6 +19,7 @@ from ..options import shown
 __all__ = ["numpy_hint", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int", "ruleset_list",
            "check_player_counts"]
 
+
 def numpy_hint() -> str:
     """What to do when a tool needs numpy and it is missing: install the lab extra; in the browser
     (JupyterLite's Pyodide, where ``sys.platform`` is "emscripten"), run ``%pip install numpy`` in a

@@ -145,7 +145,6 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
     return f"[{quoted}]" + (" " + ", ".join(words) if words else "")
 
 
-
 def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], explain: bool = False):
     """Play a sequence through :class:`Battle` and resolve it; None if a play is illegal."""
     b = Battle(space.players, ruleset, explain=explain)

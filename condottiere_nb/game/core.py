@@ -479,5 +479,5 @@ def _told_battle(game_ref, key) -> Battle | None:
     game = game_ref()
     if game is None:
         raise RulesError.say("this battle's Game no longer exists, so its Steps cannot be told: keep the Game "
-                         "(for example in a variable) as long as you read its battles")
+                             "(for example in a variable) as long as you read its battles")
     return game.explained_battle(key)

@@ -247,7 +247,7 @@ def invasion_tie(game, defender: str, res) -> None:
     invasion_tie_token='defender')."""
     if game.explaining:
         game.record(Step("invasion.tie", player=defender, data={"region": game.state.region,
-                                                                 "tied": list(res.tied)}))
+                                                                "tied": list(res.tied)}))
 
 
 def region_tied(game, res) -> None:

@@ -44,8 +44,8 @@ def fa_draw(game) -> None:
     got = {p: deal.draw(game, p, n) for p, n in owed.items()}
     if game.explaining:
         game.record(Step("fa.draw", data={"drawn": got, "owed": owed, "winner": res.winner,
-                                           "left": len(game.state.deck), "reading": rs.fa_draws,
-                                           "losers": rs.fa_losers, "tie": rs.fa_tie_draws}))
+                                          "left": len(game.state.deck), "reading": rs.fa_draws,
+                                          "losers": rs.fa_losers, "tie": rs.fa_tie_draws}))
 
 
 def fa_end(game) -> None:

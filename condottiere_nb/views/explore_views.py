@@ -406,7 +406,7 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
         count, example = f"{d.count:,}", f'<span style="font-family:monospace" dir="ltr">{escape(d.notation)}</span>'
         parts.append(f'<div style="margin-top:8px">'
                      + t.say("{title}: {count} battles. Smallest example: {example}", title=bold(title),
-                                 count=count, example=Html(example))
+                             count=count, example=Html(example))
                      + "</div>")
         first = d.first_different_step()
         cells = []
@@ -414,9 +414,9 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
             if res is None:
                 continue
             said = (t.say("{rules}: winner {player}, token {holder}", rules=bold(label),
-                              player=res.winner, holder=str(res.token_holder)) if res.winner
+                          player=res.winner, holder=str(res.token_holder)) if res.winner
                     else t.say("{rules}: nobody wins (a tie), token {holder}", rules=bold(label),
-                                   holder=str(res.token_holder)))
+                               holder=str(res.token_holder)))
             cells.append(f'<td style="vertical-align:top;padding:2px 8px 2px 0"><div>{said}</div>'
                          f'{_steps_table(res, first, t.lang)}</td>')
         if cells:

@@ -207,10 +207,10 @@ class GameExplorer(ActsOnModel, W.VBox):
         regions = m.region_actions() if self.map is not None else {}
         if regions and any(isinstance(a, PlaceToken) for a in regions.values()):
             title = t.say("{who}. Click a region with a blue name on the map to place the Condottiere "
-                                   "token.", who=who)
+                          "token.", who=who)
         elif regions:
             title = t.say("{who}. Click a region with a blue name on the map to place the Pope's Favor.",
-                                who=who)
+                          who=who)
         elif playable:
             title = t.say("{who} (click a card to play it)", who=who)
         else:

@@ -519,7 +519,7 @@ def game_html(game, lang: str | None = None, *, open_hands: bool = False, viewer
     players = game.players
     if game.is_over:
         state = t.say("Game over: {winners} won ({reason})", winners=bold(t.join(game.winners)),
-                          reason=reason_words(t).get(str(game.reason), str(game.reason)))
+                      reason=reason_words(t).get(str(game.reason), str(game.reason)))
     else:
         phase = {"token": t.say("placing the Condottiere token"),
                  "battle": t.say("battle for {region}", region=game.region),

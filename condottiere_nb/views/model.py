@@ -193,6 +193,7 @@ class BuilderModel(Tells):
         key = (id(self.ruleset), tuple((k, id(v)) for k, v in RULESETS.items()))
         if getattr(self, "_choices_key", None) != key:
             rs = self.ruleset
+
             def battle_rules(r):
                 return (tuple(sorted(r.counts.items())), tuple(getattr(r, o) for o in BATTLE_OPTIONS))
             # one choice per different battle: Continuous war plays its battles as Standard does
@@ -531,7 +532,6 @@ class BuilderModel(Tells):
     def close_results(self) -> None:
         self.stepper = None
         self.comparison = None
-
 
 
 def choice_label(kind: str, take, lang: str = "en") -> str:

@@ -169,7 +169,7 @@ class CardButton(W.GridBox):
     def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
         self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
         self.button = W.Button(tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
-                                                               height=f"{height}px", margin="0"))
+                                                                height=f"{height}px", margin="0"))
         self.button.style.button_color = "transparent"
         classed(self.button, *classes)
         self.button.on_click(on_click)

@@ -259,7 +259,6 @@ def multisets(game, cards: list[Card], size: int) -> list[tuple]:
             if all(combo.count(k) <= counts[k] for k in set(combo))]
 
 
-
 def genova_choices(game, player: str) -> list:
     """Genova's choices: discard 3 and trade with the other hands (zh: only with complete
     conditions - the source holds 3 or more, every other player 2 or more), or draw 3 from the
@@ -275,7 +274,6 @@ def genova_choices(game, player: str) -> list:
     if len(state.discard) >= 3:
         acts.append(GenovaDraw())
     return acts
-
 
 
 # -- the abilities, one class each ----------------------------------------------------------------

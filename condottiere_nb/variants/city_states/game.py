@@ -174,7 +174,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         game.write(["genova_keep", [c.id for c in kept]])
         if game.explaining:
             game.record(Step("city.genova", player=p, data={"action": "keep", "kept": [c.kind for c in kept],
-                                                             "discarded": len(rest)}))
+                                                            "discarded": len(rest)}))
         phases.continue_battle(game)
         return
     paid = physical if physical else _take_kinds(state.hand(p), canon.discard, Sentence.say("{player}'s hand", player=p))
