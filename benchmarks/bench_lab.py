@@ -3,7 +3,10 @@
 * **heuristic games**: four-player games a second on one core through the public API,
   ``Game(4, seed=i)`` with its default arguments (explaining on) and a ``HeuristicAgent(i * 7 + k)``
   in every seat, as benchmarks/bench_floor.py measures them; also with ``explain=False``; and the
-  engine alone replaying the same games' actions (the floor the agent cannot go under);
+  engine alone replaying the same games' actions (the floor the agent cannot go under); and the
+  same games played again by fresh agents in the same interpreter, with everything the agents and
+  the count remember already there (the ceiling of remembering: what the agent costs when every
+  answer it looks up is found);
 * **odds**: the time ``battle_odds(..., precision=0.02)`` takes to put every action of a
   three-player decision with six candidate actions within plus or minus 2 points at 95% (or, deal by
   deal, below the best action): ``[Ana Ben Cy] Ana 10, Ben 6, Cy 5``, Ana to move with 5, Winter, Bishop,
@@ -65,13 +68,15 @@ if sys.argv[1] == "off":
     print(json.dumps({{"explain off": off}}))
     sys.exit()
 t = time.process_time(); played = play({games}, True); on = {games} / (time.process_time() - t)
+t = time.process_time(); again = play({games}, True); warm = {games} / (time.process_time() - t)
+assert again == played
 t = time.process_time()
 for i, actions in enumerate(played):
     game = Game(4, seed=i)
     for a in actions:
         game.legal_actions(); game.apply(a)
 floor = {games} / (time.process_time() - t)
-print(json.dumps({{"explain on": on, "engine alone": floor}}))
+print(json.dumps({{"explain on": on, "remembered": warm, "engine alone": floor}}))
 """
 
 
@@ -170,7 +175,7 @@ def main(argv=None) -> int:
             for r in roots:
                 found[r].append(heuristic_games(r, args.games))
         print(f"\nheuristic four-player games a second, one core ({args.games} games a run):")
-        for key in ("explain on", "explain off", "engine alone"):
+        for key in ("explain on", "explain off", "remembered", "engine alone"):
             mine = med([f[key] for f in found[ROOT]])
             line = f"  {key:<14} {mine:8.1f}"
             if args.against:
