@@ -303,15 +303,19 @@ def test_city_genova_draws_from_the_shuffled_discards():
     assert g.phase == "battle"
 
 
+def tied_at_napoli(hands):
+    """A city-states game (Bologna, Roma, Firenze chosen in turn: Ben holds Roma) at the end of a
+    battle for Napoli that Ana and Ben tie with a 5 each, no ability used, everyone passing after."""
+    g = city_game(hands, cities=("Bologna", "Roma", "Firenze"))
+    g.apply(UseAbility(False))
+    g.apply(UseAbility(False))
+    for action in (Play("5"), Play("5"), Pass(), Pass(), Pass()):
+        g.apply(action)
+    return g
+
+
 def test_city_roma_claims_a_tied_region_with_a_bishop():
-    g = city_game({"Ana": hand("5"), "Ben": hand("5", "bishop"), "Cy": hand()}, cities=("Bologna", "Roma", "Firenze"))
-    g.apply(UseAbility(False))
-    g.apply(UseAbility(False))
-    g.apply(Play("5"))
-    g.apply(Play("5"))
-    g.apply(Pass())
-    g.apply(Pass())
-    g.apply(Pass())
+    g = tied_at_napoli({"Ana": hand("5"), "Ben": hand("5", "bishop"), "Cy": hand()})
     assert g.resolution.winner is None
     assert (g.phase, g.to_move) == ("claim", "Ben")
     assert RomaClaim(("bishop",)) in g.legal_actions() and RomaClaim(()) in g.legal_actions()
@@ -325,14 +329,7 @@ def test_city_roma_claims_a_tied_region_with_a_bishop():
 
 
 def test_city_roma_claim_with_any_three_cards_or_decline():
-    g = city_game({"Ana": hand("5"), "Ben": hand("5"), "Cy": hand()}, cities=("Bologna", "Roma", "Firenze"))
-    g.apply(UseAbility(False))
-    g.apply(UseAbility(False))
-    g.apply(Play("5"))
-    g.apply(Play("5"))
-    g.apply(Pass())
-    g.apply(Pass())
-    g.apply(Pass())
+    g = tied_at_napoli({"Ana": hand("5"), "Ben": hand("5"), "Cy": hand()})
     assert RomaClaim(("bishop",)) not in g.legal_actions()
     g.apply(RomaClaim(()))
     assert "Napoli" not in g.control and g.phase == "token"
