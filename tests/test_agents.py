@@ -153,7 +153,7 @@ def test_simulate_on_two_workers_finds_what_one_process_finds():
 def test_simulate_progress_callback_and_text(capsys, monkeypatch):
     seen = []
     simulate(5, 2, seed=0, progress=lambda i, n: seen.append((i, n)))
-    assert seen == [(i, 5) for i in range(1, 6)]
+    assert seen == [(i, 5) for i in range(6)]          # from 0, as every lab tool reports
     assert capsys.readouterr().err == ""
     simulate(3, 2, seed=0, progress=False)
     assert capsys.readouterr().err == ""
@@ -161,7 +161,36 @@ def test_simulate_progress_callback_and_text(capsys, monkeypatch):
     monkeypatch.setattr(agents_module.play.time, "perf_counter", lambda: next(clock))
     simulate(3, 2, seed=0, progress=True)
     err = capsys.readouterr().err
-    assert "3/3 games" in err and "games/s" in err
+    # capsys's stderr is no terminal: a line at each tenth of the way, the last one complete
+    assert err.splitlines()[-1].startswith("simulate: games [") and "] 3/3 " in err.splitlines()[-1]
+    assert "\r" not in err
+
+
+def test_simulate_reports_to_a_progress_object_as_the_lab_tools_do():
+    from condottiere_nb.explore import Progress
+
+    class Seen(Progress):
+        def __init__(self):
+            self.calls = []
+
+        def start(self, total, label=""):
+            self.calls.append(("start", total, label))
+
+        def update(self, done):
+            self.calls.append(("update", done))
+
+        def finish(self, partial=False):
+            self.calls.append(("finish", partial))
+
+    seen = Seen()
+    simulate(4, 2, seed=0, progress=seen)
+    assert seen.calls[0] == ("start", 4, "simulate: games") and seen.calls[-1] == ("finish", False)
+    assert [c[1] for c in seen.calls[1:-1]] == [1, 2, 3, 4]
+
+
+def test_simulate_is_quiet_for_a_short_run(capsys):
+    simulate(2, 2, seed=0)                    # progress=True by default; well under half a second
+    assert capsys.readouterr().err == ""
 
 
 def test_simulate_rejects_bad_arguments():

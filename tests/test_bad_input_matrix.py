@@ -753,7 +753,7 @@ AGENTS = [
      ["players must be a list of names", "not 'Ana'"]),
     ("simulate: seed a list", None, lambda: simulate(1, 3, seed=[1], progress=False), RulesError, [SEED]),
     ("simulate: progress 'yes'", None, lambda: simulate(1, 3, progress="yes"), RulesError,
-     ["progress must be True, False or a callable(done, total), not 'yes'"]),
+     ["progress must be None, True, a Progress or a callable(done, total), not 'yes'"]),
 ]
 
 OPEN = "[Ana Ben] Ana 5"

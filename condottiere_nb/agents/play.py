@@ -1,10 +1,9 @@
 """Playing games with agents: one game (:func:`play_game`) or many (:func:`simulate`)."""
 from __future__ import annotations
 
-import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..arguments import check_count, check_seed
@@ -136,16 +135,16 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     concurrent.futures.Executor, e.g. a Dask cluster's) give the same statistics as one process.
     An agent object is used as it is, in every game (its state carries from game to game, so
     only a run in one process repeats exactly).
-    ``progress``: True prints a progress line on stderr for long runs; a callable is called as
-    ``progress(i, n)`` as games complete; False is silent.
+    ``progress``: True shows a text bar on stderr once a run takes more than half a second; a
+    :class:`~condottiere_nb.explore.Progress` (a notebook's bar) or a callable ``progress(done, n)``
+    is told as games complete; None or False is silent.
     """
     from .workers import check_workers, job_seed, portable_ruleset, run_jobs
     check_count(Sentence.say("n, the number of games,"), n)
     names = check_players(players)
     check_seed(seed)
-    if not (isinstance(progress, bool) or callable(progress)):
-        raise RulesError.say("progress must be True, False or a callable(done, total), not {value}",
-                             value=shown(progress))
+    from ..explore.progress import TextProgress, as_progress
+    bar = as_progress(TextProgress(quiet_for=0.5) if progress is True else progress)
     if agents is None:
         agents = "random"
     specs = list(agents) if isinstance(agents, (list, tuple)) else [agents] * len(names)
@@ -161,21 +160,8 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
-    last_report = [start]
-    report: Callable | None = progress if callable(progress) else None
-
-    def done(k: int) -> None:
-        if report is not None:
-            report(k, n)
-        elif progress:
-            now = time.perf_counter()
-            if now - last_report[0] > 0.5 or (k == n and now - start > 0.5):
-                last_report[0] = now
-                rate = k / (now - start)
-                sys.stderr.write(f"\rsimulate: {k}/{n} games ({100 * k / n:.0f}%), {rate:,.0f} games/s   ")
-                sys.stderr.flush()
-
-    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, done=done)
+    bar.start(n, "simulate: games")
+    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, done=bar.update)
     try:
         for _, (winners, reason, b, r, a) in results:
             for w in winners:
@@ -186,9 +172,8 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
             actions += a
     finally:
         results.close()
+        bar.finish()
     seconds = time.perf_counter() - start
-    if progress is True and seconds > 0.5:
-        sys.stderr.write("\n")
     k = max(n, 1)
     return SimulationStats(n, names, labels, wins, reasons, battles / k, rounds / k, actions / k, seconds)
 

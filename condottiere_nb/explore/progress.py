@@ -16,8 +16,8 @@ from ..arguments import check_count
 from ..errors import RulesError, Sentence
 from ..options import shown
 
-__all__ = ["numpy_hint", "Progress", "TextProgress", "CallbackProgress", "as_progress", "seed_int", "ruleset_list",
-           "check_player_counts"]
+__all__ = ["numpy_hint", "Progress", "TextProgress", "redraws_in_place", "CallbackProgress", "as_progress", "seed_int",
+           "ruleset_list", "check_player_counts"]
 
 
 def numpy_hint() -> str:
@@ -44,40 +44,85 @@ class Progress:
         pass
 
 
-class TextProgress(Progress):
-    """A one-line text bar for a terminal, redrawn at most ten times a second."""
+def redraws_in_place(stream) -> bool:
+    """Can ``stream`` draw a line again in place (after a carriage return)?  A terminal can, and so
+    can a notebook's output (the stream of an IPython kernel); a log file or a pipe cannot."""
+    try:
+        if stream.isatty():
+            return True
+    except (AttributeError, ValueError, OSError):        # no isatty(), or a closed stream
+        return False
+    ipython = sys.modules.get("IPython")                 # read if loaded, never imported here
+    return ipython is not None and ipython.get_ipython() is not None
 
-    def __init__(self, stream=None, width: int = 30):
+
+class TextProgress(Progress):
+    """A one-line text bar.  On a terminal or in a notebook it is drawn again in place at most ten
+    times a second; anywhere else (``redraw=False``, by default a stream that cannot,
+    :func:`redraws_in_place`: a log file, a pipe) it writes a line at every tenth of the way, so a
+    night's log holds eleven lines, not one every tenth of a second.  ``quiet_for``: seconds a run
+    may take before the bar shows at all (a short run then writes nothing).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = TextProgress(out, width=10)
+    >>> bar.start(200, "games")
+    >>> for done in range(1, 201): bar.update(done)
+    >>> bar.finish()
+    >>> [line.split("]")[0] for line in out.getvalue().splitlines()][::5]
+    ['games [----------', 'games [#####-----', 'games [##########']
+    """
+
+    def __init__(self, stream=None, width: int = 30, redraw: bool | None = None, quiet_for: float = 0.0):
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
+        self.redraw = redraws_in_place(self.stream) if redraw is None else redraw
+        self.quiet_for = quiet_for
         self.total = 1
         self.label = ""
-        self._last = 0.0
         self._t0 = 0.0
+        self._last = 0.0          # when it was last drawn (perf_counter), or None: not yet
+        self._tenth = -1          # without redrawing: the tenths of the way written so far
+        self._done = 0
 
     def start(self, total: int, label: str = "") -> None:
         self.total = max(1, int(total))
         self.label = label
         self._t0 = time.perf_counter()
-        self._last = 0.0
-        self._draw(0)
+        self._last = None
+        self._tenth = -1
+        self._done = 0
+        self.update(0)
 
     def update(self, done: int) -> None:
+        self._done = done
         now = time.perf_counter()
-        if now - self._last >= 0.1 or done >= self.total:
-            self._last = now
-            self._draw(done)
+        if now - self._t0 < self.quiet_for:
+            return
+        if not self.redraw:
+            tenth = min(10, done * 10 // self.total)
+            if tenth > self._tenth:
+                self._tenth = tenth
+                self._draw(done, now)
+        elif self._last is None or now - self._last >= 0.1 or done >= self.total:
+            self._draw(done, now)
 
-    def _draw(self, done: int) -> None:
+    def _draw(self, done: int, now: float) -> None:
+        self._last = now
         frac = min(1.0, done / self.total)
         filled = int(round(frac * self.width))
         bar = "#" * filled + "-" * (self.width - filled)
-        elapsed = time.perf_counter() - self._t0
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total} {elapsed:5.1f}s")
+        line = f"{self.label} [{bar}] {done}/{self.total} {now - self._t0:5.1f}s"
+        self.stream.write(f"\r{line}" if self.redraw else f"{line}\n")
         self.stream.flush()
 
     def finish(self, partial: bool = False) -> None:
-        self.stream.write(" (interrupted: partial result)\n" if partial else "\n")
+        if self._last is None:
+            return                                        # never shown: a run shorter than quiet_for
+        if self.redraw:
+            self.stream.write(" (interrupted: partial result)\n" if partial else "\n")
+        elif partial:
+            self.stream.write(f"{self.label}: interrupted at {self._done}/{self.total} (partial result)\n")
         self.stream.flush()
 
 
