@@ -63,6 +63,8 @@ def test_which_streams_redraw_in_place(monkeypatch):
     assert redraws_in_place(io.StringIO())
     monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: None))
     assert not redraws_in_place(io.StringIO())                # IPython imported, no shell running
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace())
+    assert not redraws_in_place(io.StringIO())                # a module of that name without get_ipython
 
 
 def test_true_is_a_text_bar_on_stderr():

@@ -52,8 +52,8 @@ def redraws_in_place(stream) -> bool:
             return True
     except (AttributeError, ValueError, OSError):        # no isatty(), or a closed stream
         return False
-    ipython = sys.modules.get("IPython")                 # read if loaded, never imported here
-    return ipython is not None and ipython.get_ipython() is not None
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", None)      # read if loaded, never imported
+    return shell is not None and shell() is not None
 
 
 class TextProgress(Progress):
