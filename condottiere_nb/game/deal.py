@@ -40,7 +40,7 @@ def hand_limits(game, players: Iterable[str]) -> dict[str, int]:
     return {p: size + per * owned.count(p) for p in players}
 
 
-def _stated_card(game, item, used: set, where: str, refusals=None) -> Card:
+def _stated_card(game, item, used: set, where: str | Sentence, refusals=None) -> Card:
     """One card named in a stated hand or deck order: a name, "5#41" or a Card.  ``refusals``:
     the errors for no card of a kind left and for a card used already, when not a setup's."""
     counts = game.ruleset.counts
@@ -52,7 +52,7 @@ def _stated_card(game, item, used: set, where: str, refusals=None) -> Card:
     return claim_card(item, game.cards, game.ruleset.kinds, used, none_left, twice, game.ruleset.name)
 
 
-def _cards(game, items, used: set, where: str, refusals=None) -> list[Card]:
+def _cards(game, items, used: set, where: str | Sentence, refusals=None) -> list[Card]:
     if isinstance(items, str):
         items = items.split()
     if not isinstance(items, Iterable) or isinstance(items, Mapping):
