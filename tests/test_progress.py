@@ -67,6 +67,12 @@ def test_which_streams_redraw_in_place(monkeypatch):
     assert not redraws_in_place(io.StringIO())                # a module of that name without get_ipython
 
 
+def test_a_bar_never_started_writes_nothing_when_finished():
+    out = Terminal()
+    TextProgress(out).finish()
+    assert out.getvalue() == ""
+
+
 def test_true_is_a_text_bar_on_stderr():
     bar = as_progress(True)
     assert isinstance(bar, TextProgress) and bar.stream is sys.stderr

@@ -81,7 +81,7 @@ class TextProgress(Progress):
         self.total = 1
         self.label = ""
         self._t0 = 0.0
-        self._last = 0.0          # when it was last drawn (perf_counter), or None: not yet
+        self._last = None         # when it was last drawn (perf_counter), or None: not yet
         self._tenth = -1          # without redrawing: the tenths of the way written so far
         self._done = 0
 
