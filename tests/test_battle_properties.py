@@ -159,7 +159,7 @@ def test_lines_discard_and_returned_are_exactly_the_cards_played(script):
     played = {m.card for m in b.moves if not m.is_pass}
     r = b.resolve()
     where = [c.id for ln in r.lines.values() for c in ln] + [c.id for c in r.discarded] + \
-        [c.id for line in r.returned.values() for c in line]
+        [c.id for ln in r.returned.values() for c in ln]
     assert sorted(where) == sorted(played)          # each played card in exactly one place
     kinds = {c.id: c.kind for c in b.deck}
     for m in b.moves:
