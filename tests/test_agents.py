@@ -162,7 +162,7 @@ def test_simulate_progress_callback_and_text(capsys, monkeypatch):
     simulate(3, 2, seed=0, progress=True)
     err = capsys.readouterr().err
     # capsys's stderr is no terminal: a line at each tenth of the way, the last one complete
-    assert err.splitlines()[-1].startswith("simulate: games [") and "] 3/3 " in err.splitlines()[-1]
+    assert err.splitlines()[-1].startswith("games [") and "] 3/3 " in err.splitlines()[-1]
     assert "\r" not in err
 
 
@@ -184,8 +184,16 @@ def test_simulate_reports_to_a_progress_object_as_the_lab_tools_do():
 
     seen = Seen()
     simulate(4, 2, seed=0, progress=seen)
-    assert seen.calls[0] == ("start", 4, "simulate: games") and seen.calls[-1] == ("finish", False)
+    assert seen.calls[0] == ("start", 4, "games") and seen.calls[-1] == ("finish", False)
     assert [c[1] for c in seen.calls[1:-1]] == [1, 2, 3, 4]
+
+
+def test_simulate_on_a_notebook_bar_speaks_the_learners_language():
+    pytest.importorskip("ipywidgets")
+    from condottiere_nb.views.explore_views import WidgetProgress
+    bar = WidgetProgress(lang="vi")
+    simulate(3, 2, seed=0, progress=bar)
+    assert "games" not in bar.label.value and "3/3" in bar.label.value
 
 
 def test_simulate_is_quiet_for_a_short_run(capsys):

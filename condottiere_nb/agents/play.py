@@ -160,7 +160,7 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
-    bar.start(n, "simulate: games")
+    bar.start(n, "games")               # the label the notebook bar says in the learner's language
     results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, done=bar.update)
     try:
         for _, (winners, reason, b, r, a) in results:
