@@ -98,7 +98,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     acts = battle.acts_now(card, face_down)
     # When the effect's own step follows, it tells what changed and carries the new strengths;
     # until it acts, the strengths are those before the card: announced now, before it is laid.
-    quiet = (battle.explaining and not hidden and acts and card.spec.effect is not None
+    quiet = (battle.explains and not hidden and acts and card.spec.effect is not None
              and _effect_speaks(battle, card))
     before = battle.announced() if quiet else None
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
@@ -111,7 +111,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     battle.state.moves.append(_move(battle, player, card, hidden, taken))
     if hidden:
         play_face_down(battle, player, card)
-    elif battle.explaining:
+    elif battle.explains:
         # the announced total leaves out the player's face-down cards: the sentence says how many
         unseen = sum(1 for c in battle.line(player) if c.id in fd) if fd else 0
         battle.record(Step("play.card", strengths=before if quiet else battle.announced(), player=player,
@@ -125,7 +125,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
 def play_face_down(battle, player: str, card: Card) -> None:
     """A card laid face down (vi: Ẩn Bài; the Persian tutorial lays every soldier face down):
     the announced strengths count face-up cards only."""
-    if battle.explaining:
+    if battle.explains:
         soldier = battle.ruleset.mercenaries_face_down and card.mercenary
         battle.record(Step("play.face_down", strengths=battle.announced(), player=player, cards=(card.id,),
                            data={"soldier": soldier}))
@@ -161,7 +161,7 @@ def play_pass(battle, player: str) -> None:
         play_wait(battle, player)
         return
     battle.state.passed.append(player)
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("play.pass", strengths=battle.announced(), player=player))
     if not battle.is_over:
         battle.advance(player)
@@ -170,7 +170,7 @@ def play_pass(battle, player: str) -> None:
 def play_wait(battle, player: str) -> None:
     """Invasion (vi, Xâm Lược): the defender may pass and still play later in the battle, until
     playing a first card; the battle goes on."""
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("play.wait", strengths=battle.announced(), player=player))
     battle.advance(player)
 

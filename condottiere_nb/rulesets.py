@@ -209,6 +209,14 @@ class Ruleset(Options):
         """The deck (the same tuple every time: cards never change, so every battle shares it)."""
         return self.cards
 
+    @functools.cached_property
+    def variants(self) -> tuple[type, ...]:
+        """The classes of the variants whose rules a battle or game under this ruleset needs
+        (:class:`condottiere_nb.variants.base.Variant`): the hooks the core calls, so that the
+        core never asks which variant it is in."""
+        from .variants.registry import variant_classes
+        return variant_classes(self)
+
     # -- deriving and describing ---------------------------------------------------
     def replace(self, **changes) -> "Ruleset":
         """A copy with some options changed; an unknown option or a value the option does not

@@ -254,7 +254,7 @@ BATTLE = [
     ("Battle: strict=1", None, lambda: Battle(["Ana", "Ben"], strict=1), RulesError,
      ["strict must be True or False, not 1"]),
     ("Battle: explain=None", None, lambda: Battle(["Ana", "Ben"], explain=None), RulesError,
-     ["explain must be True, False or 'now', not None"]),
+     ["explain must be True or False, not None"]),
     ("Battle: final='yes'", None, lambda: Battle(["Ana", "Ben"], final="yes"), RulesError,
      ["final must be True or False"]),
     ("Battle: ruleset unknown", None, lambda: Battle(["Ana", "Ben"], "nope"), RulesError,
@@ -406,7 +406,7 @@ GAME = [
     ("Game: seed bytes", None, lambda: Game(3, seed=b"x"), RulesError, [SEED, "not b'x'"]),
     ("Game: seed of 41 digits", None, lambda: Game(3, seed=10 ** 40), RulesError,
      ["seed must have at most 40 digits (so that the game can be saved)"]),
-    ("Game: explain='no'", None, lambda: Game(3, explain="no"), RulesError, ["explain must be True, False or 'now'"]),
+    ("Game: explain='no'", None, lambda: Game(3, explain="no"), RulesError, ["explain must be True or False"]),
     ("Game: hands name a stranger", None, lambda: Game(3, hands={"Zed": ["5"]}), RulesError,
      ["hands name 'Zed', who is not a player", "['Ana', 'Ben', 'Cy']"]),
     ("Game: thirty 5s in hand", None, lambda: Game(3, hands={"Ana": ["5"] * 30}), RulesError,
@@ -652,7 +652,7 @@ JSON = [
      lambda: Game.from_json(edited(lambda d: d["setup"].update(hands={"Ana": [999]}))), RulesError,
      ["holds 999, which is not a card id of the 110-card deck"]),
     ("load: explain='no'", None, lambda: Game.from_json(saved(), explain="no"), RulesError,
-     ["explain must be True, False or 'now', not 'no'"]),
+     ["explain must be True or False, not 'no'"]),
 ]
 
 # -- Ruleset ---------------------------------------------------------------------------------------------

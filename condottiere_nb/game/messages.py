@@ -192,8 +192,7 @@ def rejection(game, action, canon) -> IllegalMove:
 
 def _battle_rejection(game, player: str, canon: Play):
     """The battle's own words for a card it would refuse (tried on a copy)."""
-    trial = game.battle.copy()
-    trial.explaining = False
+    trial = game.battle.copy(explain=False)
     kwargs = {} if canon.take is None and canon.card != "scarecrow" else {"take": canon.take}
     try:
         trial.play(player, canon.card, face_down=canon.face_down, **kwargs)

@@ -47,6 +47,8 @@ class GameState:
     final_leader: str | None = None
     winners: tuple = ()
     reason: str | None = None
+    #: why a game ended without a victory (game.no_region): "no_region", or a variant's own end
+    without: str | None = None
     victory: object = None
     variant: dict = field(default_factory=dict)
     log: list = field(default_factory=list)

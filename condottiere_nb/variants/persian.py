@@ -41,10 +41,10 @@ def card_banner(battle, player: str, card: Card, _target=None) -> None:
     earlier = [c for c in battle.in_play() if c.kind == "banner" and c.id != card.id]
     if not earlier:
         return
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     first = battle.owner(earlier[0])
     battle.discard([card])
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.banner", strengths=battle.announced(), before=before, player=player,
                            cards=(card.id,), data={"first": first}))
 
@@ -129,11 +129,11 @@ def card_maiden(battle, player: str, card: Card, target: Card | None = None) -> 
     The exact rules say she removes it "before the final count"; we read that as on play,
     since section 5 says each special's rule is announced when it is played.
     """
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     owner = None if target is None else battle.owner(target)
     hidden = target is not None and target.id in battle.face_down
     battle.discard([card] if target is None else [target, card])
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.maiden", strengths=battle.announced(), before=before, player=player,
                            cards=() if target is None else (target.id,),
                            data={"owner": owner, "target": None if target is None else target.id,
@@ -146,9 +146,9 @@ def card_weapon(battle, player: str, card: Card, _target=None) -> None:
     A Battle alone has no draw pile; in a game the Persian variant deals the card
     (:func:`condottiere_nb.variants.persian_game.fa_weapon_draw`; :func:`owed_draws` counts them).
     """
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     battle.discard([card])
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.weapon", strengths=battle.announced(), before=before, player=player,
                            cards=(card.id,)))
 

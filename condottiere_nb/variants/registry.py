@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["VARIANTS", "variants_for"]
+__all__ = ["VARIANTS", "variant_classes", "variants_for"]
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -22,6 +22,12 @@ def _load(where: str):
     return getattr(importlib.import_module(f"{_PACKAGE}.{module}"), name)
 
 
+def variant_classes(ruleset) -> tuple:
+    """The class of each variant whose rules a battle or game under ``ruleset`` needs, in VARIANTS
+    order (what :attr:`condottiere_nb.rulesets.Ruleset.variants` gives)."""
+    return tuple(cls for cls in map(_load, VARIANTS) if cls.applies_to(ruleset))
+
+
 def variants_for(ruleset) -> list:
     """One instance of each variant whose rules a game under ``ruleset`` needs, in VARIANTS order."""
-    return [cls(ruleset) for cls in map(_load, VARIANTS) if cls.applies_to(ruleset)]
+    return [cls(ruleset) for cls in ruleset.variants]

@@ -45,11 +45,10 @@ def _kind_order(kind: str) -> tuple:
 def ban(battle, city: str, player: str) -> None:
     """``player``'s ``city`` (Bologna or Milano) bans its cards from ``battle``, decided before the
     first card; its owner may lift the ban at any time, and then it cannot come back."""
-    battle.explain_as_played()      # a ban is no move of the battle: a twin could not replay it
     for kind in BANS[city]:
         if kind in battle.ruleset.counts:
             battle.state.banned[kind] = city
-    if battle.explaining:
+    if battle.explains:
         kinds = [k for k in sorted(BANS[city], key=_kind_order) if k in battle.ruleset.counts]
         battle.record(Step(f"city.{city.lower()}", strengths=battle.announced(), player=player,
                            data={"city": city, "kinds": kinds}))
@@ -68,10 +67,9 @@ def city_milano(battle, player: str) -> None:
 def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
     """The ban of ``city`` ends: its owner lifts it (city.lift), or Roma cancels it
     (city.roma_annul)."""
-    battle.explain_as_played()
     for kind in [k for k, c in battle.state.banned.items() if c == city]:
         del battle.state.banned[kind]
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("city.roma_annul" if by_roma else "city.lift", strengths=battle.announced(),
                            player=player, data={"city": city, "ban": True}))
 
@@ -129,7 +127,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
         raise IllegalMove.say("there is no face-up Courtesan Firenze may take back")
     taken = targets if battle.ruleset.firenze_takes == "all" else [pick_courtesan(battle, targets, courtesan)]
     # Everything is checked: from here on the battle changes.
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     owners = [battle.owner(c) for c in taken]
     source = battle.source_of(player, paid)
     if paid in battle.state.returned[player]:
@@ -146,7 +144,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
         battle.state.returned[player].append(c)
     took = "all" if battle.ruleset.firenze_takes == "all" else f"courtesan#{taken[0].id}"
     battle.state.moves.append(Move(player, "firenze", True, took, paid.id))
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("city.firenze", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in taken),
                            data={"paid": paid.id, "taken": [c.id for c in taken], "owners": owners, "hidden": hidden}))
@@ -163,7 +161,7 @@ firenze_ball = city_firenze
 def bribe_targets(battle, player: str) -> list[Card]:
     """Enemy face-up Mercenaries of strength 1-5 that Venezia may bribe: their printed value, or
     under venezia_bribe_value='effective' the strength they have now (Winter, Drummer, Spring)."""
-    now = battle.announced().values() if battle.ruleset.venezia_bribe_value == "effective" else None
+    now = battle.tally().values if battle.ruleset.venezia_bribe_value == "effective" else None
     return [c for p in battle.players if p != player for c in battle.line(p)
             if c.mercenary and c.id not in battle.face_down
             and (c.value if now is None else now.get(c.id)) in BRIBE_VALUES]
@@ -215,7 +213,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     paid = battle.find_card(player, card)
     chosen = pick_bribe(battle, player, target)
     # Everything is checked: from here on the battle changes.
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     owner = battle.owner(chosen)
     source = battle.source_of(player, paid)
     if paid in battle.state.returned[player]:
@@ -224,7 +222,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     battle.state.discarded.append(paid)
     battle.zones.move(chosen, ("line", owner), ("line", player))
     battle.state.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("city.venezia", strengths=battle.announced(), before=before, player=player,
                            cards=(chosen.id,), data={"paid": paid.id, "target": chosen.id, "owner": owner,
                                                      "kind": chosen.kind, "reading": battle.ruleset.venezia_bribe}))
