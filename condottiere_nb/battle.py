@@ -21,9 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import board, plays
 from .arguments import check_explain, check_flag
-from .cards import KIND_OF, KINDS, Card, exact_card, parse_kind
+from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
+from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
@@ -454,7 +455,7 @@ class Battle:
     def find_take(self, player: str, take) -> Card:
         """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
         a Card or "5#41"): the rule :func:`condottiere_nb.plays.scarecrow_take`."""
-        return plays.scarecrow_take(self, player, take)
+        return plays.scarecrow_take(self, player, take if isinstance(take, Card) else read_card(take, self.kinds))
 
     # -- playing and passing --------------------------------------------------------------------
     def play(self, player: str, card, *, face_down: bool = False, take=_UNSET) -> None:

@@ -1,6 +1,18 @@
-"""Battle notation: a battle as one line of text that can be pasted, shared and tested.
+"""Notation: everything a person writes for the engine is read here, in every language.
 
-The canonical form lists the moves in the order they were made::
+The one reader of the package: a number (a Mercenary's value, a card's id, a place in a line), a
+card (a name in any of our languages, a value, or ``5#41`` for one physical card), a take (what a
+Scarecrow takes back, the soldier a Maiden removes: ``5``, ``5#41``, ``Ben:5``, ``Ben@2``), a move
+and a whole battle.  Everything else calls it; a refusal names what was wrong and what is allowed,
+and quotes at most a short excerpt of what it refuses.
+
+**Numbers** are strict: a value is the whole token, written with digits only, in one script
+(``5``, ``۵``, ``٥``, ``５``); ``1.0``, ``0.5``, ``1 0``, ``1-0``, ``+5`` or ``5x`` are no number.
+
+**Cards**: Mercenaries by value (``5``, ``Mercenary 5``, ``Quân Lính 5``, ``سرباز ۵``), specials by
+their English or localised name, case- and accent-insensitive; ``5#41`` names card 41 of the deck.
+
+**Battles**: the canonical form lists the moves in the order they were made::
 
     [Ana Ben Cy] Ana 10, Ben winter, Cy scarecrow>5, Ana 6*, Ben pass
 
@@ -15,6 +27,8 @@ The canonical form lists the moves in the order they were made::
   the one ``take="5"`` would not pick.  A card name may have several words on input
   (``Hoàng Mùa Xuân``).
 * ``Name pass`` a pass.
+* ``Name firenze=10#52>courtesan#61``, ``Name venezia=2#9>3#22``: a city-state ability played
+  instead of a card (the card paid, then the card taken); only under the city-states ruleset.
 * An optional ``(ruleset)`` in front names the ruleset, e.g. ``(hidden-cards)``.
 * Names with spaces or notation symbols are written in double quotes (``"Ana Maria"``);
   a double quote or backslash inside a quoted name gets a backslash before it.
@@ -26,17 +40,285 @@ in seat order and the passes last::
 """
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 import shlex
+import unicodedata
+from typing import Iterable, NamedTuple
 
-from .errors import Listed, Quoted, RulesError
+from .cards import STANDARD_COUNTS, Card
+from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard, shorten
+from .i18n import ALIASES, MERCENARY_ALIASES, NAMES
 from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
+
+__all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
+           "format_battle", "parse_battle", "MAX_NAME", "MAX_NOTATION"]
+
+#: The longest card name read (the longest real name is about 20 characters); a longer text is
+#: refused before any work, so no input can make reading a name slow.
+MAX_NAME = 60
 
 #: The longest notation read: 110 cards and the passes of 6 players with long names fit in it.
 MAX_NOTATION = 20_000
 
-_TOKEN = re.compile(r'"[^"]*"|\S+')
+
+# -- numbers ---------------------------------------------------------------------------------------
+
+def read_number(text) -> int | None:
+    """``text`` as a whole number written with digits only, in one script, or None.
+
+    Any script's decimal digits are read (the Persian ۵, the Arabic-Indic ٥, the full-width ５),
+    nothing else: no sign, point, space, letter or superscript.
+
+    >>> [read_number(t) for t in ("10", "۱۰", "٥", "05", "1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "")]
+    [10, 10, 5, 5, None, None, None, None, None, None, None, None]
+    """
+    if not isinstance(text, str) or not text.isdecimal() or len(text) > MAX_NAME:
+        return None
+    if len({ord(ch) - unicodedata.decimal(ch) for ch in text}) != 1:    # digits of two scripts
+        return None
+    return int(text)
+
+
+# -- card names ------------------------------------------------------------------------------------
+
+_LETTERS = str.maketrans({"đ": "d", "Đ": "d", "ي": "ی", "ك": "ک", "\u200c": "", "\u200d": ""})
+
+
+def _key(text: str) -> str:
+    """Fold a typed name for matching: no case, accents, spaces, dashes or ZWNJ."""
+    text = unicodedata.normalize("NFKD", str(text).translate(_LETTERS).casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch) and ch not in " -_'.\t")
+
+
+def _alias_table() -> dict[str, str]:
+    table = {}
+    for kind, names in NAMES.items():
+        table[_key(kind)] = kind
+        table.update((_key(name), kind) for name in names.values())
+    for kind, names in ALIASES.items():
+        table.update((_key(name), kind) for name in names)
+    return table
+
+
+_ALIAS = _alias_table()
+_MERC_WORDS = frozenset(_key(w) for w in MERCENARY_ALIASES)
+_DIGIT = re.compile(r"\d")          # a decimal digit of any script
+
+
+def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
+    """Read a card name typed by a person and return its kind.
+
+    Mercenaries by value ("5", "mercenary 5", "Quân Lính 5", "۵"), specials by their
+    English or localised name, case- and accent-insensitive.  ``kinds`` is the deck
+    the name must belong to.
+
+    >>> parse_kind("Bishop"), parse_kind("mùa đông"), parse_kind("Espantapájaros"), parse_kind("10")
+    ('bishop', 'winter', 'scarecrow', '10')
+    """
+    if isinstance(name, Card):
+        return name.kind
+    if isinstance(name, str) and name in kinds:
+        return name         # a kind names itself: "5", "winter"
+    if isinstance(name, bool) or not isinstance(name, (str, int)):
+        raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
+                              value=Quoted.of(name))
+    if isinstance(name, int):
+        name = str(name)
+    if len(name) > MAX_NAME:
+        raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",
+                              limit=MAX_NAME, n=len(name), start=Quoted.of(name[:20]))
+    return _read_name(name, kinds)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reading(name: str) -> tuple[str, str | None, str]:
+    """What a typed name (at most MAX_NAME characters) says, whatever the deck: (its folded key,
+    the kind it names or None, its form: "name", "number" or "bad number").  A Mercenary's kind is
+    its value as digits ("7"), a special's its id ("winter").  Kept: people and notation type the
+    same few names again and again."""
+    text = name.strip()
+    digit = _DIGIT.search(text)
+    if digit is None:
+        key = _key(text)
+        return key, _ALIAS.get(key), "name"
+    head, value = text[:digit.start()].rstrip(), text[digit.start():]
+    if any(ch.isalpha() for ch in head) and _key(head) not in _MERC_WORDS:
+        key = _key(text)            # a name with a digit in it: an unknown name ("bishop2")
+        return key, _ALIAS.get(key), "name"
+    # a value, alone or after the word Mercenary and a space: the rest must be digits only
+    number = read_number(value) if not head or head[-1].isalpha() else None
+    if number is None:
+        return _key(text), None, "bad number"
+    return value, str(number), "number"
+
+
+def _read_name(name: str, kinds) -> str:
+    """parse_kind() of a text of at most MAX_NAME characters: the kind it names, when ``kinds``
+    (the deck's) has it, else UnknownCard saying why."""
+    key, kind, form = _reading(name)
+    if kind is not None and kind in kinds:
+        return kind
+    real = Listed(sorted((k for k in kinds if k.isdecimal()), key=int))
+    if form == "bad number":
+        raise UnknownCard.say("there is no Mercenary of value {typed}: a value is written with digits only, such as "
+                              "'5' (no sign, point, space or other character); the Mercenaries are {values}",
+                              typed=Quoted.of(name), values=real)
+    if form == "number":
+        raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                              typed=Quoted.of(name), values=real)
+    specials = Listed(Lower(k) for k in kinds if not k.isdecimal())
+    if not key:
+        raise UnknownCard.say("the card name is empty; write a Mercenary's value ({values}) or a special card "
+                              "({specials})", values=real, specials=specials)
+    if key in _MERC_WORDS:
+        raise UnknownCard.say("{typed} needs a value: a Mercenary is named by its strength, e.g. '5' or {example}; "
+                              "the Mercenaries are {values}", typed=Quoted.of(name),
+                              example=Quoted.of(f"{name.strip()} 5"), values=real)
+    if kind is not None:
+        raise UnknownCard.say("{typed} ({card}) is not a card of this deck; its special cards are: {specials}",
+                              typed=Quoted.of(name), card=Kind(kind), specials=specials)
+    close = difflib.get_close_matches(key, list(_ALIAS), n=3, cutoff=0.6)
+    suggestions = list(dict.fromkeys(_ALIAS[c] for c in close if _ALIAS[c] in kinds))
+    if suggestions:
+        raise UnknownCard.say("unknown card {typed}. Did you mean {suggestions}? Cards are the Mercenaries {values} "
+                              "and {specials}.", typed=Quoted.of(name),
+                              suggestions=Either(Quoted.of(Lower(k)) for k in suggestions), values=real,
+                              specials=specials)
+    raise UnknownCard.say("unknown card {typed}. Cards are the Mercenaries {values} and {specials}.",
+                          typed=Quoted.of(name), values=real, specials=specials)
+
+
+def read_card(item, kinds: Iterable[str] = STANDARD_COUNTS) -> tuple[str, int | None]:
+    """(kind, card id or None) of a card named by a person: a :class:`Card`, a tag "5#41" (one
+    physical card: its kind and its id, a number), or a plain name ("5", "winter": a kind only).
+
+    >>> read_card("Mùa Đông"), read_card("5#41"), read_card("Quân Lính 5#۴۱")
+    (('winter', None), ('5', 41), ('5', 41))
+    """
+    if isinstance(item, Card):
+        return item.kind, item.id
+    if isinstance(item, str) and "#" in item:
+        name, _, num = item.rpartition("#")
+        if not name.strip():
+            raise UnknownCard.say("{typed} names no card: a card's id comes after its kind, such as '5#41'",
+                                  typed=Quoted.of(_cut(item)))
+        kind = parse_kind(name, kinds)
+        number = read_number(num.strip())
+        if number is None:
+            raise UnknownCard.say("{typed} names no card: a card's id is written with digits only, such as '5#41'",
+                                  typed=Quoted.of(_cut(item)))
+        return kind, number
+    return parse_kind(item, kinds), None
+
+
+def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) -> "Card | None":
+    """The one physical card ``item`` names - a :class:`Card` of ``deck`` or a tag such as
+    "5#41" - or None when ``item`` is a plain name ("5", "winter") that names a kind only.
+
+    A tag that names no card of the deck raises UnknownCard; a Card from another deck raises
+    ``error`` (callers where that is an illegal move pass IllegalMove).
+    """
+    if isinstance(item, Card):
+        if item.id >= len(deck) or deck[item.id] != item:
+            raise error.say("{card} is not a card of the {deck} deck", card=item.tag, deck=deck_name)
+        return item
+    if not (isinstance(item, str) and "#" in item):
+        return None
+    name, _, num = item.rpartition("#")
+    if not name.strip():
+        return read_card(item, kinds)       # raises: no kind before the id
+    kind = parse_kind(name, kinds)
+    number = read_number(num.strip())
+    if number is None or number >= len(deck) or deck[number].kind != kind:
+        ids = [c.id for c in deck if c.kind == kind]
+        values = dict(typed=Quoted.of(_cut(item)), number=_cut(num), card=Kind(kind))
+        if len(ids) > 1:
+            raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                                  "the {card} cards of this deck are #{first} to #{last}",
+                                  first=ids[0], last=ids[-1], **values)
+        if ids:
+            raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                                  "the {card} of this deck is #{first}", first=ids[0], **values)
+        raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}",
+                              **values)
+    return deck[number]
+
+
+def claim_card(item, deck, kinds, used: set, none_left, twice, deck_name: str = "this") -> "Card":
+    """The physical card of ``deck`` that ``item`` names (a name, "5#41" or a Card) and that is not
+    ``used`` yet, added to ``used``: a name takes the first unused card of its kind.  ``none_left(kind)``
+    and ``twice(card)`` make the error raised when no card of that kind is left, or when the card
+    named is used already: each caller (a sandbox's hands, a game's stated hands, the odds' hands)
+    says why in its own words.
+
+    >>> from .cards import STANDARD_DECK
+    >>> used = set(); [claim_card("1", STANDARD_DECK, STANDARD_COUNTS, used, None, None).tag for _ in "ab"]
+    ['1#0', '1#1']
+    """
+    card = exact_card(item, deck, kinds, deck_name, RulesError)
+    if card is None:
+        kind = parse_kind(item, kinds)
+        card = next((c for c in deck if c.kind == kind and c.id not in used), None)
+        if card is None:
+            raise none_left(kind)
+    if card.id in used:
+        raise twice(card)
+    used.add(card.id)
+    return card
+
+
+def kind_of(card) -> str:
+    """The kind a card of an action shows, to name it in words: a Card's kind, or a kind or tag's
+    kind part ("5#41" -> "5"), not checked (the action may be one the game refuses).
+
+    >>> kind_of("5#41"), kind_of("winter")
+    ('5', 'winter')
+    """
+    return str(getattr(card, "kind", card)).partition("#")[0]
+
+
+def _cut(text: str, limit: int = 24) -> str:
+    """A typed name as a message shows it: whole, or its start and its length."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+# -- takes and targets -----------------------------------------------------------------------------
+
+class Target(NamedTuple):
+    """A card of a line as a person names it: ``owner`` (a player's name, or None), and either
+    ``position`` (``Ben@2``: Ben's second soldier; None when not read as a number) or ``kind`` and
+    ``id`` (``Ben:5``, ``5#41``, ``5``)."""
+
+    owner: str | None
+    kind: str | None = None
+    id: int | None = None
+    position: int | None = None
+    by_position: bool = False
+
+
+def read_target(text: str, kinds: Iterable[str] = STANDARD_COUNTS) -> Target:
+    """A card of someone's line written as ``Ben@2`` (Ben's second soldier in line order),
+    ``Ben:5`` (Ben's 5), ``5#41`` (that card) or ``5`` (a 5 of any line).
+
+    >>> read_target("Ben@2"), read_target("Ben:۵")
+    (Target(owner='Ben', kind=None, id=None, position=2, by_position=True), Target(owner='Ben', kind='5', id=None, position=None, by_position=False))
+    """
+    text = text.strip()
+    if "@" in text:
+        owner, _, pos = text.rpartition("@")
+        return Target(owner.strip(), position=read_number(pos.strip()), by_position=True)
+    owner = None
+    if ":" in text:
+        owner, _, text = text.rpartition(":")
+        owner = owner.strip()
+    kind, card = read_card(text.strip(), kinds)
+    return Target(owner, kind, card)
+
+
+# -- battles ---------------------------------------------------------------------------------------
 
 
 _QUOTED = r'"(?:[^"\\]|\\.)*"'   # a double-quoted name; \" and \\ inside it are escapes
@@ -149,8 +431,8 @@ def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
         try:
             _apply(battle, player, word)
         except RulesError as e:
-            raise type(e).say("move {i} ({player} {word}): {error}", i=i, player=player, word=word,
-                              error=e) from None
+            raise type(e).say("move {i} ({player} {word}): {error}", i=i, player=shorten(player, 24),
+                              word=shorten(word, 40), error=e) from None
     return battle
 
 
@@ -197,7 +479,7 @@ def _canonical(text: str):
         for p, w in moves:
             if p not in seats:
                 raise RulesError.say("the move '{player} {word}' names {named}, who is not in the seat list [{seats}]",
-                                     player=p, word=w, named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
+                                     player=shorten(p, 24), word=shorten(w, 40), named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
     return seats, moves, roles
 
 
@@ -235,20 +517,21 @@ def _shorthand(text: str):
 
 
 def _apply(battle, player: str, word: str) -> None:
+    """Make one move written ``word`` ("10", "6*", "scarecrow>5", "pass", "firenze=10#52>courtesan#61")."""
     if word.lower() == "pass":
         battle.pass_turn(player)
         return
-    card, _, take = word.partition(">")
-    if "=" in card and card.partition("=")[0].lower() in ABILITY_MOVES:
+    card, has_take, take = word.partition(">")
+    ability, is_ability, paid = card.partition("=")
+    if is_ability and ability.lower() in ABILITY_MOVES:
         # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
-        ability, _eq, paid = card.partition("=")
-        battle.check_can_act(player)
         kind = ability.lower()
+        battle.check_can_act(player)
         battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.find_card(player, paid).id))
         return
     face_down = card.endswith("*")
     card = card.rstrip("*")
-    if _:
+    if has_take:
         battle.play(player, card, face_down=face_down, take=None if take in ("", "-") else take)
     else:
         battle.play(player, card, face_down=face_down)

@@ -249,7 +249,8 @@ def test_a_card_of_another_deck_says_so():
 
 
 def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():
-    from condottiere_nb.cards import STANDARD_COUNTS, exact_card
+    from condottiere_nb.cards import STANDARD_COUNTS
+    from condottiere_nb.notation import exact_card
     from condottiere_nb.errors import IllegalMove
     deck, kinds = STANDARD_DECK, tuple(STANDARD_COUNTS)
     five = next(c for c in deck if c.kind == "5")

@@ -21,7 +21,8 @@ from typing import Sequence
 
 from ..arguments import check_count, check_seed
 from ..battle import Battle
-from ..cards import Card, claim_card, kind_name, parse_kind
+from ..cards import Card, kind_name
+from ..notation import claim_card, parse_kind
 from ..errors import Kind, RulesError
 from ..options import shown_value
 from ..rulesets import get_ruleset

@@ -14,7 +14,8 @@ import itertools
 from itertools import starmap
 
 from .. import board
-from ..cards import Card, exact_card, parse_kind
+from ..cards import Card
+from ..notation import exact_card, parse_kind
 from ..errors import IllegalMove, Quoted
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
