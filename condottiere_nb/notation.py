@@ -53,7 +53,7 @@ from .i18n import ALIASES, MERCENARY_ALIASES, NAMES
 from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
 
-__all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
+__all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target", "split_target",
            "format_battle", "parse_battle", "MAX_NAME", "MAX_NOTATION"]
 
 #: The longest card name read (the longest real name is about 20 characters); a longer text is
@@ -66,16 +66,22 @@ MAX_NOTATION = 20_000
 
 # -- numbers ---------------------------------------------------------------------------------------
 
+#: The digits our languages write: ASCII, Arabic-Indic, Persian, full-width (a digit of another script,
+#: or a superscript, is no digit of a value).
+_DIGIT = re.compile("[0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]")
+_NOT_DIGITS = re.compile("[^0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]")
+
+
 def read_number(text) -> int | None:
     """``text`` as a whole number written with digits only, in one script, or None.
 
-    Any script's decimal digits are read (the Persian ۵, the Arabic-Indic ٥, the full-width ５),
-    nothing else: no sign, point, space, letter or superscript.
+    The digits of the scripts our languages write are read (0-9, the Persian ۵, the Arabic-Indic
+    ٥, the full-width ５), nothing else: no sign, point, space, letter, superscript or other script.
 
     >>> [read_number(t) for t in ("10", "۱۰", "٥", "05", "1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "")]
     [10, 10, 5, 5, None, None, None, None, None, None, None, None]
     """
-    if not isinstance(text, str) or not text.isdecimal() or len(text) > MAX_NAME:
+    if not isinstance(text, str) or not text or len(text) > MAX_NAME or _NOT_DIGITS.search(text):
         return None
     if len({ord(ch) - unicodedata.decimal(ch) for ch in text}) != 1:    # digits of two scripts
         return None
@@ -105,7 +111,6 @@ def _alias_table() -> dict[str, str]:
 
 _ALIAS = _alias_table()
 _MERC_WORDS = frozenset(_key(w) for w in MERCENARY_ALIASES)
-_DIGIT = re.compile(r"\d")          # a decimal digit of any script
 
 
 def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
@@ -303,19 +308,27 @@ def read_target(text: str, kinds: Iterable[str] = STANDARD_COUNTS) -> Target:
     """A card of someone's line written as ``Ben@2`` (Ben's second soldier in line order),
     ``Ben:5`` (Ben's 5), ``5#41`` (that card) or ``5`` (a 5 of any line).
 
-    >>> read_target("Ben@2"), read_target("Ben:۵")
-    (Target(owner='Ben', kind=None, id=None, position=2, by_position=True), Target(owner='Ben', kind='5', id=None, position=None, by_position=False))
+    >>> read_target("Ben@2")
+    Target(owner='Ben', kind=None, id=None, position=2, by_position=True)
+    >>> read_target("Ben:۵")[:3], read_target("5#41")[:3], read_target("Ben@2.0").position
+    (('Ben', '5', None), (None, '5', 41), None)
     """
-    text = text.strip()
-    if "@" in text:
-        owner, _, pos = text.rpartition("@")
-        return Target(owner.strip(), position=read_number(pos.strip()), by_position=True)
-    owner = None
-    if ":" in text:
-        owner, _, text = text.rpartition(":")
-        owner = owner.strip()
-    kind, card = read_card(text.strip(), kinds)
+    owner, sep, rest = split_target(text)
+    if sep == "@":
+        return Target(owner, position=read_number(rest), by_position=True)
+    kind, card = read_card(rest, kinds)
     return Target(owner, kind, card)
+
+
+def split_target(text: str) -> tuple[str | None, str, str]:
+    """The parts of a target as written, not checked (a refused action must still be worded):
+    ("Ben", "@", "2") for "Ben@2", ("Ben", ":", "5") for "Ben:5", (None, "", "5#41") for "5#41"."""
+    text = text.strip()
+    for sep in "@:":
+        if sep in text:
+            owner, _, rest = text.rpartition(sep)
+            return owner.strip(), sep, rest.strip()
+    return None, "", text
 
 
 # -- battles ---------------------------------------------------------------------------------------
@@ -451,6 +464,11 @@ def _seat_list(inner: str) -> tuple[list[str], dict[str, str]]:
     return seats, roles
 
 
+def _listed(seats: list[str]) -> Listed:
+    """The seats as a refusal lists them: the first eight, quoted (a message stays short)."""
+    return Listed([Quoted.of(s) for s in seats[:8]] + (["..."] if len(seats) > 8 else []))
+
+
 def _canonical(text: str):
     seats, roles = None, {}
     m = re.match(rf'\[((?:{_QUOTED}|[^\]"])*)\]\s*', text)
@@ -479,7 +497,8 @@ def _canonical(text: str):
         for p, w in moves:
             if p not in seats:
                 raise RulesError.say("the move '{player} {word}' names {named}, who is not in the seat list [{seats}]",
-                                     player=shorten(p, 24), word=shorten(w, 40), named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
+                                     player=shorten(p, 24), word=shorten(w, 40), named=Quoted.of(p),
+                                     seats=_listed(seats))
     return seats, moves, roles
 
 
@@ -506,7 +525,7 @@ def _shorthand(text: str):
     for p in passes:
         if p not in seats:
             raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]", player=p,
-                                 named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
+                                 named=Quoted.of(p), seats=_listed(seats))
     moves = []
     for i in range(max((len(line) for line in lines), default=0)):
         for p, line in zip(seats, lines):

@@ -297,7 +297,7 @@ BATTLE_PLAY = [
      ["no Mercenary of value '7'"]),
     ("play: an empty name", battle, lambda b: b.play("Ana", ""), UnknownCard, ["the card name is empty", "winter"]),
     ("play: a NUL after the value", battle, lambda b: b.play("Ana", "5\x00"), UnknownCard,
-     ["unknown card '5\\x00'", CARDS_LISTED]),
+     ["no Mercenary of value '5\\x00'", "digits only", "the Mercenaries are 1, 2, 3, 4, 5, 6, 10"]),
     ("play: a lone surrogate", battle, lambda b: b.play("Ana", "\udc00"), UnknownCard, ["unknown card", CARDS_LISTED]),
     ("play: a million characters", battle, lambda b: b.play("Ana", "x" * 1_000_000), UnknownCard,
      ["at most 60 characters", "has 1000000"]),

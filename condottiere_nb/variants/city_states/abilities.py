@@ -16,6 +16,7 @@ import itertools
 from ...cards import Card
 from ...errors import Clauses, IllegalMove, Joined, Kind, Quoted, Sentence, Spaced
 from ...explain import Step
+from ...notation import read_card, read_target
 from ...plays import Move
 from .actions import Ball, Bribe, GenovaDraw, GenovaTrade
 
@@ -99,8 +100,7 @@ def pick_courtesan(battle, targets: list[Card], courtesan) -> Card:
             return courtesan
     elif isinstance(courtesan, str):
         if "#" in courtesan:
-            found = [c for c in targets if f"{c.kind}#{c.id}" == courtesan.strip().lower()
-                     or c.tag == courtesan.strip()]
+            found = [c for c in targets if (c.kind, c.id) == read_card(courtesan, battle.kinds)]
         else:
             found = [c for c in targets if battle.owner(c) == courtesan.strip()]
         if found:
@@ -176,14 +176,9 @@ def pick_bribe(battle, player: str, target) -> Card:
     if isinstance(target, Card):
         found = [c for c in targets if c.id == target.id]
     elif isinstance(target, str) and target.strip():
-        text = target.strip()
-        owner = None
-        if ":" in text:
-            owner, _, text = text.rpartition(":")
-            owner = owner.strip()
-        kind, _, num = text.strip().partition("#")
-        found = [c for c in targets if c.kind == kind.strip() and (not num or str(c.id) == num)
-                 and (owner is None or battle.owner(c) == owner)]
+        named = read_target(target, battle.kinds)
+        found = [c for c in targets if c.kind == named.kind and named.id in (None, c.id)
+                 and named.owner in (None, battle.owner(c))]
         owners = {battle.owner(c) for c in found}
         if len(owners) > 1:
             example = f"'{battle.owner(found[0])}:{found[0].kind}'"
