@@ -60,8 +60,8 @@ class Battle:
         players = seat_names(players)
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
-                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role, who=repr(who),
-                                     players=Listed(Quoted.of(p) for p in players))
+                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role,
+                                     who=Quoted.of(who), players=Listed(Quoted.of(p) for p in players))
         region = None if region is None else board.region(region)
         for name, flag in (("strict", strict), ("final", final)):
             check_flag(name, flag)

@@ -53,8 +53,8 @@ from .i18n import ALIASES, MERCENARY_ALIASES, NAMES
 from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
 
-__all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target", "split_target",
-           "format_battle", "parse_battle", "MAX_NAME", "MAX_NOTATION"]
+__all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
+           "split_target", "format_battle", "parse_battle", "MAX_NAME", "MAX_NOTATION"]
 
 #: The longest card name read (the longest real name is about 20 characters); a longer text is
 #: refused before any work, so no input can make reading a name slow.
@@ -524,8 +524,8 @@ def _shorthand(text: str):
         lines.append(_split_words(m.group(2)))
     for p in passes:
         if p not in seats:
-            raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]", player=p,
-                                 named=Quoted.of(p), seats=_listed(seats))
+            raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]",
+                                 player=shorten(p, 24), named=Quoted.of(p), seats=_listed(seats))
     moves = []
     for i in range(max((len(line) for line in lines), default=0)):
         for p, line in zip(seats, lines):

@@ -18,9 +18,10 @@ from dataclasses import fields
 
 from .. import board
 from ..cards import Card
-from ..errors import Joined, Listed, RulesError, Sentence
+from ..errors import Joined, Listed, Quoted, RulesError, Sentence
 from ..options import shown_value
 from ..rulesets import RULESETS, STANDARD, Ruleset, get_ruleset, shown
+from ..variants.registry import decode_elsewhere, home_of
 from .actions import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
 __all__ = ["FORMAT", "to_dict", "load", "decode", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
@@ -233,6 +234,11 @@ def decode(game, rec, index: int):
             raise bad(err) from None
         if action is not None:
             return action
+    foreign = decode_elsewhere(game, tag, args)
+    if foreign is not None:
+        raise RulesError.say("action {index} of the saved game, {action}, belongs to the {home} ruleset; this game's "
+                             "ruleset, {ruleset}, has no such action", index=index, action=shown_value(rec),
+                             home=Quoted.of(home_of(foreign)), ruleset=Quoted.of(game.ruleset.name))
     raise bad(Sentence.say("unknown action name or wrong arguments"))
 
 

@@ -39,6 +39,8 @@ class Variant:
     name = "variant"
     #: the action classes this variant adds
     actions: tuple = ()
+    #: the named ruleset whose games have these actions (a refusal under another ruleset names it)
+    home: str | None = None
 
     def __init__(self, ruleset):
         self.ruleset = ruleset

@@ -21,7 +21,8 @@ from ...plays import Move
 from .actions import Ball, Bribe, GenovaDraw, GenovaTrade
 
 __all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "ban", "city_bologna", "city_milano", "city_lift",
-           "lift_ban", "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball", "bribe_targets",
+           "lift_ban", "check_ruleset",
+           "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball", "bribe_targets",
            "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets", "genova_choices"]
 
 #: Cards a ban keeps out of the battle (zh: Bologna 火攻, Milano 封鎖).
@@ -39,6 +40,14 @@ BRIBE_VALUES = range(1, 6)
 
 def _kind_order(kind: str) -> tuple:
     return (0, int(kind)) if kind.isdigit() else (1, kind)
+
+
+def check_ruleset(battle, city: str) -> None:
+    """A city-state's ability acts only in a battle of the city-states ruleset (zh); IllegalMove in
+    any other (a ruleset without city-states has no Firenze or Venezia to use it)."""
+    if not battle.ruleset.city_states:
+        raise IllegalMove.say("{city}'s ability belongs to the city-states ruleset; the {ruleset} ruleset has no "
+                              "city-state abilities", city=city, ruleset=Quoted.of(battle.ruleset.name))
 
 
 # -- Bologna and Milano: bans ----------------------------------------------------------------------
@@ -120,6 +129,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     the option firenze_card: the price of the Ball, discarded face down ('cost'), or face down in
     Firenze's line, counted when revealed ('hidden').
     """
+    check_ruleset(battle, "Firenze")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
     targets = courtesan_targets(battle, player)
@@ -206,6 +216,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     ``target``: a Card, "3#22", or "Ben:3" (Ben's 3).  Whose card it is then is the option
     venezia_bribe (may Venezia's Scarecrow take it back?).
     """
+    check_ruleset(battle, "Venezia")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
     chosen = pick_bribe(battle, player, target)

@@ -278,6 +278,7 @@ class CityStates(Variant):
 
     name = "city"
     actions = ACTIONS
+    home = "city-states"
 
     @classmethod
     def applies_to(cls, ruleset) -> bool:
