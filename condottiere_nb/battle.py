@@ -422,7 +422,7 @@ class Battle:
         """Venezia's bribed Mercenaries, when the ruleset reads them as not the briber's own."""
         if self.ruleset.venezia_bribe != "not_returnable":
             return set()
-        return {int(m.take.partition("#")[2]) for m in self.state.moves if m.kind == "venezia"}
+        return {read_card(m.take, self.kinds)[1] for m in self.state.moves if m.kind == "venezia"}
 
     def find_card(self, player: str, card) -> Card:
         """The physical card ``player`` plays when naming ``card`` (a name, a Card or "5#41"):

@@ -54,7 +54,7 @@ from .plays import ABILITY_MOVES, Move
 from .rulesets import get_ruleset
 
 __all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
-           "split_target", "format_battle", "parse_battle", "MAX_NAME", "MAX_NOTATION"]
+           "split_target", "format_battle", "parse_battle", "ruleset_named", "MAX_NAME", "MAX_NOTATION"]
 
 #: The longest card name read (the longest real name is about 20 characters); a longer text is
 #: refused before any work, so no input can make reading a name slow.
@@ -149,12 +149,13 @@ def _reading(name: str) -> tuple[str, str | None, str]:
     if digit is None:
         key = _key(text)
         return key, _ALIAS.get(key), "name"
-    head, value = text[:digit.start()].rstrip(), text[digit.start():]
-    if any(ch.isalpha() for ch in head) and _key(head) not in _MERC_WORDS:
+    head, value = text[:digit.start()], text[digit.start():]
+    word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
+    if word and _key(word) not in _MERC_WORDS:
         key = _key(text)            # a name with a digit in it: an unknown name ("bishop2")
         return key, _ALIAS.get(key), "name"
     # a value, alone or after the word Mercenary and a space: the rest must be digits only
-    number = read_number(value) if not head or head[-1].isalpha() else None
+    number = read_number(value) if not head[len(word):].strip() else None
     if number is None:
         return _key(text), None, "bad number"
     return value, str(number), "number"
@@ -409,6 +410,15 @@ def _split_words(text: str) -> list[str]:
         raise RulesError.say("cannot read {typed}: {reason}", typed=typed, reason=str(e)) from None
 
 
+_HEAD = re.compile(r"\(([^)]*)\)\s*")      # "(hidden-cards) ": the ruleset a notation names
+
+
+def ruleset_named(text) -> str | None:
+    """The ruleset a battle's notation names in its head ("(hidden-cards) [Ana Ben] ..."), or None."""
+    m = _HEAD.match(text.strip()) if isinstance(text, str) else None
+    return None if m is None else m.group(1)
+
+
 def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
     """Build a battle of ``battle_class`` (Battle) from notation (canonical or shorthand)."""
     if not isinstance(text, str) or not text.strip():
@@ -418,7 +428,7 @@ def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
         raise RulesError.say("battle notation is at most {limit} characters (a battle of every card in the deck fits "
                              "in far fewer); this text has {n}", limit=limit, n=n)
     text = text.strip()
-    m = re.match(r"\(([^)]*)\)\s*", text)
+    m = _HEAD.match(text)
     if m:
         named = get_ruleset(m.group(1))
         if ruleset is not None and get_ruleset(ruleset) != named:

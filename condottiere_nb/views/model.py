@@ -18,7 +18,7 @@ from ..battle import Battle, Resolution
 from ..cards import KINDS
 from ..errors import Kind, Listed, RulesError
 from ..i18n import LANGUAGES
-from ..notation import kind_of, split_target
+from ..notation import kind_of, ruleset_named, split_target
 from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .compare import (CompareModel, can_replay, face_up_moves, option_label, option_variants, replay,
@@ -258,7 +258,7 @@ class BuilderModel(Tells):
     @staticmethod
     def _notation_ruleset(text: str, ruleset):
         # A "(name)" head in the notation chooses the ruleset itself.
-        return None if isinstance(text, str) and text.strip().startswith("(") else ruleset
+        return None if ruleset_named(text) is not None else ruleset
 
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:

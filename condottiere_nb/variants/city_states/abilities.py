@@ -244,7 +244,7 @@ venezia_bribe = city_venezia
 
 def bribed(battle) -> set[int]:
     """Ids of the Mercenaries Venezia bribed in this battle."""
-    return {int(m.take.partition("#")[2]) for m in battle.moves if m.kind == "venezia"}
+    return {read_card(m.take, battle.kinds)[1] for m in battle.moves if m.kind == "venezia"}
 
 
 def replay(battle, move: Move) -> None:
