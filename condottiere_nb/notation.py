@@ -69,6 +69,8 @@ MAX_NOTATION = 20_000
 #: The digits our languages write: ASCII, Arabic-Indic, Persian, full-width (a digit of another script,
 #: or a superscript, is no digit of a value).
 _DIGIT = re.compile("[0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]")
+#: More digits than any count of the game needs.
+HUGE = 30
 _NOT_DIGITS = re.compile("[^0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]")
 
 
@@ -81,11 +83,13 @@ def read_number(text) -> int | None:
     >>> [read_number(t) for t in ("10", "۱۰", "٥", "05", "1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "")]
     [10, 10, 5, 5, None, None, None, None, None, None, None, None]
     """
-    if not isinstance(text, str) or not text or len(text) > MAX_NAME or _NOT_DIGITS.search(text):
+    if not isinstance(text, str) or not text or _NOT_DIGITS.search(text):
         return None
-    if len({ord(ch) - unicodedata.decimal(ch) for ch in text}) != 1:    # digits of two scripts
+    zeros = {chr(ord(ch) - unicodedata.decimal(ch)) for ch in text}
+    if len(zeros) != 1:             # digits of two scripts
         return None
-    return int(text)
+    digits = text.lstrip(zeros.pop())
+    return int(digits or "0") if len(digits) <= HUGE else 10 ** HUGE
 
 
 # -- card names ------------------------------------------------------------------------------------
@@ -206,18 +210,17 @@ def read_card(item, kinds: Iterable[str] = STANDARD_COUNTS) -> tuple[str, int | 
     """
     if isinstance(item, Card):
         return item.kind, item.id
-    if isinstance(item, str) and "#" in item:
-        name, _, num = item.rpartition("#")
-        if not name.strip():
-            raise UnknownCard.say("{typed} names no card: a card's id comes after its kind, such as '5#41'",
-                                  typed=Quoted.of(_cut(item)))
-        kind = parse_kind(name, kinds)
-        number = read_number(num.strip())
-        if number is None:
-            raise UnknownCard.say("{typed} names no card: a card's id is written with digits only, such as '5#41'",
-                                  typed=Quoted.of(_cut(item)))
-        return kind, number
-    return parse_kind(item, kinds), None
+    if not (isinstance(item, str) and "#" in item):
+        return parse_kind(item, kinds), None
+    name, _, num = item.rpartition("#")
+    if not name.strip():
+        raise UnknownCard.say("{typed} names no card: a card's id comes after its kind, such as '5#41'",
+                              typed=Quoted.of(item))
+    kind, number = parse_kind(name, kinds), read_number(num.strip())
+    if number is None:
+        raise UnknownCard.say("{typed} names no card: a card's id is written with digits only, such as '5#41'",
+                              typed=Quoted.of(item))
+    return kind, number
 
 
 def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) -> "Card | None":
@@ -233,24 +236,19 @@ def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) ->
         return item
     if not (isinstance(item, str) and "#" in item):
         return None
-    name, _, num = item.rpartition("#")
-    if not name.strip():
-        return read_card(item, kinds)       # raises: no kind before the id
-    kind = parse_kind(name, kinds)
-    number = read_number(num.strip())
-    if number is None or number >= len(deck) or deck[number].kind != kind:
-        ids = [c.id for c in deck if c.kind == kind]
-        values = dict(typed=Quoted.of(_cut(item)), number=_cut(num), card=Kind(kind))
-        if len(ids) > 1:
-            raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
-                                  "the {card} cards of this deck are #{first} to #{last}",
-                                  first=ids[0], last=ids[-1], **values)
-        if ids:
-            raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
-                                  "the {card} of this deck is #{first}", first=ids[0], **values)
-        raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}",
-                              **values)
-    return deck[number]
+    kind, number = read_card(item, kinds)
+    if number < len(deck) and deck[number].kind == kind:
+        return deck[number]
+    ids = [c.id for c in deck if c.kind == kind]
+    values = dict(typed=Quoted.of(item), number=shorten(item.rpartition("#")[2].strip(), 24), card=Kind(kind))
+    if len(ids) > 1:
+        raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                              "the {card} cards of this deck are #{first} to #{last}",
+                              first=ids[0], last=ids[-1], **values)
+    if ids:
+        raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                              "the {card} of this deck is #{first}", first=ids[0], **values)
+    raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}", **values)
 
 
 def claim_card(item, deck, kinds, used: set, none_left, twice, deck_name: str = "this") -> "Card":
@@ -286,37 +284,35 @@ def kind_of(card) -> str:
     return str(getattr(card, "kind", card)).partition("#")[0]
 
 
-def _cut(text: str, limit: int = 24) -> str:
-    """A typed name as a message shows it: whole, or its start and its length."""
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
-
-
 # -- takes and targets -----------------------------------------------------------------------------
 
 class Target(NamedTuple):
     """A card of a line as a person names it: ``owner`` (a player's name, or None), and either
-    ``position`` (``Ben@2``: Ben's second soldier; None when not read as a number) or ``kind`` and
-    ``id`` (``Ben:5``, ``5#41``, ``5``)."""
+    ``kind`` and ``id`` (``Ben:5``, ``5#41``, ``5``) or, by its place, ``position`` (``Ben@2``: Ben's
+    second soldier; None when not written as a number)."""
 
     owner: str | None
     kind: str | None = None
     id: int | None = None
     position: int | None = None
-    by_position: bool = False
+
+    @property
+    def by_position(self) -> bool:
+        return self.kind is None
 
 
 def read_target(text: str, kinds: Iterable[str] = STANDARD_COUNTS) -> Target:
     """A card of someone's line written as ``Ben@2`` (Ben's second soldier in line order),
     ``Ben:5`` (Ben's 5), ``5#41`` (that card) or ``5`` (a 5 of any line).
 
-    >>> read_target("Ben@2")
-    Target(owner='Ben', kind=None, id=None, position=2, by_position=True)
-    >>> read_target("Ben:۵")[:3], read_target("5#41")[:3], read_target("Ben@2.0").position
-    (('Ben', '5', None), (None, '5', 41), None)
+    >>> read_target("Ben@2"), read_target("Ben@2.0").position
+    (Target(owner='Ben', kind=None, id=None, position=2), None)
+    >>> read_target("Ben:۵")[:3], read_target("5#41")[:3]
+    (('Ben', '5', None), (None, '5', 41))
     """
     owner, sep, rest = split_target(text)
     if sep == "@":
-        return Target(owner, position=read_number(rest), by_position=True)
+        return Target(owner, position=read_number(rest))
     kind, card = read_card(rest, kinds)
     return Target(owner, kind, card)
 

@@ -18,7 +18,7 @@ from dataclasses import fields
 
 from .. import board
 from ..cards import Card
-from ..errors import Joined, Listed, Quoted, RulesError, Sentence
+from ..errors import Joined, Listed, Quoted, RulesError, Sentence, shorten
 from ..options import shown_value
 from ..rulesets import RULESETS, STANDARD, Ruleset, get_ruleset, shown
 from ..variants.registry import decode_elsewhere, home_of
@@ -504,8 +504,7 @@ def _load(cls, data, explain: bool):
 
 
 def _short(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 120 else text[:117] + "..."
+    return shorten(json.dumps(value, ensure_ascii=False), 120)
 
 
 def _check_snapshot(snap, players: tuple, n: int) -> None:
