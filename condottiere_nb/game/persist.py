@@ -24,7 +24,7 @@ from ..rulesets import RULESETS, STANDARD, Ruleset, get_ruleset, shown
 from ..variants.registry import decode_elsewhere, home_of
 from .actions import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["FORMAT", "to_dict", "load", "decode", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
+__all__ = ["FORMAT", "to_dict", "load", "decode", "saved_card", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_DIGITS", "MAX_STRING"]
 
 #: The saved-game format this version writes and reads.
@@ -199,6 +199,13 @@ def ruleset_from_json(data) -> Ruleset:
     return rs
 
 
+def saved_card(game, i) -> Card:
+    """The card of ``game`` a saved record names by its id (RulesError if ``i`` is none)."""
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(game.cards):
+        raise RulesError.say("{value} is not a card id (0..{last})", value=shown_value(i), last=len(game.cards) - 1)
+    return game.cards[i]
+
+
 def decode(game, rec, index: int):
     """An action record of a saved game -> the Action (RulesError if malformed)."""
     def bad(why) -> RulesError:
@@ -211,9 +218,10 @@ def decode(game, rec, index: int):
     n = len(game.cards)
 
     def card(i) -> Card:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-            raise bad(Sentence.say("{value} is not a card id (0..{last})", value=shown_value(i), last=n - 1))
-        return game.cards[i]
+        try:
+            return saved_card(game, i)
+        except RulesError as err:
+            raise bad(err) from None
 
     if tag == "pass" and not args:
         return Pass()
