@@ -68,10 +68,10 @@ MAX_NOTATION = 20_000
 
 #: The digits our languages write: ASCII, Arabic-Indic, Persian, full-width (a digit of another script,
 #: or a superscript, is no digit of a value).
-_DIGIT = re.compile("[0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]")
+_DIGITS = "0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19"
+_DIGIT, _NOT_DIGITS = re.compile(f"[{_DIGITS}]"), re.compile(f"[^{_DIGITS}]")
 #: More digits than any count of the game needs.
 HUGE = 30
-_NOT_DIGITS = re.compile("[^0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]")
 
 
 def read_number(text) -> int | None:
@@ -79,6 +79,7 @@ def read_number(text) -> int | None:
 
     The digits of the scripts our languages write are read (0-9, the Persian ۵, the Arabic-Indic
     ٥, the full-width ５), nothing else: no sign, point, space, letter, superscript or other script.
+    A number of more than HUGE digits is read as 10**HUGE, more than anything counted here.
 
     >>> [read_number(t) for t in ("10", "۱۰", "٥", "05", "1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "")]
     [10, 10, 5, 5, None, None, None, None, None, None, None, None]
