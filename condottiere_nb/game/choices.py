@@ -15,8 +15,8 @@ from itertools import starmap
 
 from .. import board
 from ..cards import Card
-from ..notation import exact_card, parse_kind
 from ..errors import IllegalMove, Quoted, shorten
+from ..notation import exact_card, parse_kind
 from ..variants.registry import home_of
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 

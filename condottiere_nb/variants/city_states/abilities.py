@@ -20,10 +20,10 @@ from ...notation import read_card, read_target
 from ...plays import Move
 from .actions import Ball, Bribe, GenovaDraw, GenovaTrade
 
-__all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "ban", "city_bologna", "city_milano", "city_lift",
-           "lift_ban", "check_ruleset",
-           "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball", "bribe_targets",
-           "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets", "genova_choices"]
+__all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "check_ruleset", "ban", "city_bologna", "city_milano",
+           "city_lift", "lift_ban", "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball",
+           "bribe_targets", "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets",
+           "genova_choices"]
 
 #: Cards a ban keeps out of the battle (zh: Bologna 火攻, Milano 封鎖).
 BANS: dict[str, frozenset] = {
