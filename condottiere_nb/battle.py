@@ -21,9 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from . import board, plays
 from .arguments import check_flag
-from .cards import KIND_OF, KINDS, Card, exact_card, parse_kind
+from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
+from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
@@ -59,8 +60,8 @@ class Battle:
         players = seat_names(players)
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
-                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role, who=repr(who),
-                                     players=Listed(Quoted.of(p) for p in players))
+                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role,
+                                     who=Quoted.of(who), players=Listed(Quoted.of(p) for p in players))
         region = None if region is None else board.region(region)
         for name, flag in (("strict", strict), ("final", final), ("explain", explain)):
             check_flag(name, flag)
@@ -421,7 +422,7 @@ class Battle:
     def find_take(self, player: str, take) -> Card:
         """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
         a Card or "5#41"): the rule :func:`condottiere_nb.plays.scarecrow_take`."""
-        return plays.scarecrow_take(self, player, take)
+        return plays.scarecrow_take(self, player, take if isinstance(take, Card) else read_card(take, self.kinds))
 
     # -- playing and passing --------------------------------------------------------------------
     def play(self, player: str, card, *, face_down: bool = False, take=_UNSET) -> None:
@@ -536,6 +537,11 @@ class Battle:
             if move.kind in v.battle_moves:
                 v.replay(self, move)
                 return
+        home = self.ruleset.move_home(move.kind)
+        if home is not None:
+            raise IllegalMove.say("the ability {move} belongs to the {home} ruleset; the {ruleset} ruleset does not "
+                                  "have it", move=Quoted.of(move.kind), home=Quoted.of(home),
+                                  ruleset=Quoted.of(self.ruleset.name))
         same = move.card is not None and move.card < len(self.deck) and self.deck[move.card].kind == move.kind
         card = self.deck[move.card] if same else move.kind
         if move.take is not None:

@@ -5,7 +5,7 @@ own cards), otherwise the usual name of that language's edition.  Two Persian na
 plain Persian: the Courtesan (بانوی درباری, "court lady") and the Surrender (تسلیم); the names
 Shirzan and Parchamdar seen in Iranian course projects belong to other cards of a variant (a Spy
 and a Turncoat), so they are not used.  Every name here is also accepted
-as input by :func:`condottiere_nb.cards.parse_kind`.
+as input by :func:`condottiere_nb.notation.parse_kind`.
 """
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt", "es": "Español", "zh": "中文", "fa": "فارسی"}
 

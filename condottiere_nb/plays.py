@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import KINDS, Card, parse_kind
+from .cards import KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Spaced
 from .explain import Step
 from .rules import RULES
 
-__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES", "must_take", "take_refusal", "scarecrow_take"]
+__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "must_take", "take_refusal", "scarecrow_take"]
 
 
 @dataclass(frozen=True)
@@ -175,16 +175,12 @@ def play_wait(battle, player: str) -> None:
     battle.advance(player)
 
 
-#: Battle moves that are city-state abilities, not cards (zh: Firenze's Ball, Venezia's Bribe);
-#: variants/city_states/abilities.py replays them.
-ABILITY_MOVES = ("firenze", "venezia")
-
-
 # -- the card a Scarecrow takes back ---------------------------------------------------------------
 
 def scarecrow_take(battle, player: str, take) -> Card:
-    """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
-    a Card or "5#41"); IllegalMove with what may be taken when it cannot."""
+    """The card of ``player``'s own line a Scarecrow takes back, named by ``take``: a Card, or
+    (kind, card id or None) as :func:`condottiere_nb.notation.read_card` reads a name or "5#41";
+    IllegalMove with what may be taken when it cannot."""
     own = battle.line(player)
     if isinstance(take, Card):
         if not any(c is take for c in own):
@@ -195,16 +191,10 @@ def scarecrow_take(battle, player: str, take) -> Card:
             raise IllegalMove.say("{card} is not in {player}'s line", card=take.tag, player=player)
         target = take
     else:
-        exact = isinstance(take, str) and "#" in take
-        if exact:
-            name, _, num = take.rpartition("#")
-            kind = parse_kind(name, battle.kinds)
-            candidates = [c for c in own if c.kind == kind and str(c.id) == num]
-        else:
-            kind = parse_kind(take, battle.kinds)
-            candidates = [c for c in own if c.kind == kind]
+        kind, number = take
+        candidates = [c for c in own if c.kind == kind and number in (None, c.id)]
         if not candidates:
-            raise take_refusal(battle, player, kind, take, exact)
+            raise take_refusal(battle, player, kind, f"{kind}#{number}", number is not None)
         fd = battle.state.face_down
         face_up = [c for c in candidates if c.id not in fd]
         if not face_up:

@@ -217,6 +217,31 @@ class Ruleset(Options):
         from .variants.registry import variant_classes
         return variant_classes(self)
 
+    @staticmethod
+    def variant_home(action) -> "str | None":
+        """The named ruleset whose variant adds ``action`` ("city-states" for a Ball), or None: what
+        a refusal of another variant's action names (:func:`condottiere_nb.variants.registry.home_of`)."""
+        from .variants.registry import home_of
+        return home_of(action)
+
+    @staticmethod
+    def move_home(kind: str) -> "str | None":
+        """The named ruleset whose variant has the battle move ``kind`` ("city-states" for
+        "firenze"), or None: what a refusal of another variant's battle move names."""
+        from .variants.registry import every_variant
+        for cls in every_variant():
+            if kind in cls.battle_moves:
+                return cls.home
+        return None
+
+    @staticmethod
+    def foreign_record(game, tag: str, args: list):
+        """A saved record that none of ``game``'s variants reads, read as another variant would
+        (the action it would be, to refuse it by name), or None
+        (:func:`condottiere_nb.variants.registry.decode_elsewhere`)."""
+        from .variants.registry import decode_elsewhere
+        return decode_elsewhere(game, tag, args)
+
     # -- deriving and describing ---------------------------------------------------
     def replace(self, **changes) -> "Ruleset":
         """A copy with some options changed; an unknown option or a value the option does not

@@ -249,7 +249,8 @@ def test_a_card_of_another_deck_says_so():
 
 
 def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():
-    from condottiere_nb.cards import STANDARD_COUNTS, exact_card
+    from condottiere_nb.cards import STANDARD_COUNTS
+    from condottiere_nb.notation import exact_card
     from condottiere_nb.errors import IllegalMove
     deck, kinds = STANDARD_DECK, tuple(STANDARD_COUNTS)
     five = next(c for c in deck if c.kind == "5")
@@ -260,3 +261,33 @@ def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():
         exact_card("5#0", deck, kinds)
     with pytest.raises(IllegalMove, match="not a card of the standard deck"):
         exact_card(Card(999, "5"), deck, kinds, "standard", IllegalMove)
+
+
+# -- one strict number reader (issue 31): a value is the whole token, digits only ---------------------
+
+NOT_NUMBERS = ["1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "-1", "5.", "1e1", "mercenary 1.0", "Quân Lính +5",
+               "merc-5", "1۰"]
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_a_value_that_is_not_digits_only_is_refused_naming_the_problem_and_the_values(text):
+    with pytest.raises(UnknownCard) as e:
+        parse_kind(text)
+    msg = str(e.value)
+    assert "no Mercenary of value" in msg and "digits only" in msg and "1, 2, 3, 4, 5, 6, 10" in msg
+    assert e.value.message_id.startswith("there is no Mercenary of value {typed}: a value is written with digits")
+
+
+@pytest.mark.parametrize("text,kind", [("10", "10"), ("۱۰", "10"), ("١٠", "10"), ("１０", "10"), ("05", "5"),
+                                       ("mercenary ５", "5"), ("傭兵 10", "10")])
+def test_digits_of_the_scripts_our_languages_write_are_read(text, kind):
+    assert parse_kind(text) == kind
+
+
+@pytest.mark.parametrize("tag", ["5#4.1", "5#+41", "5#4 1", "5#41x"])
+def test_a_card_id_that_is_not_digits_only_names_no_card(tag):
+    from condottiere_nb.notation import exact_card, read_card
+    with pytest.raises(UnknownCard):
+        read_card(tag)
+    with pytest.raises(UnknownCard):
+        exact_card(tag, STANDARD_DECK, STANDARD_COUNTS)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..battle import Battle
 from ..errors import IllegalMove, RulesError
+from ..notation import kind_of
 from ..rulesets import get_ruleset
 from .intervals import wilson
 from ..arguments import check_count
@@ -189,7 +190,7 @@ def _balance_game(ruleset, n: int, agent, seed: int, max_actions: int = 5_000) -
         a = agents[p].choose(g)
         battle = g.battle
         before = g.battles
-        if (g.phase == "battle" and isinstance(a, GPlay) and str(a.card).split("#")[0] == "surrender"
+        if (g.phase == "battle" and isinstance(a, GPlay) and kind_of(a.card) == "surrender"
                 and (not a.face_down or g.ruleset.face_down_specials == "on_play")):
             # DECIDES["surrender"]: the same battle played on with a pass instead
             cf = g.clone()

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..cards import BY_ID, Card, claim_card
+from ..cards import BY_ID, Card
+from ..notation import claim_card
 from ..errors import IllegalMove, Kind, Listed, Quoted, RulesError, Sentence
 from ..explain import Step
 from ..zones import Zones, pile_name

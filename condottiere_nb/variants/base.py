@@ -48,6 +48,8 @@ class Variant:
     battle_moves: tuple = ()
     #: the players draw after every battle (so a player with no cards waits for a draw, not a round)
     draws_after_battle = False
+    #: the named ruleset whose games have these actions (a refusal under another ruleset names it)
+    home: str | None = None
 
     def __init__(self, ruleset):
         self.ruleset = ruleset

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..errors import IllegalMove
 from ..explain import Step
 from ..game import deal, phases
+from ..notation import read_target
 from .base import Variant
 from .persian import maiden_target, position_of, position_targets
 
@@ -84,8 +85,9 @@ class PersianTutorial(Variant):
     def take_name(self, game, kind: str, take):
         if kind != "maiden":
             return None
-        if isinstance(take, str) and "@" in take:
-            return take.strip()
+        if isinstance(take, str) and "@" in take:     # a soldier by its place: "Ben@2"
+            named = read_target(take, game.ruleset.kinds)
+            return take.strip() if named.position is None else f"{named.owner}@{named.position}"
         if game.battle is None:
             raise IllegalMove.say("a Maiden is played during a battle")
         card = maiden_target(game.battle, game.state.to_move, take)

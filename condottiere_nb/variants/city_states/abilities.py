@@ -16,12 +16,14 @@ import itertools
 from ...cards import Card
 from ...errors import Clauses, IllegalMove, Joined, Kind, Quoted, Sentence, Spaced
 from ...explain import Step
+from ...notation import read_card, read_target
 from ...plays import Move
 from .actions import Ball, Bribe, GenovaDraw, GenovaTrade
 
-__all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "ban", "city_bologna", "city_milano", "city_lift",
-           "lift_ban", "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball", "bribe_targets",
-           "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets", "genova_choices"]
+__all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "check_ruleset", "ban", "city_bologna", "city_milano",
+           "city_lift", "lift_ban", "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball",
+           "bribe_targets", "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets",
+           "genova_choices"]
 
 #: Cards a ban keeps out of the battle (zh: Bologna 火攻, Milano 封鎖).
 BANS: dict[str, frozenset] = {
@@ -38,6 +40,14 @@ BRIBE_VALUES = range(1, 6)
 
 def _kind_order(kind: str) -> tuple:
     return (0, int(kind)) if kind.isdigit() else (1, kind)
+
+
+def check_ruleset(battle, city: str) -> None:
+    """A city-state's ability acts only in a battle of the city-states ruleset (zh); IllegalMove in
+    any other (a ruleset without city-states has no Firenze or Venezia to use it)."""
+    if not battle.ruleset.city_states:
+        raise IllegalMove.say("{city}'s ability belongs to the city-states ruleset; the {ruleset} ruleset has no "
+                              "city-state abilities", city=city, ruleset=Quoted.of(battle.ruleset.name))
 
 
 # -- Bologna and Milano: bans ----------------------------------------------------------------------
@@ -97,8 +107,7 @@ def pick_courtesan(battle, targets: list[Card], courtesan) -> Card:
             return courtesan
     elif isinstance(courtesan, str):
         if "#" in courtesan:
-            found = [c for c in targets if f"{c.kind}#{c.id}" == courtesan.strip().lower()
-                     or c.tag == courtesan.strip()]
+            found = [c for c in targets if (c.kind, c.id) == read_card(courtesan, battle.kinds)]
         else:
             found = [c for c in targets if battle.owner(c) == courtesan.strip()]
         if found:
@@ -118,6 +127,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     the option firenze_card: the price of the Ball, discarded face down ('cost'), or face down in
     Firenze's line, counted when revealed ('hidden').
     """
+    check_ruleset(battle, "Firenze")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
     targets = courtesan_targets(battle, player)
@@ -174,14 +184,9 @@ def pick_bribe(battle, player: str, target) -> Card:
     if isinstance(target, Card):
         found = [c for c in targets if c.id == target.id]
     elif isinstance(target, str) and target.strip():
-        text = target.strip()
-        owner = None
-        if ":" in text:
-            owner, _, text = text.rpartition(":")
-            owner = owner.strip()
-        kind, _, num = text.strip().partition("#")
-        found = [c for c in targets if c.kind == kind.strip() and (not num or str(c.id) == num)
-                 and (owner is None or battle.owner(c) == owner)]
+        named = read_target(target, battle.kinds)
+        found = [c for c in targets if c.kind == named.kind and named.id in (None, c.id)
+                 and named.owner in (None, battle.owner(c))]
         owners = {battle.owner(c) for c in found}
         if len(owners) > 1:
             example = f"'{battle.owner(found[0])}:{found[0].kind}'"
@@ -209,6 +214,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     ``target``: a Card, "3#22", or "Ben:3" (Ben's 3).  Whose card it is then is the option
     venezia_bribe (may Venezia's Scarecrow take it back?).
     """
+    check_ruleset(battle, "Venezia")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
     chosen = pick_bribe(battle, player, target)
@@ -236,7 +242,7 @@ venezia_bribe = city_venezia
 
 def bribed(battle) -> set[int]:
     """Ids of the Mercenaries Venezia bribed in this battle."""
-    return {int(m.take.partition("#")[2]) for m in battle.moves if m.kind == "venezia"}
+    return {read_card(m.take, battle.kinds)[1] for m in battle.moves if m.kind == "venezia"}
 
 
 def replay(battle, move: Move) -> None:

@@ -20,6 +20,7 @@ from ...options import shown, shown_value
 from ...game import phases
 from ...game.choices import named_card
 from ...game.messages import allowed
+from ...game.persist import saved_card
 from ..base import Variant
 from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courtesan_targets, genova_choices,
                         lift_ban, multisets, pick_bribe, pick_courtesan, replay, bribed)
@@ -278,6 +279,7 @@ class CityStates(Variant):
 
     name = "city"
     actions = ACTIONS
+    home = "city-states"
     #: Firenze's Ball and Venezia's Bribe are battle moves, played instead of a card
     battle_moves = ("firenze", "venezia")
     replay = staticmethod(replay)
@@ -444,12 +446,8 @@ class CityStates(Variant):
             city_roma_claim(game, self, canon, physical)
 
     def decode(self, game, tag: str, args: list):
-        cards = game.cards
-
         def card(i):
-            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(cards):
-                raise RulesError.say("{value} is not a card id", value=shown_value(i))
-            return cards[i]
+            return saved_card(game, i)
 
         if tag == "city" and len(args) == 1 and isinstance(args[0], str):
             return ChooseCity(args[0])
