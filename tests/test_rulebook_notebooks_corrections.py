@@ -26,6 +26,7 @@ import pytest
 
 from condottiere_nb import Battle
 from condottiere_nb.variants.city_states import firenze_ball
+from condottiere_nb.views.timeline import battle_timeline
 from condottiere_nb.views.words import words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -215,6 +216,10 @@ def test_the_courtesan_firenze_takes_is_in_her_hand_and_the_views_say_so():
     b = _firenze_battle()
     taken = next(s for s in b.steps if s.rule == "city.firenze").cards[0]
     assert taken in {c.id for c in b.hand("Ana")}
+    # the steps alone now rebuild the lines (the view no longer patches them up as "discarded" at the end)
+    frames = battle_timeline(b)
+    assert frames.consistent
+    assert [s.gone for s in frames.frame(-1)["Ben"] if s.card.id == taken] == ["taken"]
     html = b.resolve()._repr_html_()
     card = re.search(rf'<span class="([^"]*)" title="Courtesan \(character, card #{taken}\)[^"]*"', html)
     assert card and "cnb-taken" in card.group(1) and "cnb-discarded" not in card.group(1)
