@@ -1,34 +1,68 @@
-"""The battle rules as array operations: the interaction checker's speed.
+"""The battle rules as array operations: a second statement of the rules, kept for speed.
 
-:class:`FastModel` plays and resolves many battles at once, one column of an int8 matrix
-per battle (rows laid out by :class:`Layout`); :func:`enumerate_numpy` walks a whole
-:class:`~condottiere_nb.explore.space.BattleSpace` with it, a level of the tree at a time,
-keeping each different battle once with the number of play orders that reach it (so a
-bound of two billion battles is some millions of different ones).
-It is a second statement of the battle rules, kept for speed (tens of millions of battles a
-second in the README's benchmarks, against some thousands through
-:class:`~condottiere_nb.battle.Battle`), and it is held equal to the engine:
-tests/test_numpy_model.py compares the two on every battle of small spaces under every
-ruleset and option the model covers (which plays are legal, the winner, the token holder
-and the strengths) and on thousands of random battles with three and four players, and
-tests/test_explore.py compares the whole enumeration with the engine's.  The strength of a Mercenary is read from
-:func:`~condottiere_nb.strength.mercenary_value` through a lookup table, so that rule stays
-in strength.py.
+The interaction checker (:mod:`~condottiere_nb.explore.interactions`) counts every battle up
+to a bound: through :class:`~condottiere_nb.battle.Battle` its larger bounds take about half an
+hour, through this model some tens of seconds.  As OpenSpiel keeps a fast twin of a game beside
+its reference implementation, this file restates the battle rules for that one use, and is
+held equal to the engine (see "Held equal" below).
 
-What the model knows is listed here too (:data:`FAST_OPTIONS`, :data:`FAST_KINDS`,
-:func:`fast_model_gap`); any other ruleset goes to the engine.  numpy is imported on first
-use (:func:`load_numpy`), so this module, and the package, import without it.
+:class:`FastModel` plays and resolves many battles at once, one column of an int8 matrix per
+battle (rows laid out by :class:`Layout`); :func:`enumerate_numpy` walks a whole
+:class:`~condottiere_nb.explore.space.BattleSpace` with it a level of the tree at a time,
+keeping each different battle once with the number of play orders that reach it (so a bound
+of two billion battles is some millions of different ones).
+
+What it covers
+    A battle in strict turn order, in a sandbox (cards come from the deck, no hands), with
+    the cards :data:`FAST_KINDS` (the Mercenaries 1-6 and 10, Winter, Spring, Bishop,
+    Courtesan, Drummer, Heroine, Scarecrow, Surrender) in any counts (option ``deck``).
+    The rules, by id (:data:`condottiere_nb.rules.RULES`): ``play.card``, ``play.pass``
+    (implied: a seat skipped by the next play has passed), ``play.face_down``,
+    ``season.cancel``, ``card.bishop`` (and ``token.favor``), ``card.scarecrow``,
+    ``card.surrender``, ``battle.reveal``, ``strength.printed``, ``season.winter``,
+    ``card.drummer``, ``season.spring``, ``strength.characters``, ``battle.compare`` and
+    ``token.condottiere``.  The readings of :data:`FAST_OPTIONS`: ``hidden_cards``,
+    ``face_down_specials`` (reveal, on_play, mercenaries_only), ``bishop_targets`` (highest,
+    drummers_first, drummers_and_highest), ``spring_highest`` (printed, effective) and
+    ``courtesan_token``.  Options of the Game around the battles (:data:`GAME_OPTIONS`)
+    change nothing in a battle.  :func:`claimed_rulesets` lists every ruleset this claims:
+    the named rulesets standard, hidden-cards, continuous-war, scoring, invasion and
+    city-states-final, and each value of each reading above on standard and hidden-cards.
+
+What it does not cover
+    Hands, dealing and the Game; the invaded defender (``play.wait``: the enumerated battles
+    have no defender); the Persian cards (Banner, Maiden, Weapon) and the city-states'
+    abilities; the battle options ``courtesan_in_tie``, ``bishop_highest``, ``scarecrow_empty``,
+    ``mercenaries_face_down``, ``banner_limit``, ``maiden_targets``, ``firenze_takes``,
+    ``firenze_card``, ``venezia_bribe``, ``venezia_bribe_value`` and ``city_states`` (any value
+    but the default).  :func:`fast_model_gap` names what a ruleset or a bound needs
+    beyond this, and the checker then uses the engine.  The model makes no Steps.
+
+Held equal
+    tests/test_numpy_model.py compares the model with the engine on every battle of small
+    spaces (which plays are legal, the winner, the token holder and the strengths) and, through
+    :func:`check_against_engine`, on random battles of two to four players under every claimed
+    ruleset; ``benchmarks/check_numpy_model.py --battles 100000`` runs the latter at length.
+    tests/test_explore.py compares the whole enumeration with the engine's.  The strength of a
+    Mercenary is read from :func:`~condottiere_nb.strength.mercenary_value` through a lookup
+    table, so that rule has one home, in strength.py.
+
+numpy is imported on first use (:func:`load_numpy`), so this module, and the package, import
+without it.
 """
 from __future__ import annotations
 
-from dataclasses import fields
+import random
+from dataclasses import dataclass, field, fields
 from typing import Sequence
 
+from ..battle import Battle
 from ..cards import Card, kind_name
-from ..rulesets import Ruleset, get_ruleset
+from ..errors import IllegalMove
+from ..rulesets import RULESETS, Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
-from .space import BattleSpace, PlayedCard
+from .space import SEATS, BattleSpace, PlayedCard, play_in_turn, play_sequence_notation
 from .tally import Tally
 
 np = None      # numpy, once load_numpy() has imported it
@@ -109,8 +143,8 @@ _WINTER, _SPRING = 1, 2
 class FastModel:
     """The battle rules as array operations over many battles at once.
 
-    Each on-play effect below mirrors the method of :class:`Battle` named in its comment;
-    the strength of a Mercenary is read from :func:`strength.mercenary_value` through a
+    Each on-play effect below restates the rule whose id its comment names (the rule's
+    function is ``RULES[id].function``); the strength of a Mercenary is read from :func:`strength.mercenary_value` through a
     lookup table, so the one rule for it stays in strength.py.
     """
 
@@ -173,7 +207,7 @@ class FastModel:
             if self.mode == "mercenaries_only" and not play.kind.isdigit():
                 return None
         if play.take is not None and not self.acting(play.face_down):
-            return None   # Battle.play: a face-down Scarecrow in 'reveal' mode cannot take back
+            return None   # Battle.take_options: a face-down Scarecrow that does not act yet takes nothing back
         m = alive & (S[L.surr] == 0) & (S[L.passed[q]] == 0) & (S[L.nplay[q]] < seat_limit)
         m &= (S[L.ret[q][k]] > 0) | (S[L.drawn[k]] < self.count[k])
         if play.take is not None:
@@ -185,7 +219,7 @@ class FastModel:
         L = self.L
         P = L.P
         q, k, kind = play.seat, L.index[play.kind], play.kind
-        # Battle._find_card: a card taken back by a Scarecrow is replayed first.
+        # Battle.find_card (a sandbox): a card taken back by a Scarecrow is played before an unused one.
         use_ret = C[L.ret[q][k]] > 0
         C[L.ret[q][k]] -= use_ret
         C[L.drawn[k]] += ~use_ret
@@ -202,7 +236,7 @@ class FastModel:
             other = "spring" if kind == "winter" else "winter"
             C[slot] += 1
             if acting:
-                # Battle._season: the other season's cards in play are discarded; under the
+                # season.cancel: the other season's cards in play are discarded; under the
                 # 'reveal' reading a face-down season has not acted yet and is left alone.
                 if other in L.index:
                     o = L.index[other]
@@ -211,13 +245,13 @@ class FastModel:
                         if not self.unseen_seasons:
                             C[L.dn[p][o]] = 0
             else:
-                # Battle._reveal: face-down seasons act when revealed, in play order, so the
+                # battle.reveal: face-down seasons act when revealed, in play order, so the
                 # last one played is the season left in play at the count.
                 C[L.lastfd] = _WINTER if kind == "winter" else _SPRING
         elif kind == "bishop":
             if acting:
-                # Battle._bishop_victims: face-up Drummers first (option bishop_targets), then
-                # the highest printed face-up Mercenaries in all lines.
+                # card.bishop: face-up Drummers first (option bishop_targets), then the highest
+                # printed face-up Mercenaries in all lines; token.favor: the Bishop's player.
                 n = C.shape[1]
                 spare = np.zeros(n, dtype=bool)
                 if self.bishop != "highest" and "drummer" in L.index:
@@ -241,7 +275,7 @@ class FastModel:
                 C[slot] += 1
         elif kind == "scarecrow":
             if acting:
-                # Battle._scarecrow: the Scarecrow is discarded, the taken card goes to hand.
+                # card.scarecrow: the Scarecrow is discarded, the taken card goes back to hand.
                 if play.take is not None:
                     t = L.index[play.take]
                     C[L.up[q][t]] -= 1
@@ -251,10 +285,10 @@ class FastModel:
         elif kind == "surrender":
             C[slot] += 1
             if acting:
-                C[L.surr] = 1
+                C[L.surr] = 1      # card.surrender: the battle ends at once
         else:
             C[slot] += 1
-        # Battle._advance: the next seat after q that has not passed (q itself if all others have).
+        # Battle.advance: the next seat after q that has not passed (q itself if all others have).
         nxt = np.full(C.shape[1], q, dtype=C.dtype)
         found = np.zeros(C.shape[1], dtype=bool)
         for j in range(1, P):
@@ -372,6 +406,117 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
                     {p: int(totals[j, i]) for j, p in enumerate(names)}))
     return out
 
+
+
+# -- the model against the engine --------------------------------------------------------------
+
+#: The options of FAST_OPTIONS that are readings of a battle rule (the others name the ruleset,
+#: its deck, or turn hidden cards on).
+READINGS = ("courtesan_token", "bishop_targets", "spring_highest", "face_down_specials")
+
+
+def claimed_rulesets() -> dict[str, Ruleset]:
+    """Every ruleset whose battles the model claims to play as the engine does, by a name:
+    each named ruleset it takes whole, then each other value of each of :data:`READINGS` on
+    the standard and the hidden-cards rulesets ("hidden-cards bishop_targets=drummers_first")."""
+    out = {name: r for name, r in RULESETS.items() if fast_model_gap(r) is None}
+    for base in (RULESETS["standard"], RULESETS["hidden-cards"]):
+        for f in fields(base):
+            if f.name not in READINGS or (f.name == "face_down_specials" and not base.hidden_cards):
+                continue
+            for value in f.metadata["choices"] or (True, False):
+                if value != getattr(base, f.name):
+                    out[f"{base.name} {f.name}={value}"] = base.replace(**{f.name: value})
+    return out
+
+
+@dataclass
+class Agreement:
+    """How the model and the engine compared on the random battles of one ruleset."""
+
+    ruleset: str
+    battles: int = 0          # battles both resolved, with the same winner, token holder and strengths
+    refused: int = 0          # battles ending in a play both refused
+    mismatches: list = field(default_factory=list)   # the battles they disagree on, in battle notation
+
+    def __str__(self) -> str:
+        return f"{self.ruleset}: {self.battles} battles agree, {self.refused} refused by both, " \
+               f"{len(self.mismatches)} mismatches"
+
+
+def random_battle(ruleset: Ruleset, space: BattleSpace, rng: random.Random) -> tuple[list, object]:
+    """A random battle of ``space`` played through the engine's public API (Battle.play and
+    pass_turn in strict turn order, explain=False): (its plays, the engine's outcome).  The
+    outcome is (winner, token holder, strengths) after resolve(), or None when the last play is
+    one the engine refused (about one battle in ten ends so; the model must refuse it too)."""
+    players, n = space.players, len(space.players)
+    battle = Battle(players, ruleset, explain=False)
+    plays, played = [], [0] * n
+    for _ in range(rng.randint(0, 5 * n)):
+        if battle.is_over:
+            break
+        mover = players.index(battle.to_move)
+        seat = mover if rng.random() < 0.85 else rng.randrange(n)
+        if players[seat] in battle.passed or played[seat] == space.max_cards:
+            break
+        play = _random_play(ruleset, space, battle, seat, rng, legal_only=True)
+        try:
+            play_in_turn(battle, space, play)
+        except IllegalMove:
+            break            # the seats before it may have passed: the battle stops here
+        plays.append(play)
+        played[seat] += 1
+    if rng.random() < 0.1 and not battle.is_over and played[players.index(battle.to_move)] < space.max_cards:
+        seat = players.index(battle.to_move)
+        for _ in range(50):
+            play = _random_play(ruleset, space, battle, seat, rng, legal_only=False)
+            try:
+                play_in_turn(battle, space, play)      # the mover plays: no pass comes first
+            except IllegalMove:
+                return plays + [play], None
+            plays.append(play)
+            played[seat] += 1
+            if battle.is_over or played[seat] == space.max_cards:
+                break
+    r = battle.resolve()
+    return plays, (r.winner, r.token_holder, dict(r.strengths))
+
+
+def _random_play(ruleset, space: BattleSpace, battle, seat: int, rng, legal_only: bool) -> PlayedCard:
+    """A play for ``seat``: any kind of the bound, face down now and then where the ruleset hides
+    cards (or anywhere, unless ``legal_only``), a Scarecrow taking back one of the seat's own
+    Mercenaries in line or nothing (or any Mercenary, unless ``legal_only``)."""
+    kind = rng.choice(space.kinds)
+    face_down = rng.random() < 0.3 and (ruleset.hidden_cards or not legal_only)
+    take = None
+    if kind == "scarecrow":
+        own = [c.kind for c in battle.line(space.players[seat]) if c.mercenary]
+        mercs = own if legal_only else [k for k in space.kinds if k.isdigit()]
+        take = rng.choice([None] + mercs)
+    return PlayedCard(seat, kind, face_down, take)
+
+
+def check_against_engine(ruleset: Ruleset, battles: int, seed, name: str | None = None,
+                         players: Sequence[int] = (2, 3, 4)) -> Agreement:
+    """Play ``battles`` random battles of ``ruleset`` (spread over the player counts ``players``,
+    every card of :data:`FAST_KINDS` the deck has, up to 8 cards a seat) through the engine and
+    through the model, and compare the winner, the token holder and every strength of each."""
+    ruleset = get_ruleset(ruleset)
+    out = Agreement(name or ruleset.name)
+    kinds = tuple(k for k in ruleset.kinds if k in FAST_KINDS)
+    for i, count in enumerate(players):
+        share = battles // len(players) + (i < battles % len(players))
+        space = BattleSpace(SEATS[:count], kinds, max_cards=8)
+        rng = random.Random(f"{seed}-{out.ruleset}-{count}")
+        games = [random_battle(ruleset, space, rng) for _ in range(share)]
+        for (plays, engine), model in zip(games, fast_outcomes(ruleset, space, [p for p, _ in games])):
+            if model != engine:
+                out.mismatches.append(f"{play_sequence_notation(space, plays)}: model {model}, engine {engine}")
+            elif engine is None:
+                out.refused += 1
+            else:
+                out.battles += 1
+    return out
 
 def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Tally,
                     prog: Progress, chunk: int = 200_000) -> None:
