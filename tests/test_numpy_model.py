@@ -9,8 +9,8 @@ held equal by playing the same battles through both:
   same winner, token holder and strengths for each battle;
 * random battles of two, three and four players, up to eight cards each from every
   modelled card, some ending in an illegal play, under every ruleset the model claims
-  (:func:`numpy_model.claimed_rulesets`), through :func:`numpy_model.check_against_engine`
-  (benchmarks/check_numpy_model.py runs 100,000 of each).
+  (:func:`numpy_model.claimed_rulesets`): a slice of benchmarks/check_numpy_model.py, which
+  plays 100,000 of each.
 
 The engine's side is always a :class:`Battle` built through its public API (play, pass_turn,
 resolve with explain=False), as :func:`engine_outcome` and :func:`random_battle` build it.
@@ -18,8 +18,11 @@ A model with a planted fault must be caught, so the comparison cannot pass by co
 nothing.
 """
 import dataclasses
+import importlib.util
 import random
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -30,9 +33,14 @@ from condottiere_nb import RULESETS, Battle, IllegalMove  # noqa: E402
 from condottiere_nb.explore import (battle_space, check_interactions, engine_outcome, fast_model_gap,  # noqa: E402
                                     play_sequence_notation, possible_plays)
 from condottiere_nb.explore import numpy_model  # noqa: E402
-from condottiere_nb.explore.numpy_model import (FastModel, Layout, check_against_engine,  # noqa: E402
-                                                claimed_rulesets, random_battle)
+from condottiere_nb.explore.numpy_model import FastModel, Layout, claimed_rulesets  # noqa: E402
 from condottiere_nb.explore.space import check_in_turn, play_in_turn  # noqa: E402
+
+PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "check_numpy_model.py"
+spec = importlib.util.spec_from_file_location("check_numpy_model", PATH)
+check_numpy_model = sys.modules["check_numpy_model"] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(check_numpy_model)
+check_against_engine, random_battle = check_numpy_model.check_against_engine, check_numpy_model.random_battle
 
 STANDARD = RULESETS["standard"]
 HIDDEN = RULESETS["hidden-cards"]
