@@ -2,9 +2,10 @@
 
 The interaction checker counts battles with ``condottiere_nb/explore/numpy_model.py``, a second
 statement of the battle rules kept for speed.  This plays ``--battles`` random battles (default
-100,000) of each ruleset the model claims (``numpy_model.claimed_rulesets()``: the named rulesets
-it takes and each value of each battle reading it models), two to four players, through
-``Battle(..., explain=False)``'s play / pass_turn / resolve and through the model, and compares
+100,000) of each ruleset the model claims (:func:`claimed_rulesets`, as numpy_model's docstring
+says: the named rulesets it takes, and each value of each battle reading it models), two to four
+players, through ``Battle(..., explain=False)``'s play / pass_turn / resolve and through the
+model, and compares
 the winner, the token holder and every strength; about one battle in ten ends in a play the
 engine refuses, which the model must refuse too.
 
@@ -20,7 +21,7 @@ import argparse
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Sequence
 
@@ -28,9 +29,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from condottiere_nb import Battle, IllegalMove  # noqa: E402
 from condottiere_nb.explore import numpy_model  # noqa: E402
-from condottiere_nb.explore.numpy_model import FAST_KINDS, claimed_rulesets  # noqa: E402
-from condottiere_nb.explore.space import SEATS, BattleSpace, PlayedCard, play_in_turn, play_sequence_notation  # noqa: E402
-from condottiere_nb.rulesets import Ruleset, get_ruleset  # noqa: E402
+from condottiere_nb.explore.numpy_model import FAST_KINDS, fast_model_gap  # noqa: E402
+from condottiere_nb.explore.space import (SEATS, BattleSpace, PlayedCard, play_in_turn,  # noqa: E402
+                                          play_sequence_notation)
+from condottiere_nb.rulesets import RULESETS, Ruleset, get_ruleset  # noqa: E402
+
+#: The options of numpy_model.FAST_OPTIONS that are readings of a battle rule (the others name
+#: the ruleset, its deck, or turn hidden cards on).
+READINGS = ("courtesan_token", "bishop_targets", "spring_highest", "face_down_specials")
+
+
+def claimed_rulesets() -> dict[str, Ruleset]:
+    """Every ruleset whose battles the model claims to play as the engine does, by a name:
+    each named ruleset it takes whole, then each other value of each of :data:`READINGS` on
+    the standard and the hidden-cards rulesets ("hidden-cards bishop_targets=drummers_first")."""
+    out = {name: r for name, r in RULESETS.items() if fast_model_gap(r) is None}
+    for base in (RULESETS["standard"], RULESETS["hidden-cards"]):
+        for f in fields(base):
+            if f.name not in READINGS or (f.name == "face_down_specials" and not base.hidden_cards):
+                continue
+            for value in f.metadata["choices"] or (True, False):
+                if value != getattr(base, f.name):
+                    out[f"{base.name} {f.name}={value}"] = base.replace(**{f.name: value})
+    return out
 
 
 @dataclass

@@ -9,7 +9,7 @@ held equal by playing the same battles through both:
   same winner, token holder and strengths for each battle;
 * random battles of two, three and four players, up to eight cards each from every
   modelled card, some ending in an illegal play, under every ruleset the model claims
-  (:func:`numpy_model.claimed_rulesets`): a slice of benchmarks/check_numpy_model.py, which
+  (its docstring lists them; :func:`claimed_rulesets`): a slice of benchmarks/check_numpy_model.py, which
   plays 100,000 of each.
 
 The engine's side is always a :class:`Battle` built through its public API (play, pass_turn,
@@ -33,7 +33,7 @@ from condottiere_nb import RULESETS, Battle, IllegalMove  # noqa: E402
 from condottiere_nb.explore import (battle_space, check_interactions, engine_outcome, fast_model_gap,  # noqa: E402
                                     play_sequence_notation, possible_plays)
 from condottiere_nb.explore import numpy_model  # noqa: E402
-from condottiere_nb.explore.numpy_model import FastModel, Layout, claimed_rulesets  # noqa: E402
+from condottiere_nb.explore.numpy_model import FastModel, Layout  # noqa: E402
 from condottiere_nb.explore.space import check_in_turn, play_in_turn  # noqa: E402
 
 PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "check_numpy_model.py"
@@ -41,6 +41,7 @@ spec = importlib.util.spec_from_file_location("check_numpy_model", PATH)
 check_numpy_model = sys.modules["check_numpy_model"] = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(check_numpy_model)
 check_against_engine, random_battle = check_numpy_model.check_against_engine, check_numpy_model.random_battle
+claimed_rulesets = check_numpy_model.claimed_rulesets
 
 STANDARD = RULESETS["standard"]
 HIDDEN = RULESETS["hidden-cards"]

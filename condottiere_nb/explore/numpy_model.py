@@ -1,55 +1,34 @@
 """The battle rules as array operations: a second statement of the rules, kept for speed.
 
-The interaction checker (:mod:`~condottiere_nb.explore.interactions`) counts every battle up
-to a bound: through :class:`~condottiere_nb.battle.Battle` its larger bounds take about half an
-hour, through this model some tens of seconds.  As OpenSpiel keeps a fast twin of a game beside
-its reference implementation, this file restates the battle rules for that one use, and is
-held equal to the engine (see "Held equal" below).
+The interaction checker counts battles through this model in tens of seconds where
+:class:`~condottiere_nb.battle.Battle` takes about half an hour; as OpenSpiel keeps fast twins of
+its games, this file restates the battle rules for that one use.  :class:`FastModel` plays and
+resolves many battles at once, a column of an int8 matrix each (rows: :class:`Layout`);
+:func:`enumerate_numpy` walks a :class:`~condottiere_nb.explore.space.BattleSpace` a level at a
+time, keeping each different battle once with the number of play orders that reach it.
 
-:class:`FastModel` plays and resolves many battles at once, one column of an int8 matrix per
-battle (rows laid out by :class:`Layout`); :func:`enumerate_numpy` walks a whole
-:class:`~condottiere_nb.explore.space.BattleSpace` with it a level of the tree at a time,
-keeping each different battle once with the number of play orders that reach it (so a bound
-of two billion battles is some millions of different ones).
+Covered: a sandbox battle (no hands) in strict turn order, with the cards of :data:`FAST_KINDS`
+in any counts, and the rules (by id) ``play.card``, ``play.pass`` (a seat skipped by the next
+play has passed), ``play.face_down``, ``season.cancel``, ``card.bishop``, ``token.favor``,
+``card.scarecrow``, ``card.surrender``, ``battle.reveal``, ``strength.printed``,
+``season.winter``, ``card.drummer``, ``season.spring``, ``strength.characters``,
+``battle.compare`` and ``token.condottiere``, under every value of the options of
+:data:`FAST_OPTIONS` (``hidden_cards``, ``face_down_specials``, ``bishop_targets``,
+``spring_highest``, ``courtesan_token``); the Game's options (:data:`GAME_OPTIONS`) change
+nothing in a battle.  The rulesets claimed: the named standard, hidden-cards, continuous-war,
+scoring, invasion and city-states-final, and each value of each of those options on standard
+and on hidden-cards.  Not covered: hands and the Game, the invaded defender (``play.wait``),
+the Persian cards, the city-states' abilities, Steps, and any other battle option off its
+default (``courtesan_in_tie``, ``bishop_highest``, ``scarecrow_empty``,
+``mercenaries_face_down``, ...): :func:`fast_model_gap` says why; the checker uses the engine.
 
-What it covers
-    A battle in strict turn order, in a sandbox (cards come from the deck, no hands), with
-    the cards :data:`FAST_KINDS` (the Mercenaries 1-6 and 10, Winter, Spring, Bishop,
-    Courtesan, Drummer, Heroine, Scarecrow, Surrender) in any counts (option ``deck``).
-    The rules, by id (:data:`condottiere_nb.rules.RULES`): ``play.card``, ``play.pass``
-    (implied: a seat skipped by the next play has passed), ``play.face_down``,
-    ``season.cancel``, ``card.bishop`` (and ``token.favor``), ``card.scarecrow``,
-    ``card.surrender``, ``battle.reveal``, ``strength.printed``, ``season.winter``,
-    ``card.drummer``, ``season.spring``, ``strength.characters``, ``battle.compare`` and
-    ``token.condottiere``.  The readings of :data:`FAST_OPTIONS`: ``hidden_cards``,
-    ``face_down_specials`` (reveal, on_play, mercenaries_only), ``bishop_targets`` (highest,
-    drummers_first, drummers_and_highest), ``spring_highest`` (printed, effective) and
-    ``courtesan_token``.  Options of the Game around the battles (:data:`GAME_OPTIONS`)
-    change nothing in a battle.  :func:`claimed_rulesets` lists every ruleset this claims:
-    the named rulesets standard, hidden-cards, continuous-war, scoring, invasion and
-    city-states-final, and each value of each reading above on standard and hidden-cards.
-
-What it does not cover
-    Hands, dealing and the Game; the invaded defender (``play.wait``: the enumerated battles
-    have no defender); the Persian cards (Banner, Maiden, Weapon) and the city-states'
-    abilities; the battle options ``courtesan_in_tie``, ``bishop_highest``, ``scarecrow_empty``,
-    ``mercenaries_face_down``, ``banner_limit``, ``maiden_targets``, ``firenze_takes``,
-    ``firenze_card``, ``venezia_bribe``, ``venezia_bribe_value`` and ``city_states`` (any value
-    but the default).  :func:`fast_model_gap` names what a ruleset or a bound needs
-    beyond this, and the checker then uses the engine.  The model makes no Steps.
-
-Held equal
-    tests/test_numpy_model.py compares the model with the engine on every battle of small
-    spaces (which plays are legal, the winner, the token holder and the strengths) and on
-    random battles of two to four players under every claimed ruleset, played through
-    ``Battle(..., explain=False)``: a slice of ``benchmarks/check_numpy_model.py``, which plays
-    100,000 of each.
-    tests/test_explore.py compares the whole enumeration with the engine's.  The strength of a
-    Mercenary is read from :func:`~condottiere_nb.strength.mercenary_value` through a lookup
-    table, so that rule has one home, in strength.py.
-
-numpy is imported on first use (:func:`load_numpy`), so this module, and the package, import
-without it.
+Held equal: tests/test_numpy_model.py compares the model with the engine on every battle of
+small spaces (legal plays, winner, token holder, strengths) and on random battles of every
+claimed ruleset played through ``Battle(..., explain=False)`` (a slice of
+``benchmarks/check_numpy_model.py``, which plays 100,000 of each); tests/test_explore.py
+compares whole enumerations.  A Mercenary's strength is read from
+:func:`~condottiere_nb.strength.mercenary_value` through a table (that rule has one home).  numpy
+is imported on first use (:func:`load_numpy`): the package imports without it.
 """
 from __future__ import annotations
 
@@ -57,7 +36,7 @@ from dataclasses import fields
 from typing import Sequence
 
 from ..cards import Card, kind_name
-from ..rulesets import RULESETS, Ruleset, get_ruleset
+from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
 from .space import BattleSpace, PlayedCard
@@ -79,14 +58,12 @@ def load_numpy():
     return np
 
 
-#: Options whose every value the vectorised battle model reproduces (tests check it
-#: against Battle.resolve()).  Any other option that differs from its default sends the
-#: enumeration to the engine itself, which is slower but knows every rule.
+#: Options whose every value the model reproduces; any other option off its default sends the
+#: enumeration to the engine, which is slower but knows every rule.
 FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_specials", "courtesan_token",
                           "bishop_targets", "spring_highest"})
-#: Options of the Game that a single Battle never reads (dealing, hands, the map, the end of
-#: the game).  Invasion acts in a battle only through its defender, which the enumerated
-#: battles do not have.
+#: Options of the Game that a Battle never reads (dealing, hands, the map, the end of the game;
+#: Invasion acts in a battle only through its defender, whom the enumerated battles lack).
 GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "zh_deal", "keep_cards", "hand_discard",
                           "favor_on_battle_region", "first_hand", "hand_sizes", "drawing", "first_player",
                           "fa_draws", "fa_winner_draws", "fa_losers", "fa_tie_draws", "victory_regions",
@@ -406,31 +383,9 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
 
 
 
-# -- the model against the engine --------------------------------------------------------------
-
-#: The options of FAST_OPTIONS that are readings of a battle rule (the others name the ruleset,
-#: its deck, or turn hidden cards on).
-READINGS = ("courtesan_token", "bishop_targets", "spring_highest", "face_down_specials")
-
-
-def claimed_rulesets() -> dict[str, Ruleset]:
-    """Every ruleset whose battles the model claims to play as the engine does, by a name:
-    each named ruleset it takes whole, then each other value of each of :data:`READINGS` on
-    the standard and the hidden-cards rulesets ("hidden-cards bishop_targets=drummers_first")."""
-    out = {name: r for name, r in RULESETS.items() if fast_model_gap(r) is None}
-    for base in (RULESETS["standard"], RULESETS["hidden-cards"]):
-        for f in fields(base):
-            if f.name not in READINGS or (f.name == "face_down_specials" and not base.hidden_cards):
-                continue
-            for value in f.metadata["choices"] or (True, False):
-                if value != getattr(base, f.name):
-                    out[f"{base.name} {f.name}={value}"] = base.replace(**{f.name: value})
-    return out
-
 def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Tally,
                     prog: Progress, chunk: int = 200_000) -> None:
-    """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, a level (one play more)
-    at a time, as arrays.
+    """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, a level at a time.
 
     The battles are the play sequences over ``plays`` (see
     :func:`~condottiere_nb.explore.space.possible_plays`), each prefix counted once, with the
