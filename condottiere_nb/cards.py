@@ -18,8 +18,6 @@ from typing import Iterable, Mapping
 from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard
 from .i18n import ALIASES, LANGUAGES, MERCENARY_ALIASES, NAMES
 
-MERCENARY_VALUES = (1, 2, 3, 4, 5, 6, 10)
-
 
 @dataclass(frozen=True)
 class CardKind:

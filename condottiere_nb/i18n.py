@@ -46,17 +46,6 @@ MERCENARY = {"en": "Mercenary", "vi": "Quân Lính", "es": "Mercenario", "zh": "
 MERCENARY_ALIASES = ["merc", "mercenary", "mercenaries", "soldier", "quan linh", "mercenario",
                      "傭兵", "佣兵", "سرباز"]
 
-TERMS = {
-    "condottiere_token": {"en": "Condottiere token", "vi": "Token Xung Đột", "es": "ficha de Condottiere",
-                          "zh": "傭兵隊長標記", "fa": "مهره کندوتیره"},
-    "favor": {"en": "Pope's Favor", "vi": "Token Ân Huệ", "es": "Favor del Papa", "zh": "教皇恩寵",
-              "fa": "لطف پاپ"},
-    "control_marker": {"en": "control marker", "vi": "Token Chinh Phục", "es": "marcador de control",
-                       "zh": "顏色方塊", "fa": "مهره قلعه"},
-    "pass": {"en": "pass", "vi": "Bỏ qua", "es": "pasar", "zh": "放棄", "fa": "پاس"},
-}
-
-
 def card_name(kind: str, lang: str = "en") -> str:
     """The display name of a card kind in a language ("5" stays "5").  ``lang`` is one of
     :data:`LANGUAGES`: a language a learner chose is checked first, by

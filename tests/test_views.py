@@ -12,7 +12,7 @@ from condottiere_nb.i18n import LANGUAGES, NAMES
 from condottiere_nb.views import (battle_html, card_html, legend_html, line_html, resolution_html,
                                   resolution_timeline, step_html, strengths_html)
 from condottiere_nb.views.html import FAMILY_COLOURS, HIGHLIGHT, rule_html
-from condottiere_nb.views.safety import unsafe_parts
+from html_safety import unsafe_parts
 from condottiere_nb.views.timeline import Shown
 
 

@@ -7,7 +7,7 @@ from condottiere_nb.views.html import PLAYER_COLOURS
 from condottiere_nb.views.icons import icon_uri
 from condottiere_nb.views.mapsvg import (ItalyMap, MAP_H, MAP_W, cities, label_points, map_html, map_svg,
                                          region_shapes)
-from condottiere_nb.views.safety import unsafe_parts
+from html_safety import unsafe_parts
 
 
 def inside(point, polygon) -> bool:

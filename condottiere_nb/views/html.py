@@ -27,9 +27,6 @@ FAMILY_BORDERS = {"mercenary": "#8a6d2f", "season": "#2d6a86", "character": "#9b
 #: One colour per seat, shared by the strength bars and the map's control markers.
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 HIGHLIGHT = "#e8a317"
-#: Named rulesets as an English reader reads them (:func:`~condottiere_nb.views.words.ruleset_words`
-#: gives them in any language).
-RULESET_WORDS = ruleset_words(words("en"))
 
 
 def plot_text(text) -> str:
@@ -84,13 +81,11 @@ _ROW_ICON = "display:block;height:34px;margin:1px auto"
 _ROW_NAME = "display:table;width:100%;height:24px;font-weight:bold"
 _CELL_NAME = "display:table-cell;vertical-align:middle;white-space:normal"
 _ROW_BOTTOM = "display:block;height:20px;margin-top:2px;font-size:12px;font-weight:bold"
-#: What happened to a card a step took out of its line: its badge, colours and tooltip.
-GONE = {"discarded": ("discarded", "#5c5c5c", "discarded"),
-        "returned": ("back to hand", "#1d4e89", "taken back to hand, not discarded")}
 
 
 def gone_words(t: Words, gone: str) -> tuple[str, str, str]:
-    """GONE[gone] in a language: (badge, colour, tooltip)."""
+    """What happened to a card a step took out of its line ("discarded" or "returned"), in a
+    language: its badge, colour and tooltip."""
     if gone == "returned":
         return t.say("back to hand"), "#1d4e89", t.say("taken back to hand, not discarded")
     return t.say("discarded"), "#5c5c5c", t.say("discarded")

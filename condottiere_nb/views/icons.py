@@ -1,7 +1,7 @@
 """One small picture per card kind, drawn here as SVG (our own drawings, no font, no network).
 
 A notebook's HTML output loses inline ``<svg>`` to JupyterLab's sanitiser, so each icon is an
-``<img>`` whose ``src`` is a ``data:image/svg+xml`` URI (views/safety.py keeps those).  The
+``<img>`` whose ``src`` is a ``data:image/svg+xml`` URI (tests/html_safety.py keeps those).  The
 drawings are simple shapes on a 40 x 40 grid, dark strokes on the card's own colour, so they
 read the same in the light and the dark theme.  Plain Python: no display library.
 """
