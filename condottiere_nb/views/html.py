@@ -197,7 +197,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(t.clauses(title))}" '
             f'style="{_BOX}{style}">'
             f'<span style="{_ROW_TOP}">{escape(printed)}</span>'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="34" height="34" style="{_ROW_ICON}">'
+            f'<img src="{icon_uri(card.kind)}" alt="" width="34" height="34" style="{_ROW_ICON}">'
             f'<span style="{_ROW_NAME};font-size:{size}px"><span style="{_CELL_NAME};line-height:{size + 1}px;'
             f'{name_style}">{escape(label)}</span></span>{bottom}</span>')
 
@@ -220,7 +220,7 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
     return (f'<div class="cnb-palette-face" style="width:{PALETTE_W}px;height:{PALETTE_H}px;box-sizing:border-box;'
             f'border:2px solid {edge};border-radius:7px;background:{bg};color:#222222;text-align:center;'
             f'white-space:nowrap;overflow:hidden;line-height:1.1;{_FONT}{dim}">'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="26" height="26" '
+            f'<img src="{icon_uri(card.kind)}" alt="" width="26" height="26" '
             f'style="display:block;margin:3px auto 0 auto">'
             f'<div style="{_ROW_NAME};font-size:{size}px"><div style="{_CELL_NAME};line-height:{size + 1}px">'
             f'{escape(label)}</div></div>'
@@ -479,7 +479,7 @@ def chip_html(card, lang: str = "en") -> str:
             f'style="display:inline-block;margin:1px;padding:1px 5px 1px 2px;border-radius:6px;white-space:nowrap;'
             f'border:1px solid {FAMILY_BORDERS.get(card.family, "#555555")};'
             f'background:{FAMILY_COLOURS.get(card.family, "#dddddd")};color:#222222;font-size:12px;font-weight:bold">'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="14" height="14" '
+            f'<img src="{icon_uri(card.kind)}" alt="" width="14" height="14" '
             f'style="vertical-align:middle;margin-right:2px">{escape(label)}</span>')
 
 
