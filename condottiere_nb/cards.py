@@ -57,6 +57,14 @@ class CardKind:
         """The kind's name in a language ("Winter", "Mùa Đông"; a Mercenary is its value)."""
         return self.names[lang] if self.names else self.kind
 
+    def __reduce__(self):
+        # a copy or a pickle of an entry is the registry's own entry (its names are read only)
+        return _entry, (self.kind,)
+
+
+def _entry(kind: str) -> "CardKind":
+    return KINDS[kind]
+
 
 def _names(en: str, vi: str, es: str, zh: str, fa: str) -> Mapping[str, str]:
     return MappingProxyType({"en": en, "vi": vi, "es": es, "zh": zh, "fa": fa})

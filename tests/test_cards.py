@@ -69,6 +69,13 @@ def test_mercenaries_carry_their_value_and_family():
     assert sorted({c.value for c in STANDARD_DECK if c.mercenary}) == [1, 2, 3, 4, 5, 6, 10]   # es: Componentes
 
 
+def test_a_registry_entry_copies_and_pickles_as_itself():
+    import copy
+    import pickle
+    spec = KINDS["winter"]
+    assert pickle.loads(pickle.dumps(spec)) is spec and copy.deepcopy(spec) is spec and copy.copy(spec) is spec
+
+
 def test_cards_are_immutable_and_picklable():
     import pickle
     c = STANDARD_DECK[50]
