@@ -2,7 +2,7 @@
 
 The widgets hold a model from :mod:`condottiere_nb.views.model` and only (1) turn a
 click or a new ``.value`` into one model call and (2) re-render from the model when it
-changes.  Key controls carry CSS classes ``cnb-...`` (listed in WIDGET_CLASSES) so a
+changes.  Key controls carry CSS classes ``cnb-...`` (tests/test_widgets.py lists them) so a
 browser test finds them; tests/test_widgets.py drives them with ``.value`` and
 ``.click()`` and reads the rendered HTML, no browser needed.
 """
