@@ -8,9 +8,9 @@ held equal by playing the same battles through both:
   each) under each ruleset and option the model covers: the same plays legal, and the
   same winner, token holder and strengths for each battle;
 * random battles of two, three and four players, up to eight cards each from every
-  modelled card, some ending in an illegal play, under every ruleset the model claims
-  (its docstring lists them; :func:`claimed_rulesets`): a slice of benchmarks/check_numpy_model.py, which
-  plays 100,000 of each.
+  modelled card, some ending in an illegal play, under every ruleset the model claims (its
+  docstring lists them; :func:`claimed_rulesets`): a slice of benchmarks/check_numpy_model.py,
+  which plays 100,000 of each.
 
 The engine's side is always a :class:`Battle` built through its public API (play, pass_turn,
 resolve with explain=False), as :func:`engine_outcome` and :func:`random_battle` build it.
