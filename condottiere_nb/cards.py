@@ -4,17 +4,15 @@
 A *kind* is a short string: a mercenary is its value ("1" .. "10"), a special card its
 lower-case English name ("winter", "bishop").  A :class:`Card` is one physical card of a
 deck: two 5s are two cards with different ids, so a step can say which one moved.
+Everything the engine and the views know about a kind is its entry of :data:`KINDS`.
 """
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .i18n import LANGUAGES, NAMES
-
-MERCENARY_VALUES = (1, 2, 3, 4, 5, 6, 10)
 
 
 @dataclass(frozen=True)
@@ -27,11 +25,13 @@ class CardKind:
     when revealed at the end (the 'reveal' reading of the Hidden Cards text), else it is a bluff
     that is discarded; ``doubles``: it doubles its line's Mercenaries (the Drummer's rule);
     ``choice``: the decision playing it needs ("take": a Mercenary of one's own line to take
-    back; "target": any player's soldier to remove), or None.  Its names in every language are
-    in :mod:`condottiere_nb.i18n`.
+    back; "target": any player's soldier to remove), or None.  ``names``: its name in each
+    language of :data:`condottiere_nb.i18n.LANGUAGES` (None for a Mercenary, which every
+    language shows by its value); ``aliases``: other spellings a reader of a rulebook may type
+    (read, never shown); ``picture``: the drawing of :mod:`condottiere_nb.views.icons` on its face.
 
     A new card is one entry here, plus, if it acts when played, one effect function named after
-    its rule id.
+    its rule id (the README, "Add a card").
     """
 
     kind: str
@@ -41,15 +41,29 @@ class CardKind:
     reveals: bool = False
     doubles: bool = False
     choice: str | None = None
+    names: Mapping[str, str] | None = field(default=None, compare=False)
+    aliases: tuple[str, ...] = ()
+    picture: str = "sword"
 
     @property
     def mercenary(self) -> bool:
         return self.family == "mercenary"
 
-    @property
-    def names(self) -> dict[str, str]:
-        """The kind's name in every language (a Mercenary is its value)."""
-        return dict(NAMES[self.kind]) if self.kind in NAMES else {lang: self.kind for lang in LANGUAGES}
+    def name(self, lang: str = "en") -> str:
+        """The kind's name in a language ("Winter", "Mùa Đông"; a Mercenary is its value)."""
+        return self.names[lang] if self.names else self.kind
+
+    def __reduce__(self):
+        # a copy or a pickle of an entry is the registry's own entry (its names are read only)
+        return _entry, (self.kind,)
+
+
+def _entry(kind: str) -> "CardKind":
+    return KINDS[kind]
+
+
+def _names(en: str, vi: str, es: str, zh: str, fa: str) -> Mapping[str, str]:
+    return MappingProxyType({"en": en, "vi": vi, "es": es, "zh": zh, "fa": fa})
 
 
 def _registry(*kinds: CardKind) -> Mapping[str, CardKind]:
@@ -59,20 +73,43 @@ def _registry(*kinds: CardKind) -> Mapping[str, CardKind]:
 #: The card registry: kind -> CardKind.  Mercenaries 1 to 10 (the real game has 1-6 and 10; the
 #: Persian tutorial's deck also has 7, 8 and 9), the standard specials, and the Persian
 #: tutorial's own specials (fa-tutorial.txt, section 5).
+#:
+#: The names are each rulebook's own where it spells them out (vi, es, zh; the Persian tutorial
+#: names its own cards), otherwise the usual name of that language's edition.  Two Persian names
+#: are ours, in plain Persian: the Courtesan (بانوی درباری, "court lady") and the Surrender
+#: (تسلیم); the names Shirzan and Parchamdar seen in Iranian course projects belong to other
+#: cards of a variant (a Spy and a Turncoat), so they are not used.  docs/glossary/ says where
+#: each word comes from.
 KINDS: Mapping[str, CardKind] = _registry(
     *(CardKind(str(v), v, "mercenary") for v in range(1, 11)),
-    CardKind("winter", 0, "season", effect="season.cancel", reveals=True),
-    CardKind("spring", 0, "season", effect="season.cancel", reveals=True),
-    CardKind("bishop", 0, "tactic", effect="card.bishop", reveals=True),
-    CardKind("courtesan", 1, "character"),
-    CardKind("drummer", 0, "character", doubles=True),
-    CardKind("heroine", 10, "character"),
-    CardKind("scarecrow", 0, "tactic", effect="card.scarecrow", reveals=True, choice="take"),
-    CardKind("surrender", 0, "tactic", effect="card.surrender", reveals=True),
-    CardKind("banner", 0, "character", effect="card.banner", doubles=True),
-    CardKind("maiden", 0, "tactic", effect="card.maiden", choice="target"),
-    CardKind("weapon", 0, "tactic", effect="card.weapon"),
+    CardKind("winter", 0, "season", effect="season.cancel", reveals=True, picture="snowflake",
+             names=_names("Winter", "Mùa Đông", "Invierno", "寒冬", "زمستان"), aliases=("Zemestan", "冬天")),
+    CardKind("spring", 0, "season", effect="season.cancel", reveals=True, picture="flower",
+             names=_names("Spring", "Mùa Xuân", "Primavera", "暖春", "بهار"), aliases=("Bahar", "春天")),
+    CardKind("bishop", 0, "tactic", effect="card.bishop", reveals=True, picture="mitre",
+             names=_names("Bishop", "Giám Mục", "Obispo", "教士", "ریش‌سفید"), aliases=("Rish-sefid", "Rishsefid")),
+    CardKind("courtesan", 1, "character", picture="fan",
+             names=_names("Courtesan", "Giai Nhân", "Cortesana", "交際之花", "بانوی درباری"),
+             aliases=("交际之花", "Banuye darbari")),
+    CardKind("drummer", 0, "character", doubles=True, picture="drum",
+             names=_names("Drummer", "Người Đánh Trống", "Tambor", "鼓手", "طبل‌زن"),
+             aliases=("戰鼓", "战鼓", "鼓手", "Tabl-zan", "Tablzan")),
+    CardKind("heroine", 10, "character", picture="shield",
+             names=_names("Heroine", "Nữ Anh Hùng", "Heroína", "女英雄", "شاهدخت"), aliases=("Shahdokht", "Heroina")),
+    CardKind("scarecrow", 0, "tactic", effect="card.scarecrow", reveals=True, choice="take", picture="scarecrow",
+             names=_names("Scarecrow", "Bù Nhìn", "Espantapájaros", "稻草人", "مترسک"), aliases=("Matarsak",)),
+    CardKind("surrender", 0, "tactic", effect="card.surrender", reveals=True, picture="white flag",
+             names=_names("Surrender", "Đầu Hàng", "Rendición", "投降", "تسلیم"), aliases=("Rendicion", "Taslim")),
+    CardKind("banner", 0, "character", effect="card.banner", doubles=True, picture="banner",
+             names=_names("Banner", "Cờ Hiệu", "Estandarte", "軍旗", "درفش"), aliases=("Dorafsh", "Derafsh")),
+    CardKind("maiden", 0, "tactic", effect="card.maiden", choice="target", picture="maiden",
+             names=_names("Maiden", "Thiếu Nữ", "Doncella", "少女", "دوشیزه"), aliases=("Dushizeh", "Doushizeh")),
+    CardKind("weapon", 0, "tactic", effect="card.weapon", picture="blade",
+             names=_names("Weapon", "Vũ Khí", "Arma", "兵器", "جنگ‌افزار"), aliases=("جنگافزار", "Jangafzar")),
 )
+
+#: What a reader may type for "a Mercenary" (read, never shown: a Mercenary is shown by its value).
+MERCENARY_WORDS = ("merc", "mercenary", "mercenaries", "soldier", "quan linh", "mercenario", "傭兵", "佣兵", "سرباز")
 
 #: The FFG 2006 deck (docs/rules.md): 58 mercenaries and 52 special cards.
 STANDARD_COUNTS: Mapping[str, int] = {
@@ -160,7 +197,7 @@ KIND_OF = operator.attrgetter("kind")
 
 def kind_name(kind: str) -> str:
     """English display name of a kind: mercenaries by value, specials capitalised."""
-    return kind if kind.isdigit() else NAMES[kind]["en"]
+    return KINDS[kind].name("en")
 
 
 def make_deck(counts: Mapping[str, int]) -> tuple[Card, ...]:

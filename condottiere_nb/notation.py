@@ -47,9 +47,8 @@ import shlex
 import unicodedata
 from typing import Iterable, NamedTuple
 
-from .cards import STANDARD_COUNTS, Card
+from .cards import KINDS, MERCENARY_WORDS, STANDARD_COUNTS, Card
 from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard, shorten
-from .i18n import ALIASES, MERCENARY_ALIASES, NAMES
 from .plays import Move
 from .rulesets import get_ruleset
 
@@ -110,17 +109,18 @@ def _key(text: str) -> str:
 
 
 def _alias_table() -> dict[str, str]:
+    """Every name the card registry knows (each kind's names in five languages and its other
+    spellings), folded, -> its kind."""
     table = {}
-    for kind, names in NAMES.items():
-        table[_key(kind)] = kind
-        table.update((_key(name), kind) for name in names.values())
-    for kind, names in ALIASES.items():
-        table.update((_key(name), kind) for name in names)
+    for kind, spec in KINDS.items():
+        if spec.names:
+            table[_key(kind)] = kind
+            table.update((_key(name), kind) for name in (*spec.names.values(), *spec.aliases))
     return table
 
 
 _ALIAS = _alias_table()
-_MERC_WORDS = frozenset(_key(w) for w in MERCENARY_ALIASES)
+_MERC_WORDS = frozenset(_key(w) for w in MERCENARY_WORDS)
 
 
 def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:

@@ -55,8 +55,9 @@ def shown_value(value, limit: int = 60):
 def option(default, doc: str, source: str = "standard", choices: tuple = (), *, kind: str = "",
            low: int | None = None, high: int | None = None, why: str = ""):
     """A ruleset option: its default, doc, source, and the schema of its values: ``kind``, one of
-    rulesets.VALUE_KINDS (guessed from the default if not given), ``choices``, ``low`` and ``high`` (of a
-    number or a text's length), ``why`` (the reason for the limits, a sentence of the catalogues)."""
+    "bool", "int", "choice", "name", "text", "deck", "hand_sizes", "kinds" or "ruleset" (guessed from the
+    default if not given; :func:`~condottiere_nb.rulesets.allowed_sentence` words each), ``choices``,
+    ``low`` and ``high`` (of a number or a text's length), ``why`` (the reason for the limits, a sentence of the catalogues)."""
     kind = kind or ("choice" if choices else "bool" if isinstance(default, bool) else "int")
     if kind in ("int", "name", "text") and (low is None or high is None):
         raise TypeError(f"option(): a {kind} option needs its limits, low= and high=")   # for the maintainer

@@ -28,10 +28,6 @@ RULESETS: dict[str, "Ruleset"] = {}
 #: The Vietnamese variants (vi: Luật mở rộng), which combine: get_ruleset("continuous-war+invasion").
 COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
 
-#: The kinds of option values (the ``kind`` of an option's metadata; :func:`allowed_sentence` words each).
-VALUE_KINDS = ("bool", "int", "choice", "name", "text", "deck", "hand_sizes", "kinds", "ruleset")
-
-
 def allowed_sentence(meta: Mapping):
     """The values an option allows, in words (from the option's metadata): a sentence of the
     catalogues, told in each language (English: :func:`allowed`)."""

@@ -16,6 +16,7 @@ place that crosses them all.
 from __future__ import annotations
 
 import functools
+import io
 import json
 import random
 
@@ -900,8 +901,12 @@ def test_matplotlib_draws_a_dollar_in_a_name_as_written(name):
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    from condottiere_nb.views.mapview import draw_map, map_png
-    assert map_png(control={"Roma": name}, players=[name, "Ben"], title=f"{name}'s map").startswith(b"\x89PNG")
+    from condottiere_nb.views.mapview import draw_map
+    fig = Figure()
+    draw_map(control={"Roma": name}, players=[name, "Ben"], ax=fig.add_subplot(), title=f"{name}'s map")
+    png = io.BytesIO()
+    fig.savefig(png, format="png")
+    assert png.getvalue().startswith(b"\x89PNG")
     fig = Figure()
     ax = fig.add_subplot()
     draw_map(control={"Roma": name}, players=[name, "Ben"], ax=ax, title=name)
@@ -918,7 +923,9 @@ def test_matplotlib_draws_a_dollar_in_a_name_as_written(name):
 def test_the_map_refuses_bad_arguments_with_a_rules_error(call, words):
     pytest.importorskip("matplotlib")      # the lab extra: not in the engine-only runs
     pytest.importorskip("ipywidgets")
-    from condottiere_nb.views.mapview import map_info_html, map_png
-    for draw in (map_png, map_info_html):
+    from matplotlib.figure import Figure
+
+    from condottiere_nb.views.mapview import draw_map, map_info_html
+    for draw in (lambda **kw: draw_map(ax=Figure().add_subplot(), **kw), map_info_html):
         with pytest.raises(RulesError, match=words):
             call(draw)

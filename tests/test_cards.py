@@ -1,14 +1,15 @@
 """Cards: the 110-card deck of docs/rules.md and reading card names in every language.
 
-Rule ids: deck.standard (the counts), cards.names (the names table of the translations table).
+Rule ids: deck.standard (the counts), cards.names (each kind's names, in the card registry KINDS).
 """
 from collections import Counter
 
 import pytest
 
 from condottiere_nb import STANDARD_DECK, Card, UnknownCard, parse_kind
-from condottiere_nb.cards import MERCENARY_VALUES, STANDARD_COUNTS, kind_name, make_deck
-from condottiere_nb.i18n import LANGUAGES, NAMES, card_name
+from condottiere_nb.cards import KINDS, STANDARD_COUNTS, kind_name, make_deck
+from condottiere_nb.errors import Kind, Lower, english
+from condottiere_nb.i18n import LANGUAGES, card_name
 from condottiere_nb.language import check_language
 from condottiere_nb.errors import RulesError
 
@@ -65,7 +66,14 @@ def test_mercenaries_carry_their_value_and_family():
     for c in STANDARD_DECK:
         if c.kind.isdigit():
             assert c.mercenary and c.value == int(c.kind) and c.family == "mercenary"
-    assert sorted({c.value for c in STANDARD_DECK if c.mercenary}) == list(MERCENARY_VALUES)
+    assert sorted({c.value for c in STANDARD_DECK if c.mercenary}) == [1, 2, 3, 4, 5, 6, 10]   # es: Componentes
+
+
+def test_a_registry_entry_copies_and_pickles_as_itself():
+    import copy
+    import pickle
+    spec = KINDS["winter"]
+    assert pickle.loads(pickle.dumps(spec)) is spec and copy.deepcopy(spec) is spec and copy.copy(spec) is spec
 
 
 def test_cards_are_immutable_and_picklable():
@@ -159,20 +167,34 @@ def test_card_name_displays_every_language():
         check_language("xx")
 
 
+NAMED = {kind: spec.names for kind, spec in KINDS.items() if spec.names}
+
+
 def test_every_display_name_reads_back_as_its_kind():
-    for kind, names in NAMES.items():
+    for kind, names in NAMED.items():
         for lang, name in names.items():
-            assert parse_kind(name, list(NAMES)) == kind, (lang, name)
+            assert parse_kind(name, list(KINDS)) == kind, (lang, name)
+        for alias in KINDS[kind].aliases:
+            assert parse_kind(alias, list(KINDS)) == kind, alias
 
 
 def test_every_card_has_its_own_name_in_every_language():
-    for kind, names in NAMES.items():
+    assert set(NAMED) == {k for k in KINDS if not k.isdigit()}
+    for kind, names in NAMED.items():
+        assert set(names) == set(LANGUAGES), kind
         for lang in ("vi", "es", "zh", "fa"):
             assert names[lang] != names["en"], (kind, lang)     # no English left in another language
+    assert all(spec.names is None and spec.name("zh") == k for k, spec in KINDS.items() if k.isdigit())
+
+
+def test_a_special_cards_kind_is_its_lower_case_english_name():
+    # errors.english() names a card from its kind alone (errors.py cannot import the registry)
+    for kind, names in NAMED.items():
+        assert names["en"] == kind.capitalize() == english(Kind(kind)) and english(Lower(kind)) == kind
 
 
 def test_the_persian_names_of_the_courtesan_and_the_surrender_are_not_a_variants_spy_and_turncoat():
-    assert NAMES["courtesan"]["fa"] != "شیرزن" and NAMES["surrender"]["fa"] == "تسلیم"
+    assert NAMED["courtesan"]["fa"] != "شیرزن" and NAMED["surrender"]["fa"] == "تسلیم"
 
 
 def test_parse_kind_accepts_a_card():
@@ -245,7 +267,7 @@ def test_a_card_of_another_deck_says_so():
     # The Persian tutorial's Banner is a known name but not a card of the standard deck.
     with pytest.raises(UnknownCard, match="not a card of this deck"):
         parse_kind("banner")
-    assert parse_kind("banner", list(NAMES)) == "banner"
+    assert parse_kind("banner", list(KINDS)) == "banner"
 
 
 def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():

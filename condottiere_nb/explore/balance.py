@@ -60,11 +60,6 @@ class BalanceRow:
         return wilson(self.wins_by_seat[0], self.games)
 
     @property
-    def first_seat_advantage(self) -> float:
-        """First seat's win share minus the fair share 1/players."""
-        return self.first_seat - 1 / self.players
-
-    @property
     def mean_battles(self) -> float:
         return self.battles / self.games if self.games else 0.0
 

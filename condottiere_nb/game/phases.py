@@ -94,7 +94,6 @@ def battle_start(game) -> None:
     game.battle = battle
     game.resolution = None
     state.logged = 0
-    state.lines_out = False
     if game.explains:
         i = players.index(battle.leader)
         order = list(players[i:] + players[:i])
@@ -198,7 +197,6 @@ def battle_resolved(game) -> None:
     res = battle.resolve()
     game.resolution = res
     state.battles += 1
-    state.lines_out = True
     if game.explains:
         state.log.extend(res.steps[state.logged:])
         state.logged = len(res.steps)
@@ -317,7 +315,6 @@ def after_placement(game) -> None:
 def battle_discard_lines(game) -> None:
     """Every battle line is discarded (vi: 3 – Giải tán quân đội)."""
     state = game.state
-    state.lines_out = False
     table = []
     for p in game.battle.players:
         line = list(state.zones.pile(("line", p)))
@@ -435,7 +432,6 @@ def game_final_battle(game, top: tuple, best: int | None) -> None:
     state = game.state
     state.final = True
     state.final_players = top
-    state.lines_out = False
     zones = state.zones
     for p in game.players:
         zones.move_all(list(state.hand(p)), ("hand", p), "discard")

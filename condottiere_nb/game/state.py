@@ -40,7 +40,6 @@ class GameState:
     to_move: object = None
     queue: list = field(default_factory=list)
     after_battle: bool = False
-    lines_out: bool = False
     logged: int = 0
     final: bool = False
     final_players: tuple = ()

@@ -2,7 +2,7 @@
 interaction reports, a progress bar widget, and matplotlib plots of variant balance.
 
 The HTML uses only the tags and inline styles JupyterLab keeps in an untrusted notebook
-(views/safety.py checks them).  ipywidgets and matplotlib load on first use, so
+(tests/html_safety.py checks them).  ipywidgets and matplotlib load on first use, so
 ``InteractionReport._repr_html_`` stays light.
 """
 from __future__ import annotations
