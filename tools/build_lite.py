@@ -245,6 +245,9 @@ def lite_notebook(source: Path, target: Path) -> None:
     cell = {"cell_type": "code", "execution_count": None, "id": "lite-install",
             "metadata": {"tags": ["lite-install"]}, "outputs": [], "source": install_line(nb)}
     nb["cells"] = [cell, *nb["cells"]]
+    for c in nb["cells"]:
+        if c["cell_type"] == "code":
+            c["metadata"]["trusted"] = True
     nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     target.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
