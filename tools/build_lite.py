@@ -71,7 +71,8 @@ BROWSER = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platf
 INSTALL = "%pip install -q condottiere_nb ipywidgets"
 # What a notebook's code imports that the install line must add: numpy for the simulation lab's tools
 # (odds draw hands with it, the interaction checker counts with it), matplotlib for its plots.  Both
-# come from Pyodide's own packages (the CDN, or the archive given with --pyodide).
+# come from Pyodide's own packages (the CDN, or the archive given with --pyodide); a site that
+# serves Python itself has neither (see lite_notebook).
 NEEDS = {"numpy": ("condottiere_nb.explore", "numpy", "matplotlib"), "matplotlib": ("matplotlib",)}
 # Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest,
 # but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
@@ -82,6 +83,11 @@ FROM_PYPI = ["ipywidgets", "jupyterlab_widgets", "comm"]
 # needs a server the static site does not have.
 LAB_EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the first cell of a notebook that needs NEEDS on a site that serves Python itself
+OFFLINE_NEEDS = ("**This notebook needs {packages}, which this site, made to work without internet, does not "
+                 "have** (they are compiled for the browser and published only with the whole Pyodide "
+                 "release). Run it on Binder, or in JupyterLab on the workshop leader's laptop "
+                 "(`python tools/workshop.py`, see the README); the other notebooks run here.")
 NO_PYTHON_JS = "condottiere-no-python.js"
 INSTALL_HINT = ('python -m pip install "jupyterlite-core==0.8.6" "jupyterlite-pyodide-kernel==0.8.6" '
                 'jupyter_server jupyterlab_widgets')
@@ -230,21 +236,33 @@ def lab_extensions() -> list[str]:
     return found
 
 
-def install_line(nb: dict) -> str:
-    """The first cell of a notebook on the site: INSTALL, and what its code imports of NEEDS."""
+def install_line(nb: dict, offline: bool = False) -> str:
+    """The first cell of a notebook on the site: INSTALL, and what its code imports of NEEDS.  On an
+    offline site only a direct import of numpy or matplotlib counts: condottiere_nb.explore runs
+    without numpy (more slowly; tests/test_explore_without_numpy.py), and the site has neither."""
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     imported = set(re.findall(r"^\s*(?:from|import)\s+([\w.]+)", code, re.M))
     extra = [package for package, modules in NEEDS.items()
-             if any(m == want or m.startswith(want + ".") for m in imported for want in modules)]
+             if any(m == want or m.startswith(want + ".") for m in imported for want in modules
+                    if not (offline and want.startswith("condottiere_nb")))]
     return " ".join([INSTALL, *extra])
 
 
-def lite_notebook(source: Path, target: Path) -> None:
-    """A notebook as the site serves it: an install cell first (tagged ``lite-install``), the rest as built."""
+def lite_notebook(source: Path, target: Path, offline: bool = False) -> None:
+    """A notebook as the site serves it: an install cell first (tagged ``lite-install``), the rest as
+    built, its code cells trusted (JupyterLab draws a trusted cell's HTML and widgets, an untrusted
+    one's as text).  On an offline site, a notebook that needs what the site cannot serve (numpy,
+    matplotlib) says so first, in words (a Markdown cell tagged ``lite-needs``)."""
     nb = json.loads(source.read_text(encoding="utf-8"))
+    line = install_line(nb, offline)
     cell = {"cell_type": "code", "execution_count": None, "id": "lite-install",
-            "metadata": {"tags": ["lite-install"]}, "outputs": [], "source": install_line(nb)}
-    nb["cells"] = [cell, *nb["cells"]]
+            "metadata": {"tags": ["lite-install"]}, "outputs": [], "source": line}
+    extra = [package for package in NEEDS if f" {package}" in line.removeprefix(INSTALL)]
+    first = []
+    if offline and extra:
+        first = [{"cell_type": "markdown", "id": "lite-needs", "metadata": {"tags": ["lite-needs"]},
+                  "source": OFFLINE_NEEDS.format(packages=" and ".join(extra))}]
+    nb["cells"] = [*first, cell, *nb["cells"]]
     for c in nb["cells"]:
         if c["cell_type"] == "code":
             c["metadata"]["trusted"] = True
@@ -317,8 +335,9 @@ def main(argv=None) -> int:
         contents, lite_dir, wheel_dir = tmp / "contents", tmp / "lite", tmp / "wheels"
         for d in (contents, lite_dir, wheel_dir):
             d.mkdir()
+        offline = not (args.cdn or args.pyodide)
         for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
-            lite_notebook(nb, contents / nb.name)
+            lite_notebook(nb, contents / nb.name, offline)
         shutil.copytree(ROOT / "docs", contents / "docs")
         shutil.copyfile(ROOT / "binder" / "overrides.json", lite_dir / "overrides.json")
         served = wheels(wheel_dir)
@@ -329,7 +348,7 @@ def main(argv=None) -> int:
         settings = {}
         if args.pyodide:
             config["PyodideAddon"] = {"pyodide_url": args.pyodide}
-        elif not args.cdn:
+        elif offline:
             locked = offline_pyodide(lite_dir / "static" / "pyodide", [*served, *kernel_wheels()])
             print(f"Pyodide's lock, rewritten to {len(locked)} wheels from PyPI: {', '.join(locked)}")
             settings = {"disablePyPIFallback": True}
