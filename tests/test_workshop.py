@@ -17,12 +17,12 @@ import importlib.util
 import re
 import shutil
 import socket
-import subprocess
 import sys
 
 import pytest
 
-from servers import ROOT, chromium, free_port, keep_local, kernel_env, require_browser, screenshot, server
+from servers import (ROOT, chromium, free_port, keep_local, kernel_env, lite_site, require_browser, screenshot,
+                     server)
 
 pytestmark = pytest.mark.browser
 
@@ -124,10 +124,7 @@ def room(tmp_path_factory):
     if importlib.util.find_spec("jupyterlite_core") is None:
         pytest.skip("JupyterLite is not installed (see tests/test_lite.py)")
     base = tmp_path_factory.mktemp("room")
-    site = base / "site"
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_lite.py"), "--cdn", "--output", str(site)],
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    site = lite_site(tmp_path_factory, "--cdn")
     port = free_pair()
     voila_port = port + 1
     cmd = [sys.executable, str(ROOT / "tools" / "serve_room.py"), "--site", str(site), "--bind", "127.0.0.1",
