@@ -9,8 +9,9 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
 
 * the notebooks of notebooks/, each with a first cell ``%pip install -q condottiere_nb ipywidgets``
   (JupyterLite's ``%pip`` is piplite), plus numpy and matplotlib where the notebook's code needs
-  them (the simulation lab), and the widget state they were built with; and docs/ (the rules'
-  catalogue the notebooks name, docs/rules.md, opens in the site);
+  them (the simulation lab; on a site that serves Python itself, which has neither, it says so
+  first, in words), their code cells trusted, and the widget state they were built with; and
+  docs/ (the rules' catalogue the notebooks name, docs/rules.md, opens in the site);
 * a package index of its own (pypi/): this package's wheel, built from this checkout, and the
   wheels of ipywidgets, jupyterlab_widgets and comm (downloaded from PyPI at build time), so the
   first cell installs them from the site itself;
