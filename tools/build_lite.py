@@ -9,9 +9,10 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
 
 * the notebooks of notebooks/, each with a first cell ``%pip install -q condottiere_nb ipywidgets``
   (JupyterLite's ``%pip`` is piplite), plus numpy and matplotlib where the notebook's code needs
-  them (the simulation lab; on a site that serves Python itself, which has neither, it says so
-  first, in words), their code cells trusted, and the widget state they were built with; and
-  docs/ (the rules' catalogue the notebooks name, docs/rules.md, opens in the site);
+  them (the simulation lab; the concordance's interaction check runs on the engine alone; on a
+  site that serves Python itself, which has neither, the lab says so first, in words), their code
+  cells trusted, and the widget state they were built with; and docs/ (the rules' catalogue the
+  notebooks name, docs/rules.md, opens in the site);
 * a package index of its own (pypi/): this package's wheel, built from this checkout, and the
   wheels of ipywidgets, jupyterlab_widgets and comm (downloaded from PyPI at build time), so the
   first cell installs them from the site itself;
@@ -70,11 +71,14 @@ BROWSER = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platf
            "platform_system": "Emscripten", "os_name": "posix", "platform_machine": "wasm32",
            "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
 INSTALL = "%pip install -q condottiere_nb ipywidgets"
-# What a notebook's code imports that the install line must add: numpy for the simulation lab's tools
-# (odds draw hands with it, the interaction checker counts with it), matplotlib for its plots.  Both
-# come from Pyodide's own packages (the CDN, or the archive given with --pyodide); a site that
-# serves Python itself has neither (see lite_notebook).
-NEEDS = {"numpy": ("condottiere_nb.explore", "numpy", "matplotlib"), "matplotlib": ("matplotlib",)}
+# What a notebook's code imports that the install line must add: numpy for the simulation lab (its
+# Monte Carlo odds draw hands with it, and matplotlib, its plots, needs it), matplotlib for its plots.
+# Both come from Pyodide's own packages (the CDN, or the archive given with --pyodide); a site that
+# serves Python itself has neither (see lite_notebook).  Importing condottiere_nb.explore alone needs
+# neither: the interaction checker runs on the engine without numpy (the concordance asks for
+# method="engine", tests/test_rulebook_notebooks_corrections.py runs it so).
+NEEDS = {"numpy": ("numpy", "matplotlib", "condottiere_nb.explore.odds", "condottiere_nb.explore.numpy_model"),
+         "matplotlib": ("matplotlib",)}
 # Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest,
 # but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
 # packages nor the kernel's own index: without it here an offline site's kernel never starts).
@@ -237,15 +241,12 @@ def lab_extensions() -> list[str]:
     return found
 
 
-def install_line(nb: dict, offline: bool = False) -> str:
-    """The first cell of a notebook on the site: INSTALL, and what its code imports of NEEDS.  On an
-    offline site only a direct import of numpy or matplotlib counts: condottiere_nb.explore runs
-    without numpy (more slowly; tests/test_explore_without_numpy.py), and the site has neither."""
+def install_line(nb: dict) -> str:
+    """The first cell of a notebook on the site: INSTALL, and what its code imports of NEEDS."""
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     imported = set(re.findall(r"^\s*(?:from|import)\s+([\w.]+)", code, re.M))
     extra = [package for package, modules in NEEDS.items()
-             if any(m == want or m.startswith(want + ".") for m in imported for want in modules
-                    if not (offline and want.startswith("condottiere_nb")))]
+             if any(m == want or m.startswith(want + ".") for m in imported for want in modules)]
     return " ".join([INSTALL, *extra])
 
 
@@ -255,7 +256,7 @@ def lite_notebook(source: Path, target: Path, offline: bool = False) -> None:
     one's as text).  On an offline site, a notebook that needs what the site cannot serve (numpy,
     matplotlib) says so first, in words (a Markdown cell tagged ``lite-needs``)."""
     nb = json.loads(source.read_text(encoding="utf-8"))
-    line = install_line(nb, offline)
+    line = install_line(nb)
     cell = {"cell_type": "code", "execution_count": None, "id": "lite-install",
             "metadata": {"tags": ["lite-install"]}, "outputs": [], "source": line}
     extra = [package for package in NEEDS if f" {package}" in line.removeprefix(INSTALL)]

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..battle import Battle
-from ..cards import kind_name, parse_kind
+from ..cards import kind_name
+from ..notation import parse_kind
 from ..errors import IllegalMove, Kind, Listed, RulesError
 from ..rulesets import Ruleset, get_ruleset, shown
 

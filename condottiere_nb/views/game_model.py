@@ -15,14 +15,11 @@ from ..cards import KINDS
 from ..errors import Listed, RulesError
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
+from ..notation import kind_of
 from . import html as H
 from .model import choice_label
 from .observable import Tells
 from .words import words
-
-
-def _kind(card) -> str:
-    return str(getattr(card, "kind", card)).split("#")[0]
 
 
 def action_label(action, lang: str = "en") -> str:
@@ -89,7 +86,7 @@ class GameModel(Tells):
         self._pending = None if value is None else (value[0], [a for _, a in value[1]])
 
     def _choice_label(self, card, action) -> str:
-        return choice_label(_kind(card), action.take, self.lang)
+        return choice_label(kind_of(card), action.take, self.lang)
 
     @property
     def waiting_for_human(self) -> bool:
@@ -145,9 +142,9 @@ class GameModel(Tells):
         read from ``Game.legal_actions``: [] when the card asks nothing."""
         if not self.can_play_cards():
             return []
-        kind = str(card).split("#")[0]
+        kind = kind_of(card)
         plays = [a for a in self.game.legal_actions() if isinstance(a, Play)
-                 and str(getattr(a.card, "kind", a.card)).split("#")[0] == kind and a.face_down == self.face_down]
+                 and kind_of(a.card) == kind and a.face_down == self.face_down]
         if len({a.take for a in plays}) <= 1:
             return []
         return [(self._choice_label(card, a), a) for a in plays]
@@ -180,7 +177,7 @@ class GameModel(Tells):
         if not choices:
             return self.play(card)
         self.pending = (card, choices)
-        if KINDS[_kind(card)].choice == "take":
+        if KINDS[kind_of(card)].choice == "take":
             return self._ok(lambda t: t.say("Which card does the Scarecrow take back?"))
         return self._ok(lambda t: t.say("Which soldier does the card remove?"))
 
@@ -197,7 +194,7 @@ class GameModel(Tells):
 
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
-        spec = KINDS.get(str(card).split("#")[0])
+        spec = KINDS.get(kind_of(card))
         take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
         return self._apply_human(Play(card, self.face_down, take))
 
