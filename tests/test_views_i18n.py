@@ -125,8 +125,8 @@ def test_persian_blocks_read_right_to_left_with_names_isolated():
     verdict = H.resolution_html(res, "fa")
     assert f"{FSI}<b>Huy</b>{PDI}" in verdict                  # a Latin name in a Persian sentence
     assert "dir=" not in H.step_html(timeline, 2, lang="es")
-    # numbers keep their order: "گام 3 از 7" with each number isolated
-    assert f"گام {FSI}3{PDI} از {FSI}{len(res.steps)}{PDI}" in step
+    # numbers keep their order: "گام ۳ از ۷" with each number isolated, in Persian digits
+    assert f"گام {FSI}۳{PDI} از {FSI}{speaker('fa').digits(len(res.steps))}{PDI}" in step
 
 
 # -- the models and widgets --------------------------------------------------------------------------
