@@ -16,10 +16,11 @@ import re
 from html import escape
 from typing import Mapping, Sequence
 
-from ..explain import rule_source
 from ..i18n import card_name
+from ..language import left_to_right
+from ..rules import cited
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
-from .words import Html, Words, family_name, ruleset_words, words
+from .words import RTL, Html, Words, family_name, ruleset_words, words
 
 #: Card background and border colours by family (cards.py names the families).
 FAMILY_COLOURS = {"mercenary": "#f3d9a4", "season": "#a9d6e5", "character": "#f4b6c2", "tactic": "#cdb8ee"}
@@ -329,7 +330,10 @@ def rule_html(step, lang: str | None = None) -> str:
     is only in the tooltip: a learner reads the title), in ``lang`` (the default language when None;
     a Persian block reads right to left)."""
     t = words(lang)
-    source = rule_source(step.rule)
+    # the learner's own rulebook first where it states the rule; in a right-to-left block, a
+    # left-to-right rulebook's section keeps its own direction and digits
+    source = t.say("; ").join(left_to_right(f"{book}: {where}") if t.rtl and book not in RTL
+                              else f"{book}: {where}" for book, where in cited(step.rule, t.lang))
     where = t.say("Source: {source}", source=source)
     src = f'<div class="cnb-source" style="opacity:0.75;font-size:11px">{escape(where)}</div>' if source else ""
     tip = t.say("rule {rule}", rule=step.rule)
