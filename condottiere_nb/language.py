@@ -89,7 +89,9 @@ def local_digits(text: str, lang: str) -> str:
 
     >>> local_digits("+3 and 10", "en"), local_digits("سرباز +3، 10", "fa") == "سرباز \u2066+۳\u2069، ۱۰"
     ('+3 and 10', True)
-    >>> local_digits("\u206600_start_here.ipynb\u2069 ۲", "fa") == "\u206600_start_here.ipynb\u2069 ۲"
+    >>> local_digits("\u206600_start_here.ipynb\u2069 2", "fa") == "\u206600_start_here.ipynb\u2069 ۲"
+    True
+    >>> local_digits("fa_draws = 'section_6', 6", "fa") == "fa_draws = 'section_6', ۶"
     True
     """
     digits = DIGITS.get(lang)
@@ -104,8 +106,14 @@ def local_digits(text: str, lang: str) -> str:
     return "".join(out)
 
 
+#: a number, not a part of a name or of code ("section_6", "Player2", "UTF-8", "U+0007", "game/1",
+#: "00_start_here" keep their digits)
+_NUMBER = re.compile(r"(?<![A-Za-z_])(?<![A-Za-z_][-/+.])\d+(?![A-Za-z_\d])")
+
+
 def _local_part(text: str, table: dict) -> str:
-    return _SIGNED.sub(lambda m: left_to_right(m.group(1)), text.translate(table))
+    text = _NUMBER.sub(lambda m: m.group(0).translate(table), text)
+    return _SIGNED.sub(lambda m: left_to_right(m.group(1)), text)
 
 
 def spanish_article(name: str, kind: str, count: int = 1) -> str:

@@ -272,7 +272,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     shown = "" if strength is None else (
         f'<div class="cnb-line-strength" style="display:inline-block;min-width:36px;margin-top:3px;'
         f'padding:2px 6px;border-radius:10px;background:{colour};color:#ffffff;font-weight:bold;font-size:15px;'
-        f'text-align:center" title="{escape(tip)}">{strength}</div>')
+        f'text-align:center" title="{escape(tip)}">{t.digits(strength)}</div>')
     # Two cells: the name and strength in a column of fixed width, so the badges line up.
     return (f'<div class="cnb-line" style="display:table;margin:3px 0;border-left:5px solid {colour};{_FONT}">'
             f'<div style="display:table-cell;width:96px;min-width:96px;padding:2px 6px;vertical-align:middle;'
@@ -297,10 +297,10 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
         b = a if before is None else before.get(p, 0)
         wa, wb = round(_BAR_PX * a / top), round(_BAR_PX * b / top)
         if b == a:
-            figures = f"{a}"
+            figures = t.digits(a)
         else:
             arrow_colour = "#2e9d4f" if a > b else "#e53935"
-            figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{a}</span>'))
+            figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{t.digits(a)}</span>'))
         crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
             f'<tr><td style="padding:1px 6px;white-space:nowrap"><b>{escape(p)}</b></td>'
