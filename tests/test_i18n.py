@@ -256,3 +256,26 @@ def test_the_persian_tour_names_the_builders_buttons_as_they_read():
     for label in (t.say("Resolve ▶"), t.say("Next ▶")):
         assert f"**{label}**" in prose, label
     assert f"«{t.say('Step')}»" in prose and "▶**" not in prose
+
+
+#: code a sentence names (a call, an argument, a dotted or snake_case name): take=None, resolve(), Game.undo
+CODE_IN_SENTENCE = re.compile(r"(?<![\w{])(?:[A-Za-z_][\w.]*(?:\((?:[^()]|\([^()]*\))*\)|=[\w']*)+"
+                              r"|[A-Za-z]\w*(?:[._][A-Za-z]\w*)+)(?![\w}])")
+
+
+def test_persian_sentences_keep_their_code_left_to_right():
+    """Code inside a Persian sentence (take=, resolve(), Game.undo) is isolated left to right (LRI ...
+    PDI): without it a right-to-left line reorders its pieces ('=take', ')(resolve')."""
+    tool = _i18n_tool()
+    catalogue = tool.read("fa")
+    loose = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+            outside = re.sub("\u2066[^\u2069]*\u2069", " ", text)
+            loose += [(code, text) for code in CODE_IN_SENTENCE.findall(outside)]
+    assert loose == []
+    told = speaker("fa").say("{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, "
+                             "name it with take=). The Scarecrow is discarded.", player="Ana")
+    assert "\u2066take=\u2069" in told
