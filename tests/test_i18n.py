@@ -39,13 +39,14 @@ def test_every_catalogue_translates_every_message_with_its_placeholders_and_is_c
 
 
 def test_the_check_covers_the_notebooks_translated_paragraphs(tmp_path, monkeypatch):
-    """The tour's Markdown is the gettext domain "notebooks": each paragraph of its source is a message,
+    """The translated notebooks' Markdown is the gettext domain "notebooks": each paragraph of their sources is a message,
     translated and compiled in every language; a paragraph left in English, untranslated or losing a
     code span is a problem the check reports."""
     tool = _i18n_tool()
     pot = tool.template(tool.NOTEBOOKS)
-    source = (ROOT / "tools" / "notebooks" / "00_start_here.txt").read_text(encoding="utf-8")
-    assert [m.id for m in pot if m.id] == [body for _, body in tool._builder().messages(source)]
+    sources = [(ROOT / "tools" / "notebooks" / f"{stem}.txt").read_text(encoding="utf-8")
+               for stem in tool._builder().TRANSLATED]
+    assert [m.id for m in pot if m.id] == [body for source in sources for _, body in tool._builder().messages(source)]
     assert tool.domain_problems(tool.NOTEBOOKS) == (len(pot), [])
     assert tool._builder().LANGUAGES == tool.LANGUAGES
     # a reader's slips, in a copy of the Vietnamese catalogue

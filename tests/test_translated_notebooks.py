@@ -4,7 +4,8 @@ prose (Markdown without its code spans, links' targets and HTML tags) and its st
 nbval checks against a fresh run).
 
 * no English word in Vietnamese or Spanish prose and outputs, no Latin word at all in Chinese and
-  Persian, but the names in :data:`ALLOWED` and the engine's own names (players, regions, rule ids);
+  Persian, but the names in :data:`ALLOWED`, the engine's own names (players, regions, rule ids) and a
+  rulebook quoted in its own words (in italics or quotation marks);
 * Persian writes its own digits (the Persian tutorial does), and a code span or a file name inside a
   Persian sentence is isolated left to right (else the layout shows ``start_here.ipynb_00``);
 * a link to a rulebook that is not the standard game (the Chinese city-state variant, the Persian
@@ -39,6 +40,8 @@ MORE_ENGLISH = {"step", "builder", "widget", "widgets", "notebook", "notebooks",
 #: words of a language that are spelled as English words are ("in": Vietnamese for "printed")
 OWN_WORDS = {"vi": {"in"}, "es": set()}
 CODE_SPAN = re.compile(r"`[^`\n]+`")
+#: a quotation of a rulebook, in its own words: in italics or quotation marks
+QUOTED = re.compile(r"(?<!\*)\*[^*\n]+\*(?!\*)|\"[^\"]+\"|«[^»]+»|「[^」]+」")
 #: the notebooks of rulebooks that are not the standard game
 VARIANT_RULEBOOKS = ("12_chinese_city_states", "13_persian_tutorial")
 LRI, PDI = "\u2066", "\u2069"
@@ -67,6 +70,7 @@ def prose(stem: str) -> str:
     """The notebook's Markdown as a reader reads its words: code spans, link targets and tags left out."""
     text = "\n".join(markdown(stem))
     text = CODE_SPAN.sub(" ", text)
+    text = QUOTED.sub(" ", text)            # a rulebook quoted in its own language
     text = re.sub(r"\]\([^)]*\)", "] ", text)
     return re.sub(r"<[^>]+>", " ", text)
 
