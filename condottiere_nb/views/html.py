@@ -87,13 +87,16 @@ _CELL_NAME = "display:table-cell;vertical-align:middle;white-space:normal"
 _ROW_BOTTOM = "display:block;height:20px;margin-top:2px;font-size:12px;font-weight:bold"
 #: What happened to a card a step took out of its line: its badge, colours and tooltip.
 GONE = {"discarded": ("discarded", "#5c5c5c", "discarded"),
-        "returned": ("back to hand", "#1d4e89", "taken back to hand, not discarded")}
+        "returned": ("back to hand", "#1d4e89", "taken back to hand, not discarded"),
+        "taken": ("to Firenze's hand", "#1d4e89", "taken into Firenze's hand by the Ball, not discarded")}
 
 
 def gone_words(t: Words, gone: str) -> tuple[str, str, str]:
     """GONE[gone] in a language: (badge, colour, tooltip)."""
     if gone == "returned":
         return t.say("back to hand"), "#1d4e89", t.say("taken back to hand, not discarded")
+    if gone == "taken":
+        return t.say("to Firenze's hand"), "#1d4e89", t.say("taken into Firenze's hand by the Ball, not discarded")
     return t.say("discarded"), "#5c5c5c", t.say("discarded")
 
 
@@ -161,8 +164,9 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     """One card: its icon, name, printed value and effective value (``value``), coloured by family.
 
     ``face_down``: drawn as its back.  ``revealed``: played face down and turned over
-    (dashed border).  ``gone``: "discarded" (greyed, struck out) or "returned" (taken back to
-    hand: faded, a blue "back to hand" badge).  ``highlight``: the card the current step changed.
+    (dashed border).  ``gone``: "discarded" (greyed, struck out), "returned" (taken back to
+    hand: faded, a blue "back to hand" badge) or "taken" (into Firenze's hand by the Ball: the same,
+    its badge saying so).  ``highlight``: the card the current step changed.
     """
     from .icons import icon_uri
     t = words(lang)
@@ -170,7 +174,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
         return card_back_html(highlight=highlight, lang=lang)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd")
     edge = FAMILY_BORDERS.get(card.family, "#555555")
-    dashed = revealed or gone == "returned"
+    dashed = revealed or gone in ("returned", "taken")
     style = f"border:2px {'dashed' if dashed else 'solid'} {edge};background:{bg};color:#222222;"
     title = [card_title(card, lang)]
     if revealed:
@@ -183,7 +187,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     if gone:
         badge, badge_colour, why = gone_words(t, gone)
         title.append(why)
-        if gone == "returned":
+        if gone in ("returned", "taken"):
             style += "opacity:0.75;"
         else:
             style += "opacity:0.5;background:#d6d6d6;"
