@@ -10,6 +10,12 @@ from .cards import KINDS
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt", "es": "Español", "zh": "中文", "fa": "فارسی"}
 
 
+#: language -> the card kinds whose name is feminine, where a sentence puts an article before a card
+#: (Spanish: "la Primavera de Ana", "el 6 de Cy").  "Arma" (the Weapon) is feminine but takes "el" in the
+#: singular, as every noun starting with a stressed a does ("el arma"), so it is not listed.
+FEMININE = {"es": frozenset({"spring", "courtesan", "heroine", "surrender", "maiden"})}
+
+
 def card_name(kind: str, lang: str = "en") -> str:
     """The display name of a card kind in a language ("5" stays "5").  ``lang`` is one of
     :data:`LANGUAGES`: a language a learner chose is checked first, by
