@@ -320,10 +320,10 @@ class Battle:
             raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]", player=repr(player),
                                   players=Listed(Quoted.of(p) for p in self.players))
         if self.state.surrendered_by is not None:
-            raise IllegalMove.say("the battle is over: {player} played a Surrender; call resolve()",
+            raise IllegalMove.say("the battle is over: {player} played a Surrender, so nobody plays another card",
                                   player=self.state.surrendered_by)
         if self.is_over:
-            raise IllegalMove.say("the battle is over: everyone has passed; call resolve()")
+            raise IllegalMove.say("the battle is over: everyone has passed, so nobody plays another card")
         if player in self.state.passed:
             raise IllegalMove.say("{player} has passed and cannot play again in this battle", player=player)
         if self.strict and self.players[self.state.turn] != player:

@@ -42,6 +42,11 @@ ALIASES = {
     "maiden": ["Dushizeh", "Doushizeh"],
 }
 
+#: language -> the card kinds whose name is feminine, where a sentence puts an article before a card
+#: (Spanish: "la Primavera de Ana", "el 6 de Cy").  "Arma" (the Weapon) is feminine but takes "el" in the
+#: singular, as every noun starting with a stressed a does ("el arma"), so it is not listed.
+FEMININE = {"es": frozenset({"spring", "courtesan", "heroine", "surrender", "maiden"})}
+
 MERCENARY = {"en": "Mercenary", "vi": "Quân Lính", "es": "Mercenario", "zh": "傭兵", "fa": "سرباز"}
 MERCENARY_ALIASES = ["merc", "mercenary", "mercenaries", "soldier", "quan linh", "mercenario",
                      "傭兵", "佣兵", "سرباز"]

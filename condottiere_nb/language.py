@@ -12,21 +12,30 @@ sentences of one language without changing it.
 ('Ana, Ben và Cy', '2張6和交際之花')
 
 A few things a catalogue cannot say are per language here: the space between two sentences
-(:data:`SENTENCE_GAP`) and the Spanish conjunctions that change before the next word
-(:func:`spanish_conjunction`, applied by :meth:`Speaker.join` and :meth:`Speaker.join_or`).
+(:data:`SENTENCE_GAP`), the Spanish conjunctions that change before the next word
+(:func:`spanish_conjunction`, applied by :meth:`Speaker.join` and :meth:`Speaker.join_or`), the
+Spanish article before a card a sentence names (:func:`spanish_article`, applied by
+:meth:`Speaker.owned`), and the digits a language writes (:func:`local_digits`: Persian writes
+۰-۹, a signed number kept left to right), applied to every sentence :meth:`Speaker.say` gives.
+
+>>> speaker("es").owned("Cy", ["6"]), speaker("es").owned("Ana", ["heroine", "10", "10"])
+('el 6 de Cy', 'la Heroína y las 2 cartas de 10 de Ana')
+>>> speaker("fa").strengths({"Ana": 12}) == "Ana ۱۲"
+True
 """
 from __future__ import annotations
 
 import functools
 import gettext
+import re
 import unicodedata
 from pathlib import Path
 
 from .errors import Clauses, Either, Joined, Kind, Listed, Lower, Quoted, RulesError, Spaced, english, shorten
-from .i18n import LANGUAGES, card_name
+from .i18n import FEMININE, LANGUAGES, card_name
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
-           "spanish_conjunction"]
+           "spanish_conjunction", "spanish_article", "local_digits", "left_to_right", "DIGITS", "LRI", "PDI"]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "condottiere"
@@ -55,6 +64,72 @@ def get_language() -> str:
 #: What stands between two sentences, where it is not a space: Chinese ends a sentence with 。,
 #: which carries its own space.  (Persian, like English, puts a space after its full stop.)
 SENTENCE_GAP = {"zh": ""}
+
+
+#: language -> its ten digits, where it does not write 0-9: Persian writes ۰-۹, as its tutorial does.
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+#: The Unicode isolates that keep a piece of text left to right inside a right-to-left line
+#: (a file name, code, a signed number): LEFT-TO-RIGHT ISOLATE ... POP DIRECTIONAL ISOLATE.
+LRI, PDI = "\u2066", "\u2069"
+_LEFT_TO_RIGHT = re.compile("\u2066[^\u2066\u2069]*\u2069")
+#: a sign right before a number, not inside a word or a range ("+3", "-2"; not "1-5"), with the
+#: left-to-right mark an older catalogue put before it
+_SIGNED = re.compile(r"\u200e?(?<!\w)([+\u2212-]\d+)")
+
+
+def left_to_right(text: str) -> str:
+    """``text`` (code, a file name) kept left to right inside a right-to-left sentence."""
+    return f"{LRI}{text}{PDI}"
+
+
+def local_digits(text: str, lang: str) -> str:
+    """``text`` with the digits ``lang`` writes (see :data:`DIGITS`); in Persian a signed number
+    ("+3") is also isolated left to right, or a right-to-left line shows its sign after it.  A piece
+    already isolated left to right (LRI ... PDI: a file name, code) is left as it is.
+
+    >>> local_digits("+3 and 10", "en"), local_digits("سرباز +3، 10", "fa") == "سرباز \u2066+۳\u2069، ۱۰"
+    ('+3 and 10', True)
+    >>> local_digits("\u206600_start_here.ipynb\u2069 2", "fa") == "\u206600_start_here.ipynb\u2069 ۲"
+    True
+    >>> local_digits("fa_draws = 'section_6', 6", "fa") == "fa_draws = 'section_6', ۶"
+    True
+    """
+    digits = DIGITS.get(lang)
+    if digits is None:
+        return text
+    table = str.maketrans("0123456789", digits)
+    out, last = [], 0
+    for kept in _LEFT_TO_RIGHT.finditer(text):
+        out += [_local_part(text[last:kept.start()], table), kept.group()]
+        last = kept.end()
+    out.append(_local_part(text[last:], table))
+    return "".join(out)
+
+
+#: a number, not a part of a name or of code ("section_6", "Player2", "UTF-8", "U+0007", "game/1",
+#: "00_start_here" keep their digits)
+_NUMBER = re.compile(r"(?<![A-Za-z_])(?<![A-Za-z_][-/+.])\d+(?![A-Za-z_\d])")
+
+
+def _local_part(text: str, table: dict) -> str:
+    text = _NUMBER.sub(lambda m: m.group(0).translate(table), text)
+    return _SIGNED.sub(lambda m: left_to_right(m.group(1)), text)
+
+
+def spanish_article(name: str, kind: str, count: int = 1) -> str:
+    """A card a Spanish sentence names with its article: "el 6", "la Primavera", and for several cards
+    of a kind, as the catalogue counts them ("2 cartas de 6"), "las 2 cartas de 6".
+
+    >>> spanish_article("6", "6"), spanish_article("Primavera", "spring"), spanish_article("2 cartas de 6", "6", 2)
+    ('el 6', 'la Primavera', 'las 2 cartas de 6')
+    """
+    if count > 1:
+        return f"las {name}"
+    return f"{'la' if kind in FEMININE['es'] else 'el'} {name}"
+
+
+#: language -> how a sentence names a card of someone's line with its article (Spanish)
+_ARTICLES = {"es": spanish_article}
 
 
 def _plain(word: str) -> str:
@@ -109,12 +184,17 @@ class Speaker:
                           gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True))
 
     def say(self, message: str, **values) -> str:
-        """``message`` (English, with named placeholders) in this language, filled in."""
-        return self.catalogue.gettext(message).format(**values)
+        """``message`` (English, with named placeholders) in this language, filled in, with this
+        language's digits (see :func:`local_digits`)."""
+        return local_digits(self.catalogue.gettext(message).format(**values), self.lang)
 
     def say_n(self, singular: str, plural: str, n: int, **values) -> str:
         """The form of a message for the count ``n`` (``n`` is also the placeholder {n})."""
-        return self.catalogue.ngettext(singular, plural, n).format(n=n, **values)
+        return local_digits(self.catalogue.ngettext(singular, plural, n).format(n=n, **values), self.lang)
+
+    def digits(self, value) -> str:
+        """A number (or any text) written with this language's digits: "12", Persian "۱۲"."""
+        return local_digits(str(value), self.lang)
 
     def error(self, err: BaseException) -> str:
         """An engine error as this language tells it: an error said as a message of the catalogues
@@ -170,7 +250,7 @@ class Speaker:
         """A count as a sentence writes it: English spells small counts ("two")."""
         if self.lang == "en" and 0 <= n < len(_NUMBER_WORDS):
             return _NUMBER_WORDS[n]
-        return str(n)
+        return self.digits(n)
 
     def join(self, items) -> str:
         """'a', 'a and b', 'a, b and c' with this language's separator and conjunction (Spanish:
@@ -206,9 +286,11 @@ class Speaker:
         ending = _LIST_ENDINGS.get(self.lang)
         return ending(text, last) if ending else text
 
-    def cards(self, kinds) -> str:
+    def cards(self, kinds, definite: bool = False) -> str:
         """Card kinds with repeats counted, in order of first appearance: '10, 5 and 4',
-        'two 6s and 3', 'Heroine and two Courtesans'."""
+        'two 6s and 3', 'Heroine and two Courtesans'; ``definite``: each with the article this
+        language puts before a card of someone's line (Spanish "el 10, el 5 y el 4")."""
+        article = _ARTICLES.get(self.lang) if definite else None
         counts: dict[str, int] = {}
         for kind in kinds:
             counts[kind] = counts.get(kind, 0) + 1
@@ -220,11 +302,13 @@ class Speaker:
                 names.append(self.say("{listed_card}", listed_card=self.card(k)))
             else:
                 names.append(self.say_n("{card}", "{count} {card}s", n, count=self.number(n), card=self.card(k)))
+            if article is not None:
+                names[-1] = article(names[-1], k, n)
         return self.join(names)
 
     def owned(self, player: str, kinds) -> str:
-        """"Ana's 10, 5 and 4", "Huy's two 6s"."""
-        return self.say("{player}'s {cards}", player=player, cards=self.cards(kinds))
+        """"Ana's 10, 5 and 4", "Huy's two 6s"; Spanish "el 10, el 5 y el 4 de Ana"."""
+        return self.say("{player}'s {cards}", player=player, cards=self.cards(kinds, definite=True))
 
     def a_card(self, kind: str) -> str:
         """One card of a kind as a sentence names it: English 'a 10', 'an 8', 'a Winter'."""

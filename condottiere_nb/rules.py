@@ -20,7 +20,7 @@ import importlib
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["Rule", "RULES", "rule_title", "rule_source"]
+__all__ = ["Rule", "RULES", "rule_title", "rule_source", "rule_sources", "cited"]
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -60,16 +60,17 @@ _ZH_ABILITIES = "zh: 二、各城邦特殊能力"
 #: count, the end of a battle, the game around the battles, then each rulebook's own systems.
 RULES = _rules(
     # -- playing (plays.py) -----------------------------------------------------------------------
-    ("play.card", "Playing a card", "vi: Cách Chơi 1 (Chơi một lá bài); es: Jugar una carta",
+    ("play.card", "Playing a card", "vi: Cách Chơi 1 (Chơi một lá bài); es: Jugar una carta; fa: بند ۳ و قوانین دقیق",
      "plays:play_card"),
-    ("play.face_down", "Playing a card face down", "vi: Luật mở rộng, Ẩn Bài", "plays:play_face_down",
+    ("play.face_down", "Playing a card face down", "vi: Luật mở rộng, Ẩn Bài; fa: بند ۳ (۱)", "plays:play_face_down",
      ("hidden_cards", "face_down_specials", "mercenaries_face_down")),
-    ("play.pass", "Passing", "vi: Cách Chơi 2 (Bỏ qua); es: Pasar", "plays:play_pass"),
+    ("play.pass", "Passing", "vi: Cách Chơi 2 (Bỏ qua); es: Pasar; fa: بند ۳ (۳) و قوانین دقیق",
+     "plays:play_pass"),
     ("play.wait", "The invaded defender waits", "vi: Luật mở rộng, Xâm Lược", "plays:play_wait", ("invasion",)),
     # -- on-play effects (effects.py) -------------------------------------------------------------
     ("season.cancel", "Winter and Spring discard each other", "vi: Các lá bài Đặc Biệt 1-2 (Mùa Đông, Mùa Xuân)",
      "effects:season_cancel", ("face_down_specials",)),
-    ("card.bishop", "Bishop", "vi: Các lá bài Đặc Biệt 3 (Giám Mục); es: Explicaciones de la tarjeta",
+    ("card.bishop", "Bishop", "vi: Các lá bài Đặc Biệt 3 (Giám Mục); es: Explicaciones de la tarjeta; zh: 三、遊戲結束變體與最後決戰變體 (教士)",
      "effects:card_bishop", ("bishop_targets", "bishop_highest")),
     ("token.favor", "The Pope's Favor", "vi: Thành Phần 4 and Giám Mục; es: Componentes", "effects:token_favor"),
     ("card.scarecrow", "Scarecrow", "vi: Các lá bài Đặc Biệt 7 (Bù Nhìn)", "effects:card_scarecrow",
@@ -77,7 +78,7 @@ RULES = _rules(
     ("card.surrender", "Surrender", "vi: Các lá bài Đặc Biệt 8 (Đầu Hàng); es: Concluyendo una batalla",
      "effects:card_surrender"),
     # -- the count (strength.py) ------------------------------------------------------------------
-    ("strength.printed", "Printed strengths", "vi: Chồng bài rút, Quân Lính; es: Jugar una carta",
+    ("strength.printed", "Printed strengths", "vi: Chồng bài rút, Quân Lính; es: Jugar una carta; fa: بند ۴",
      "strength:strength_printed"),
     ("season.winter", "Winter: every Mercenary counts 1", "vi: Các lá bài Đặc Biệt 1 (Mùa Đông)",
      "strength:season_winter"),
@@ -86,36 +87,40 @@ RULES = _rules(
     ("season.spring", "Spring: the highest Mercenaries get +3", "vi: Các lá bài Đặc Biệt 2 (Mùa Xuân)",
      "strength:season_spring", ("spring_highest",)),
     ("strength.characters", "Heroines and Courtesans are added",
-     "vi: Các lá bài Đặc Biệt 4 and 6 (Giai Nhân, Nữ Anh Hùng)", "strength:strength_characters"),
+     "vi: Các lá bài Đặc Biệt 4 and 6 (Giai Nhân, Nữ Anh Hùng); zh: 三、遊戲結束變體與最後決戰變體 (交際之花)",
+     "strength:strength_characters"),
     # -- the end of a battle (resolution.py) ------------------------------------------------------
-    ("battle.end", "The battle ends", "vi: Kết thúc trận chiến; es: Concluyendo una batalla",
+    ("battle.end", "The battle ends", "vi: Kết thúc trận chiến; es: Concluyendo una batalla; zh: 三、遊戲結束變體與最後決戰變體; fa: بند ۳",
      "resolution:battle_end"),
-    ("battle.reveal", "Hidden cards are revealed", "vi: Luật mở rộng, Ẩn Bài", "resolution:battle_reveal",
+    ("battle.reveal", "Hidden cards are revealed", "vi: Luật mở rộng, Ẩn Bài; fa: بند ۴", "resolution:battle_reveal",
      ("face_down_specials",)),
-    ("battle.compare", "Compare strengths", "vi: Kết thúc trận chiến 1 (So sánh sức mạnh); es: 1. Compare la fuerza",
-     "resolution:battle_compare"),
+    ("battle.compare", "Compare strengths", "vi: Kết thúc trận chiến 1 (So sánh sức mạnh); es: 1. Compare la fuerza; "
+     "zh: 三、遊戲結束變體與最後決戰變體; fa: بند ۴", "resolution:battle_compare"),
     ("token.condottiere", "Who takes the Condottiere token",
      "vi: Trường hợp ngoại lệ (Giai Nhân); es: 1. Compare la fuerza", "resolution:token_condottiere",
      ("courtesan_token", "courtesan_in_tie", "invasion_tie_token")),
     # -- the game around the battles (game/) ------------------------------------------------------
     ("game.setup", "Setting up the game", "vi: Chuẩn Bị; es: Comenzando el juego", "game.deal:game_setup", ("first_player",)),
     ("round.deal", "Dealing: up to 10 cards plus 1 per region",
-     "vi: Chuẩn Bị 4, Kết thúc vòng chơi; es: Comenzando el juego 3, Fin de una ronda", "game.deal:round_deal",
+     "vi: Chuẩn Bị 4, Kết thúc vòng chơi; es: Comenzando el juego 3, Fin de una ronda; zh: 一、基本設置和變體概略 7; "
+     "fa: قوانین دقیق", "game.deal:round_deal",
      ("hand_size", "cards_per_region", "hand_sizes", "first_hand", "zh_deal")),
     ("token.place", "Placing the Condottiere token",
-     "vi: Tổng quan 1 vòng chơi (Lưu ý), Kết thúc trận chiến 2; es: Ronda de juego, 2. Elige la nueva batalla",
+     "vi: Tổng quan 1 vòng chơi (Lưu ý), Kết thúc trận chiến 2; es: Ronda de juego, 2. Elige la nueva batalla; "
+     "zh: 一、基本設置和變體概略 6",
      "game.phases:token_place", ("invasion", "invasion_favor")),
     ("battle.start", "A battle begins: the token holder leads, then clockwise",
-     "vi: Bắt đầu trận chiến; es: Comenzando una batalla", "game.phases:battle_start"),
+     "vi: Bắt đầu trận chiến; es: Comenzando una batalla; zh: 三、遊戲結束變體與最後決戰變體",
+     "game.phases:battle_start"),
     ("play.no_cards", "A player with no cards can only pass",
      "vi: Nếu một người chơi không còn bài; es: Si un jugador no tiene cartas", "game.phases:play_no_cards"),
     ("favor.place", "Placing the Pope's Favor", "vi: Thành Phần 4, Giám Mục; es: Componentes",
      "game.phases:favor_place", ("favor_on_battle_region", "invasion")),
-    ("region.conquered", "The winner places a control marker", "vi: Kết thúc trận chiến 1; es: 1. Compare la fuerza",
+    ("region.conquered", "The winner places a control marker", "vi: Kết thúc trận chiến 1; es: 1. Compare la fuerza; fa: بند ۲ و ۶",
      "game.phases:region_conquered"),
-    ("region.tied", "A tied battle conquers nothing", "vi: Trường hợp ngoại lệ; es: 1. Compare la fuerza",
+    ("region.tied", "A tied battle conquers nothing", "vi: Trường hợp ngoại lệ; es: 1. Compare la fuerza; fa: بند ۴",
      "game.phases:region_tied"),
-    ("game.victory", "Victory: regions in total or adjacent", "vi: Chiến Thắng 1-2; es: Fin del juego",
+    ("game.victory", "Victory: regions in total or adjacent", "vi: Chiến Thắng 1-2; es: Fin del juego; fa: بند ۷",
      "game.phases:game_victory", ("victory_regions",)),
     ("battle.discard_lines", "The battle lines are discarded",
      "vi: 3 – Giải tán quân đội; es: 3. Descartar las líneas de batalla", "game.phases:battle_discard_lines"),
@@ -133,7 +138,8 @@ RULES = _rules(
     ("invasion.tie", "Invasion: a tie keeps the region with the defender, who takes the token",
      "vi: Luật mở rộng, Xâm Lược", "game.phases:invasion_tie", ("invasion", "invasion_tie_token")),
     ("game.final_battle", "The final battle among the tied players",
-     "vi: Trường hợp 2 hoặc nhiều người Hòa nhau; es: Romper lazos", "game.phases:game_final_battle",
+     "vi: Trường hợp 2 hoặc nhiều người Hòa nhau; es: Romper lazos; zh: 三、遊戲結束變體與最後決戰變體",
+     "game.phases:game_final_battle",
      ("final_hand", "final_discard", "final_ruleset", "final_tie")),
     # -- the Vietnamese variants (variants/vietnamese.py) -----------------------------------------
     ("war.draw", "Continuous War: everyone draws 3 after a battle, up to the hand limit",
@@ -193,7 +199,30 @@ def rule_title(rule: str) -> str:
     return found.title if found is not None else rule
 
 
-def rule_source(rule: str) -> str:
-    """Where the rulebooks state a rule ('' if the id is unknown)."""
+def rule_sources(rule: str) -> dict[str, str]:
+    """Where each rulebook states a rule: language -> its sections ({} if the id is unknown).
+
+    >>> rule_sources("play.pass")["es"]
+    'Pasar'
+    """
     found = RULES.get(rule)
-    return found.source if found is not None else ""
+    if found is None:
+        return {}
+    parts = [part.partition(": ") for part in found.source.split("; ")]
+    return {lang: where for lang, _, where in parts}
+
+
+def rule_source(rule: str, lang: str | None = None) -> str:
+    """Where the rulebooks state a rule ('' if the id is unknown); with ``lang``, the learner's own
+    rulebook first where it states the rule.
+
+    >>> rule_source("battle.compare", "fa").split("; ")[0], rule_source("battle.compare").split(": ")[0]
+    ('fa: بند ۴', 'vi')
+    """
+    return "; ".join(f"{book}: {where}" for book, where in cited(rule, lang))
+
+
+def cited(rule: str, lang: str | None = None) -> list[tuple[str, str]]:
+    """(rulebook's language, its sections) for each rulebook stating a rule, the learner's own first."""
+    sources = rule_sources(rule)
+    return [(book, sources[book]) for book in sorted(sources, key=lambda book: book != lang)]

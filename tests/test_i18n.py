@@ -39,13 +39,14 @@ def test_every_catalogue_translates_every_message_with_its_placeholders_and_is_c
 
 
 def test_the_check_covers_the_notebooks_translated_paragraphs(tmp_path, monkeypatch):
-    """The tour's Markdown is the gettext domain "notebooks": each paragraph of its source is a message,
+    """The translated notebooks' Markdown is the gettext domain "notebooks": each paragraph of their sources is a message,
     translated and compiled in every language; a paragraph left in English, untranslated or losing a
     code span is a problem the check reports."""
     tool = _i18n_tool()
     pot = tool.template(tool.NOTEBOOKS)
-    source = (ROOT / "tools" / "notebooks" / "00_start_here.txt").read_text(encoding="utf-8")
-    assert [m.id for m in pot if m.id] == [body for _, body in tool._builder().messages(source)]
+    sources = [(ROOT / "tools" / "notebooks" / f"{stem}.txt").read_text(encoding="utf-8")
+               for stem in tool._builder().TRANSLATED]
+    assert [m.id for m in pot if m.id] == [body for source in sources for _, body in tool._builder().messages(source)]
     assert tool.domain_problems(tool.NOTEBOOKS) == (len(pot), [])
     assert tool._builder().LANGUAGES == tool.LANGUAGES
     # a reader's slips, in a copy of the Vietnamese catalogue
@@ -256,3 +257,25 @@ def test_the_persian_tour_names_the_builders_buttons_as_they_read():
     for label in (t.say("Resolve ▶"), t.say("Next ▶")):
         assert f"**{label}**" in prose, label
     assert f"«{t.say('Step')}»" in prose and "▶**" not in prose
+
+
+#: code a sentence names (a call, an argument, a dotted or snake_case name): take=None, resolve(), Game.undo
+CODE_IN_SENTENCE = re.compile(r"(?<![\w{])(?:[A-Za-z_][\w.]*(?:\((?:[^()]|\([^()]*\))*\)|=[\w']*)+"
+                              r"|[A-Za-z]\w*(?:[._][A-Za-z]\w*)+)(?![\w}])")
+
+
+def test_persian_sentences_keep_their_code_left_to_right():
+    """Code inside a Persian sentence (take=, resolve(), Game.undo) is isolated left to right (LRI ...
+    PDI): without it a right-to-left line reorders its pieces ('=take', ')(resolve')."""
+    tool = _i18n_tool()
+    catalogue = tool.read("fa")
+    loose = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+            outside = re.sub("\u2066[^\u2069]*\u2069", " ", text)
+            loose += [(code, text) for code in CODE_IN_SENTENCE.findall(outside)]
+    assert loose == []
+    told = speaker("fa").say("take= is only for a Scarecrow or a Maiden, not for a {card}", card="Ana")
+    assert told.startswith("\u2066take=\u2069")

@@ -188,7 +188,7 @@ def test_final_battle_compare_names_no_region():
     b.play("Ana", "10")
     b.play("Ben", "5")
     compare = next(s for s in b.resolve().steps if s.rule == "battle.compare")
-    assert compare.text == "Ana has the strongest line (10) and wins the final battle."
+    assert compare.text == "Line totals: Ana 10, Ben 5. Ana has the strongest line (10) and wins the final battle."
     tie = told("battle.compare", best=3, winner=None, tied=["Ana", "Ben"], region=None, passed=False,
                defender=None, final=True)
     assert "region" not in tie and "nobody wins the final battle" in tie
@@ -267,3 +267,46 @@ def test_the_persian_game_records_what_each_player_was_to_draw():
 def test_genova_keep_counts_in_words():
     text = told("city.genova", player="Ana", action="keep", kept=["10", "10", "5"], discarded=4)
     assert text == "Ana keeps two 10s and 5 and discards the other four cards."
+
+
+# -- each language's own writing: Spanish articles, Persian digits ------------------------------
+
+def _battle_of_every_card():
+    """A battle whose steps name cards of lines: a Spring raising one 6, a Bishop discarding a 10,
+    Winter hitting two 5s, a Heroine."""
+    spring = Battle.from_notation("[Ana Ben Cy] Ana 10, Ben 5, Cy 6, Ben spring, Ana drummer, Cy bishop, Ben 5, "
+                                  "Ana heroine").resolve()
+    winter = Battle.from_notation("[Ana Ben] Ana 5, Ana 5, Ben winter, Ben 3").resolve()
+    return spring.steps + winter.steps
+
+
+def test_spanish_names_a_card_of_a_line_with_its_article():
+    """'el 6 de Cy recibe +3', not '6 de Cy recibe +3': a card of someone's line takes its article,
+    by the gender of its name, and several cards of a kind 'las N cartas de ...'."""
+    said = [s.text_in("es") for s in _battle_of_every_card()]
+    assert any("el 6 de Cy recibe +3." in s for s in said), said
+    assert any(s.endswith("se descartan todos los 10 en juego: el 10 de Ana. El propio Obispo también se descarta.")
+               for s in said), said
+    assert any("las 2 cartas de 5 de Ana pasan a valer 1" in s for s in said), said
+    assert speaker("es").owned("Ana", ["heroine", "10"]) == "la Heroína y el 10 de Ana"
+    assert speaker("es").owned("Ana", ["spring", "surrender", "courtesan", "bishop"]) == \
+        "la Primavera, la Rendición, la Cortesana y el Obispo de Ana"
+    # no Spanish step starts a card of a line without its article
+    assert not [s for s in said if any(f"{sep}{n} de " in s for sep in (": ", "; ", "(") for n in ("6", "10", "5"))]
+
+
+def test_persian_steps_write_persian_digits_and_signs_left_to_right():
+    """The Persian tutorial writes ۰-۹: every Persian step does (a file name or code kept left to
+    right by isolates may keep its Latin digits), and '+3' is isolated left to right, so a right-to-
+    left line does not show it as '3+'."""
+    import re
+    steps = _battle_of_every_card()
+    said = [s.text_in("fa") for s in steps]
+    outside_isolates = [re.sub("\u2066[^\u2069]*\u2069", "", s) for s in said]
+    assert [s for s in outside_isolates if re.search("[0-9]", s)] == []
+    spring = next(s.text_in("fa") for s in steps if s.rule == "season.spring")
+    assert "\u2066+۳\u2069" in spring and "+3" not in spring and "\u200e" not in spring
+    assert "۱۰" in next(s.text_in("fa") for s in steps if s.rule == "card.bishop")
+    assert speaker("fa").strengths({"Ana": 12, "Ben": 3}) == "Ana ۱۲، Ben ۳"
+    # the other languages keep 0-9
+    assert "+3" in next(s.text_in(lang) for s in steps if s.rule == "season.spring" for lang in ("zh",))

@@ -125,8 +125,8 @@ def test_persian_blocks_read_right_to_left_with_names_isolated():
     verdict = H.resolution_html(res, "fa")
     assert f"{FSI}<b>Huy</b>{PDI}" in verdict                  # a Latin name in a Persian sentence
     assert "dir=" not in H.step_html(timeline, 2, lang="es")
-    # numbers keep their order: "گام 3 از 7" with each number isolated
-    assert f"گام {FSI}3{PDI} از {FSI}{len(res.steps)}{PDI}" in step
+    # numbers keep their order: "گام ۳ از ۷" with each number isolated, in Persian digits
+    assert f"گام {FSI}۳{PDI} از {FSI}{speaker('fa').digits(len(res.steps))}{PDI}" in step
 
 
 # -- the models and widgets --------------------------------------------------------------------------
@@ -334,3 +334,27 @@ def test_compare_model_in_every_language():
             cm = CompareModel(b, "hidden-cards", "standard", lang)
             html = cm.summary_html() + cm.html()
         assert said.untranslated(lang) == [] and "cnb-compare-summary" in html
+
+
+def test_a_step_cites_the_learner_s_own_rulebook_first_where_it_states_the_rule():
+    """A Chinese or Persian learner reads first the sentence of their own rulebook (the city-state
+    variant's 三 states the count and the compare; the Persian tutorial's بند ۴ does), then the others;
+    a rule their rulebook does not state cites the others as before.  A Vietnamese or Spanish section
+    in a Persian block keeps its own direction and digits."""
+    res = Battle.from_notation("[Ana Ben] Ana 10, Ben 5, Ben heroine").resolve()
+    compare = next(s for s in res.steps if s.rule == "battle.compare")
+    play = next(s for s in res.steps if s.rule == "play.card")
+    characters = next(s for s in res.steps if s.rule == "strength.characters")
+
+    def source(step, lang):
+        html = H.rule_html(step, lang)
+        return unescape(re.search(r'class="cnb-source"[^>]*>(.*?)</div>', html).group(1))
+
+    assert "zh: 三" in source(compare, "zh")
+    assert source(compare, "zh").split("zh: ")[0].count("vi: ") == 0          # zh before vi
+    assert source(characters, "zh").index("zh: ") < source(characters, "zh").index("vi: ")
+    assert source(compare, "fa").index("fa: بند ۴") < source(compare, "fa").index("vi: ")
+    assert "\u2066vi: Kết thúc trận chiến 1 (So sánh sức mạnh)\u2069" in source(compare, "fa")
+    assert source(play, "es").index("es: ") < source(play, "es").index("vi: ")
+    assert source(compare, "vi").index("vi: ") < source(compare, "vi").index("es: ")
+    assert "zh: " not in source(play, "zh") and source(play, "zh").index("vi: ") < source(play, "zh").index("es: ")

@@ -21,7 +21,12 @@ cells are the messages of the gettext domain ``notebooks``; their translations a
 ``python tools/i18n.py`` like the package's own catalogue.  A translated notebook has the English
 one's code cells, except its first code cell's line ``LANG = "en"``, which names its language (so
 every output, explanations and widgets, is in that language); a Markdown cell without a
-translation stops the build.  Persian cells are wrapped in ``<div dir="rtl">``.
+translation stops the build.  A translated notebook names the other translated notebooks in its own
+language: a code span `` `01_seasons.ipynb` `` of a Vietnamese cell becomes `` `01_seasons.vi.ipynb` ``
+(so the tour's list of notebooks is that language's reading order).  Persian cells are wrapped in
+``<div dir="rtl">``, write Persian digits, and keep each code span left to right in Unicode isolates
+(LRI ... PDI; without them a file name reads ``start_here.ipynb_00`` in a right-to-left line): see
+:func:`right_to_left`.
 
 Every notebook keeps its widgets' state (``metadata.widgets``): a reader who opens it before
 running it, on GitHub or in a static view, sees each widget as the run left it.  A cell that
@@ -54,7 +59,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 IGNORE_OUTPUT = "nbval-ignore-output"
 
 #: The sources built in every language (see the module's docstring), and the languages besides English.
-TRANSLATED = ("00_start_here",)
+TRANSLATED = ("00_start_here", "01_seasons", "02_bishop")
 LANGUAGES = ("vi", "es", "zh", "fa")
 #: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
 #: not in the package: only this builder reads them, and the notebooks it writes carry the text.
@@ -103,7 +108,9 @@ def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
                 raise ValueError(f"{lang}: the Markdown cell of line {line} has no translation: edit "
                                  f"{LOCALE.relative_to(ROOT)}/{lang}/LC_MESSAGES/{DOMAIN}.po, then run "
                                  f"python tools/i18n.py all")
-            body = f'<div dir="rtl">\n\n{translated}\n\n</div>' if lang in RIGHT_TO_LEFT else translated
+            translated = own_notebooks(translated, lang, text)
+            body = f'<div dir="rtl">\n\n{right_to_left(translated, lang)}\n\n</div>' if lang in RIGHT_TO_LEFT \
+                else translated
         elif not named:
             lines = body.split("\n")
             if lines.count(LANGUAGE_LINE) != 1:
@@ -114,9 +121,46 @@ def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
     return out
 
 
+_NOTEBOOK_SPAN = re.compile(r"`(\d\d\w*)\.ipynb`")
+#: What a right-to-left Markdown cell keeps as it is: code spans, link targets, HTML tags, list numbers.
+_KEPT = re.compile(r"`[^`\n]+`|\]\([^)]*\)|<[^>]+>|^[ \t]*\d+\. ", re.M)
+
+
+def own_notebooks(markdown: str, lang: str, text: str = "") -> str:
+    """``markdown`` naming each translated notebook in ``lang``: `01_seasons.ipynb` -> `01_seasons.vi.ipynb`
+    (not the notebook being built, whose cell ``text`` names its own versions on purpose)."""
+    own = {stem for stem in TRANSLATED if lang in languages_of(stem)}
+
+    def named(m):
+        stem = m.group(1)
+        return f"`{stem}.{lang}.ipynb`" if stem in own and f"`{stem}.{lang}.ipynb`" not in text else m.group(0)
+    return _NOTEBOOK_SPAN.sub(named, markdown)
+
+
+def right_to_left(markdown: str, lang: str) -> str:
+    """A right-to-left Markdown cell as it must be laid out: each code span isolated left to right, and
+    the language's digits (condottiere_nb.language.local_digits) everywhere but in code, link targets,
+    HTML tags and a numbered list's numbers."""
+    sys.path.insert(0, str(ROOT))
+    from condottiere_nb.language import LRI, PDI, local_digits
+    out, last = [], 0
+    for kept in _KEPT.finditer(markdown):
+        out.append(local_digits(markdown[last:kept.start()], lang))
+        piece = kept.group(0)
+        out.append(f"{LRI}{piece}{PDI}" if piece.startswith("`") else piece)
+        last = kept.end()
+    out.append(local_digits(markdown[last:], lang))
+    return "".join(out)
+
+
+def languages_of(stem: str) -> tuple[str, ...]:
+    """The languages a source is built in besides English."""
+    return LANGUAGES if stem in TRANSLATED else ()
+
+
 def targets(stem: str) -> dict[str, str]:
     """language -> the notebook (stem) a source builds: ``{"en": stem}``, and one per language if translated."""
-    return {"en": stem, **({lang: f"{stem}.{lang}" for lang in LANGUAGES} if stem in TRANSLATED else {})}
+    return {"en": stem, **{lang: f"{stem}.{lang}" for lang in languages_of(stem)}}
 
 
 def parse(text: str, lang: str = "en") -> list:

@@ -16,10 +16,11 @@ import re
 from html import escape
 from typing import Mapping, Sequence
 
-from ..explain import rule_source
 from ..i18n import card_name
+from ..language import left_to_right
+from ..rules import cited
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
-from .words import Html, Words, family_name, ruleset_words, words
+from .words import RTL, Html, Words, family_name, ruleset_words, words
 
 #: Card background and border colours by family (cards.py names the families).
 FAMILY_COLOURS = {"mercenary": "#f3d9a4", "season": "#a9d6e5", "character": "#f4b6c2", "tactic": "#cdb8ee"}
@@ -275,7 +276,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     shown = "" if strength is None else (
         f'<div class="cnb-line-strength" style="display:inline-block;min-width:36px;margin-top:3px;'
         f'padding:2px 6px;border-radius:10px;background:{colour};color:#ffffff;font-weight:bold;font-size:15px;'
-        f'text-align:center" title="{escape(tip)}">{strength}</div>')
+        f'text-align:center" title="{escape(tip)}">{t.digits(strength)}</div>')
     # Two cells: the name and strength in a column of fixed width, so the badges line up.
     return (f'<div class="cnb-line" style="display:table;margin:3px 0;border-left:5px solid {colour};{_FONT}">'
             f'<div style="display:table-cell;width:96px;min-width:96px;padding:2px 6px;vertical-align:middle;'
@@ -300,10 +301,10 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
         b = a if before is None else before.get(p, 0)
         wa, wb = round(_BAR_PX * a / top), round(_BAR_PX * b / top)
         if b == a:
-            figures = f"{a}"
+            figures = t.digits(a)
         else:
             arrow_colour = "#2e9d4f" if a > b else "#e53935"
-            figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{a}</span>'))
+            figures = t.say("{before} -> {after}", before=b, after=Html(f'<span style="color:{arrow_colour}">{t.digits(a)}</span>'))
         crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
             f'<tr><td style="padding:1px 6px;white-space:nowrap"><b>{escape(p)}</b></td>'
@@ -333,7 +334,10 @@ def rule_html(step, lang: str | None = None) -> str:
     is only in the tooltip: a learner reads the title), in ``lang`` (the default language when None;
     a Persian block reads right to left)."""
     t = words(lang)
-    source = rule_source(step.rule)
+    # the learner's own rulebook first where it states the rule; in a right-to-left block, a
+    # left-to-right rulebook's section keeps its own direction and digits
+    source = t.say("; ").join(left_to_right(f"{book}: {where}") if t.rtl and book not in RTL
+                              else f"{book}: {where}" for book, where in cited(step.rule, t.lang))
     where = t.say("Source: {source}", source=source)
     src = f'<div class="cnb-source" style="opacity:0.75;font-size:11px">{escape(where)}</div>' if source else ""
     tip = t.say("rule {rule}", rule=step.rule)

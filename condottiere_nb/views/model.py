@@ -42,7 +42,7 @@ class StepperModel(Cursor):
     def __init__(self, resolution, lang: str = "en"):
         super().__init__()
         if not isinstance(resolution, Resolution):
-            raise RulesError.say("a stepper shows the steps of a Resolution (battle.resolve()), not {value}",
+            raise RulesError.say("a stepper shows the steps of a resolved battle, not {value}",
                                  value=shown(resolution))
         self.lang = words(lang).lang
         self.resolution = resolution

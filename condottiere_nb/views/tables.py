@@ -61,6 +61,8 @@ def _plain(value, t: Words) -> str:
         return t.say(", ").join(f"{k} {_plain(v, t)}" for k, v in value.items()) or "-"
     if isinstance(value, (list, tuple, set, frozenset)):
         return t.say(", ").join(_plain(v, t) for v in value) or "-"
+    if isinstance(value, (int, float)):
+        return t.digits(value)      # Persian writes its own digits
     return str(value)
 
 

@@ -4,13 +4,14 @@ and message a view shows is an English sentence with named placeholders, said th
 
 :class:`Words` is a :class:`~condottiere_nb.language.Speaker` for views: in a right-to-left
 language (Persian) it wraps every value it puts into a sentence in Unicode isolates (FSI ... PDI),
-so a Latin player name or a number keeps its place in the Persian sentence, and :attr:`Words.dir`
+so a Latin player name or a number keeps its place in the Persian sentence (written in Persian
+digits, as every Persian sentence is: :func:`~condottiere_nb.language.local_digits`), and :attr:`Words.dir`
 gives the ``dir="rtl"`` attribute of the blocks that hold its text.  Engine errors are told by
 :meth:`~condottiere_nb.language.Speaker.error`.
 
 >>> words("es").say("row {i} of {n}", i=2, n=5), words("en").dir
 ('fila 2 de 5', '')
->>> words("fa").dir, words("fa").say("row {i} of {n}", i=2, n=5) == "ردیف \\u20682\\u2069 از \\u20685\\u2069"
+>>> words("fa").dir, words("fa").say("row {i} of {n}", i=2, n=5) == "ردیف \\u2068۲\\u2069 از \\u2068۵\\u2069"
 (' dir="rtl"', True)
 """
 from __future__ import annotations
