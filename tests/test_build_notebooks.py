@@ -91,3 +91,63 @@ def test_a_source_gives_cell_tags_after_code():
     assert [c.metadata.get("tags") for c in cells] == [None, ["nbval-ignore-output"], None]
     with pytest.raises(ValueError, match="tags"):
         builder().parse("%% code nbval-ignor\nx = 1\n")
+
+
+def translated_notebooks():
+    """(English stem, translated stem) of every notebook the builder translates, in every language it does."""
+    if not importlib.util.find_spec("nbformat"):
+        return []
+    return [(source.stem, stem) for source, lang, stem in built() if lang != "en"]
+
+
+@pytest.mark.parametrize("stem,lang", builder().RULEBOOK_LANGUAGE.items() if importlib.util.find_spec("nbformat") else [])
+def test_a_rulebook_notebook_is_built_in_its_rulebook_s_language_with_the_english_one_s_code(stem, lang):
+    """Each rulebook notebook is also built in its rulebook's language only: the English notebook's code
+    cells, every one (its LANG already names that language, so the outputs are the same), and its
+    Markdown translated."""
+    b = builder()
+    assert b.targets(stem) == {"en": stem, lang: f"{stem}.{lang}"}
+    english, other = committed(stem), committed(f"{stem}.{lang}")
+    assert [c["cell_type"] for c in other["cells"]] == [c["cell_type"] for c in english["cells"]]
+    code_en, code = _cells(english, "code"), _cells(other, "code")
+    assert code == code_en and f'LANG = "{lang}"' in code[0][0]
+    for (text_en, _), (text, _) in zip(_cells(english, "markdown"), _cells(other, "markdown")):
+        assert text.strip() != text_en.strip(), f"{stem}.{lang}: a Markdown cell left in English: {text_en[:60]!r}"
+        if lang == "fa":
+            assert text.startswith('<div dir="rtl">') and text.endswith("</div>"), "Persian reads right to left"
+
+
+#: A paragraph a translation may keep as the English has it, though it reads as words: none yet.
+KEPT_AS_IS: set[str] = set()
+_SPAN = re.compile(r"`[^`\n]+`")
+
+
+def english_paragraphs(markdown: str) -> list[str]:
+    """The paragraphs of an English Markdown cell a translation must not keep: not a quote of a rulebook
+    (``>`` lines, already in the rulebook's language), not only code, names or a heading's names: a
+    paragraph with at least three English words outside its code spans."""
+    found = []
+    for paragraph in re.split(r"\n\s*\n", markdown):
+        paragraph = paragraph.strip()
+        if not paragraph or paragraph.startswith(">") or paragraph in KEPT_AS_IS:
+            continue
+        if len(re.findall(r"\b[a-z]{2,}\b", _SPAN.sub(" ", paragraph))) >= 3:
+            found.append(paragraph)
+    return found
+
+
+@pytest.mark.parametrize("english,stem", translated_notebooks())
+def test_no_english_paragraph_is_left_in_a_translated_notebook(english, stem):
+    """Every English paragraph of the source (quotes of a rulebook and code-only paragraphs aside) is gone
+    from its translation: no paragraph, no heading or list item, kept word for word in a cell."""
+    translated = "\n".join(text for text, _ in _cells(committed(stem), "markdown"))
+    lines = set(translated.splitlines())
+    left = [p for text, _ in _cells(committed(english), "markdown") for p in english_paragraphs(text)
+            if p in translated or any(line in lines for line in p.splitlines() if len(line.split()) >= 4
+                                      and not line.startswith(">"))]
+    assert left == [], f"{stem}: {len(left)} English paragraphs left, the first: {left[0][:200]!r}"
+
+
+def test_the_paragraph_check_sees_an_english_paragraph():
+    cell = "## Mục tiêu (Objective)\n\n> \"Người chơi nào...\"\n\nThe first player to hold a set number wins:\n\n`x = 1`"
+    assert english_paragraphs(cell) == ["The first player to hold a set number wins:"]

@@ -15,7 +15,11 @@ nbval then checks on every test run.
 The sources are the thing to edit; the .ipynb files are generated (outputs included).
 
 A source named in :data:`TRANSLATED` (the tour) is written once, in English, and built in every
-language: ``NN_title.ipynb`` and ``NN_title.<lang>.ipynb`` for vi, es, zh and fa.  Its Markdown
+language: ``NN_title.ipynb`` and ``NN_title.<lang>.ipynb`` for vi, es, zh and fa.  A rulebook notebook
+(:data:`RULEBOOK_LANGUAGE`) is built the same way in one more language, its rulebook's:
+``10_vietnamese.vi.ipynb``, ``11_spanish.es.ipynb``, ``12_chinese_city_states.zh.ipynb``,
+``13_persian_tutorial.fa.ipynb`` (its code already sets ``LANG`` to that language, so its outputs are
+the same as the English notebook's).  Its Markdown
 cells are the messages of the gettext domain ``notebooks``; their translations are in
 ``tools/notebooks/locale/<lang>/LC_MESSAGES/notebooks.po``, compiled to ``.mo`` and checked by
 ``python tools/i18n.py`` like the package's own catalogue.  A translated notebook has the English
@@ -61,12 +65,17 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 #: The sources built in every language (see the module's docstring), and the languages besides English.
 TRANSLATED = ("00_start_here", "01_seasons", "02_bishop")
 LANGUAGES = ("vi", "es", "zh", "fa")
+#: The rulebook notebooks, each also built in its rulebook's language only (``10_vietnamese.vi.ipynb``):
+#: their code already speaks that language (``LANG = "vi"``), so only the Markdown is translated; the
+#: rulebook's quotes stay as they are inside the translated paragraphs.
+RULEBOOK_LANGUAGE = {"10_vietnamese": "vi"}
 #: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
 #: not in the package: only this builder reads them, and the notebooks it writes carry the text.
 DOMAIN = "notebooks"
 LOCALE = SOURCES / "locale"
 RIGHT_TO_LEFT = {"fa"}
-#: The line of a translated source's first code cell that names the notebook's language.
+#: The line of a translated source's first code cell that names the notebook's language: ``LANG = "en"``
+#: (the tour and the path), or already the language it is translated into (a rulebook notebook).
 LANGUAGE_LINE = 'LANG = "en"'
 
 
@@ -112,10 +121,11 @@ def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
             body = f'<div dir="rtl">\n\n{right_to_left(translated, lang)}\n\n</div>' if lang in RIGHT_TO_LEFT \
                 else translated
         elif not named:
-            lines = body.split("\n")
-            if lines.count(LANGUAGE_LINE) != 1:
-                raise ValueError(f"a translated source's first code cell has the line {LANGUAGE_LINE!r} once")
-            body = "\n".join(f'LANG = "{lang}"' if x == LANGUAGE_LINE else x for x in lines)
+            lines, own = body.split("\n"), f'LANG = "{lang}"'
+            if lines.count(LANGUAGE_LINE) + lines.count(own) != 1:
+                raise ValueError(f"a translated source's first code cell has the line {LANGUAGE_LINE!r} "
+                                 f"(or {own!r}) once")
+            body = "\n".join(own if x == LANGUAGE_LINE else x for x in lines)
             named = True
         out.append((kind, tags, body, line))
     return out
@@ -129,7 +139,7 @@ _KEPT = re.compile(r"`[^`\n]+`|\]\([^)]*\)|<[^>]+>|^[ \t]*\d+\. ", re.M)
 def own_notebooks(markdown: str, lang: str, text: str = "") -> str:
     """``markdown`` naming each translated notebook in ``lang``: `01_seasons.ipynb` -> `01_seasons.vi.ipynb`
     (not the notebook being built, whose cell ``text`` names its own versions on purpose)."""
-    own = {stem for stem in TRANSLATED if lang in languages_of(stem)}
+    own = {stem for stem in (*TRANSLATED, *RULEBOOK_LANGUAGE) if lang in languages_of(stem)}
 
     def named(m):
         stem = m.group(1)
@@ -154,8 +164,11 @@ def right_to_left(markdown: str, lang: str) -> str:
 
 
 def languages_of(stem: str) -> tuple[str, ...]:
-    """The languages a source is built in besides English."""
-    return LANGUAGES if stem in TRANSLATED else ()
+    """The languages a source is built in besides English: every one (the tour and the path), its
+    rulebook's (a rulebook notebook), or none."""
+    if stem in TRANSLATED:
+        return LANGUAGES
+    return (RULEBOOK_LANGUAGE[stem],) if stem in RULEBOOK_LANGUAGE else ()
 
 
 def targets(stem: str) -> dict[str, str]:
