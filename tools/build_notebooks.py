@@ -68,7 +68,7 @@ LANGUAGES = ("vi", "es", "zh", "fa")
 #: The rulebook notebooks, each also built in its rulebook's language only (``10_vietnamese.vi.ipynb``):
 #: their code already speaks that language (``LANG = "vi"``), so only the Markdown is translated; the
 #: rulebook's quotes stay as they are inside the translated paragraphs.
-RULEBOOK_LANGUAGE = {"10_vietnamese": "vi"}
+RULEBOOK_LANGUAGE = {"10_vietnamese": "vi", "11_spanish": "es"}
 #: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
 #: not in the package: only this builder reads them, and the notebooks it writes carry the text.
 DOMAIN = "notebooks"
@@ -98,8 +98,15 @@ def split(text: str) -> list[tuple[str, list[str], str, int]]:
 
 
 def messages(text: str) -> list[tuple[int, str]]:
-    """The messages of a translated source: each Markdown cell, with its line."""
-    return [(line, body) for kind, _, body, line in split(text) if kind == "md"]
+    """The messages of a translated source: each Markdown cell, with its line (but a cell that only
+    quotes, see :func:`only_quotes`)."""
+    return [(line, body) for kind, _, body, line in split(text) if kind == "md" and not only_quotes(body)]
+
+
+def only_quotes(markdown: str) -> bool:
+    """Is a Markdown cell only a quotation (every line a ``>`` line)?  Such a cell is a rulebook's own
+    words, in its own language: it is no message, and every language's notebook shows it as it is."""
+    return all(line.startswith(">") for line in markdown.splitlines() if line.strip())
 
 
 def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
@@ -113,7 +120,7 @@ def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
     for kind, tags, body, line in cells:
         if kind == "md":
             translated = catalogue.gettext(body)
-            if translated == body:
+            if translated == body and not only_quotes(body):
                 raise ValueError(f"{lang}: the Markdown cell of line {line} has no translation: edit "
                                  f"{LOCALE.relative_to(ROOT)}/{lang}/LC_MESSAGES/{DOMAIN}.po, then run "
                                  f"python tools/i18n.py all")
