@@ -68,7 +68,8 @@ LANGUAGES = ("vi", "es", "zh", "fa")
 #: The rulebook notebooks, each also built in its rulebook's language only (``10_vietnamese.vi.ipynb``):
 #: their code already speaks that language (``LANG = "vi"``), so only the Markdown is translated; the
 #: rulebook's quotes stay as they are inside the translated paragraphs.
-RULEBOOK_LANGUAGE = {"10_vietnamese": "vi", "11_spanish": "es", "12_chinese_city_states": "zh"}
+RULEBOOK_LANGUAGE = {"10_vietnamese": "vi", "11_spanish": "es", "12_chinese_city_states": "zh",
+                     "13_persian_tutorial": "fa"}
 #: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
 #: not in the package: only this builder reads them, and the notebooks it writes carry the text.
 DOMAIN = "notebooks"
