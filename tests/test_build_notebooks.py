@@ -159,3 +159,22 @@ def test_no_english_paragraph_is_left_in_a_translated_notebook(english, stem):
 def test_the_paragraph_check_sees_an_english_paragraph():
     cell = "## Mục tiêu (Objective)\n\n> \"Người chơi nào...\"\n\nThe first player to hold a set number wins:\n\n`x = 1`"
     assert english_paragraphs(cell) == ["The first player to hold a set number wins:"]
+
+
+#: A ``>`` box that is the notebook's own comment, not a quotation: the Spanish notebook's notes for a Spanish
+#: reader on the text's slips (translated with the prose).
+OWN_BOXES = ("> *Para el lector:*",)
+
+
+@pytest.mark.parametrize("stem,lang", builder().RULEBOOK_LANGUAGE.items() if importlib.util.find_spec("nbformat") else [])
+def test_a_rulebook_notebook_s_translation_quotes_the_rulebook_word_for_word(stem, lang):
+    """The translation changes the prose around the quotes, never a quote: every quotation of the English
+    notebook (a run of ``>`` lines) is in the same cell of the translated one, as it is."""
+    english, other = committed(stem), committed(f"{stem}.{lang}")
+    quotes = 0
+    for (text_en, _), (text, _) in zip(_cells(english, "markdown"), _cells(other, "markdown")):
+        for quote in re.findall(r"(?:^>.*(?:\n|$))+", text_en, flags=re.M):
+            if not quote.startswith(OWN_BOXES):
+                assert quote.strip() in text, f"{stem}.{lang}: a quote changed or left out: {quote[:80]!r}"
+                quotes += 1
+    assert quotes >= 20, f"{stem}: {quotes} quotes"

@@ -20,7 +20,7 @@ placeholders.  Two gettext domains:
 A native reader corrects a translation in condottiere_nb/locale/<lang>/LC_MESSAGES/condottiere.po
 or tools/notebooks/locale/<lang>/LC_MESSAGES/notebooks.po (text files: each msgid is the English,
 each msgstr its translation), then runs ``python tools/i18n.py all`` (and, for the notebooks,
-``python tools/build_notebooks.py 00``).  The vocabulary each language uses is
+``python tools/build_notebooks.py 00``, or the number of the notebook whose paragraph it was).  The vocabulary each language uses is
 docs/glossary/<lang>.md.  When the English of a notebook's paragraph changes, ``update`` keeps its
 old translation marked fuzzy: ``check`` reports it and the builder refuses it until a reader has
 corrected the translation and removed the ``#, fuzzy`` line.
