@@ -63,7 +63,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 IGNORE_OUTPUT = "nbval-ignore-output"
 
 #: The sources built in every language (see the module's docstring), and the languages besides English.
-TRANSLATED = ("00_start_here", "01_seasons", "02_bishop")
+TRANSLATED = ("00_start_here", "01_seasons", "02_bishop", "03_scarecrow_surrender", "04_courtesan_token",
+              "05a_end_of_game", "06_play_against_bots")
 LANGUAGES = ("vi", "es", "zh", "fa")
 #: The rulebook notebooks, each also built in its rulebook's language only (``10_vietnamese.vi.ipynb``):
 #: their code already speaks that language (``LANG = "vi"``), so only the Markdown is translated; the
