@@ -33,6 +33,7 @@ ALLOWED = {
     "Fantasy": "the publisher's name", "Flight": "the publisher's name",
     "Python": "the programming language the cells are written in",
     "JupyterLab": "the program the notebooks open in",
+    "JSON": "the name of a file format",
     "custom": "the engine's identifier of a ruleset with changed options ('standard+custom'), quoted in a refusal",
 }
 #: English words of the tours' old prose, besides the function words the rulebook notebooks' test knows.

@@ -64,7 +64,7 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 
 #: The sources built in every language (see the module's docstring), and the languages besides English.
 TRANSLATED = ("00_start_here", "01_seasons", "02_bishop", "03_scarecrow_surrender", "04_courtesan_token",
-              "05a_end_of_game", "06_play_against_bots")
+              "05_full_game", "05a_end_of_game", "06_play_against_bots")
 LANGUAGES = ("vi", "es", "zh", "fa")
 #: The rulebook notebooks, each also built in its rulebook's language only (``10_vietnamese.vi.ipynb``):
 #: their code already speaks that language (``LANG = "vi"``), so only the Markdown is translated; the
