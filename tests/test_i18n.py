@@ -43,13 +43,20 @@ def test_the_check_covers_the_notebooks_translated_paragraphs(tmp_path, monkeypa
     translated and compiled in every language; a paragraph left in English, untranslated or losing a
     code span is a problem the check reports."""
     tool = _i18n_tool()
-    pot = tool.template(tool.NOTEBOOKS)
     builder = tool._builder()
-    assert builder.TRANSLATED[0] == "00_start_here"
-    sources = [(ROOT / "tools" / "notebooks" / f"{stem}.txt").read_text(encoding="utf-8") for stem in builder.TRANSLATED]
-    assert [m.id for m in pot if m.id] == [body for source in sources for _, body in builder.messages(source)]
+
+    def paragraphs(stems):
+        return [body for stem in stems
+                for _, body in builder.messages((ROOT / "tools" / "notebooks" / f"{stem}.txt").read_text(encoding="utf-8"))]
+    # each language's catalogue: the notebooks built in every language, and the rulebook notebook built in it alone
+    for lang in tool.LANGUAGES:
+        own = [stem for stem, language in builder.RULEBOOK_LANGUAGE.items() if language == lang]
+        assert [m.id for m in tool.template(tool.NOTEBOOKS, lang) if m.id] == paragraphs([*builder.TRANSLATED, *own])
+    pot = tool.template(tool.NOTEBOOKS)        # the .pot: every translated paragraph
+    assert [m.id for m in pot if m.id] == paragraphs([*builder.TRANSLATED, *builder.RULEBOOK_LANGUAGE])
     assert tool.domain_problems(tool.NOTEBOOKS) == (len(pot), [])
-    assert tool._builder().LANGUAGES == tool.LANGUAGES
+    assert builder.LANGUAGES == tool.LANGUAGES
+    pot = tool.template(tool.NOTEBOOKS, "vi")
     # a reader's slips, in a copy of the Vietnamese catalogue
     catalogue = tool.read("vi", tool.NOTEBOOKS)
     first, second, third = [m.id for m in pot if m.id][:3]

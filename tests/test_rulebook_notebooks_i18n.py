@@ -30,6 +30,10 @@ from i18n_spy import english_pieces
 ROOT = Path(__file__).resolve().parents[1]
 #: notebook -> the language of its rulebook
 RULEBOOKS = {"10_vietnamese": "vi", "11_spanish": "es", "12_chinese_city_states": "zh", "13_persian_tutorial": "fa"}
+#: every built rulebook notebook whose outputs are read -> its language: the English one and, once it is
+#: built, its translation into its rulebook's language (``10_vietnamese.vi``), which runs the same code
+BUILT = {**RULEBOOKS, **{f"{stem}.{lang}": lang for stem, lang in RULEBOOKS.items()
+                        if (ROOT / "notebooks" / f"{stem}.{lang}.ipynb").exists()}}
 NAMES = {"Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Huy", "Hoang", "Han", "Linh", "Minh", "Nga"}
 #: English words no Vietnamese or Spanish output has (not "no", "a" or "has", which are Spanish words too)
 ENGLISH_WORDS = {"the", "of", "and", "is", "are", "who", "with", "to", "from", "not", "may", "in", "on", "by", "or",
@@ -98,13 +102,13 @@ def english_sentences() -> dict[str, list[str]]:
     return english_pieces(lambda path: True, " .,;:()[]'-")
 
 
-@pytest.mark.parametrize("stem,lang", RULEBOOKS.items())
+@pytest.mark.parametrize("stem,lang", BUILT.items())
 def test_the_outputs_keep_no_english_piece_of_the_catalogue(stem, lang, english_sentences):
     joined = without_allowed(stem, shown(stem))
     assert [piece for piece in english_sentences[lang] if piece in joined] == []
 
 
-@pytest.mark.parametrize("stem,lang", [(s, lang) for s, lang in RULEBOOKS.items() if lang in ("vi", "es")])
+@pytest.mark.parametrize("stem,lang", [(s, lang) for s, lang in BUILT.items() if lang in ("vi", "es")])
 def test_the_latin_outputs_have_no_english_word(stem, lang):
     joined = without_allowed(stem, shown(stem))
     words = re.findall(r"(?<![\w'#@=-])[A-Za-z][A-Za-z']*(?![\w'#@=(-])", joined)
@@ -112,7 +116,7 @@ def test_the_latin_outputs_have_no_english_word(stem, lang):
     assert english == [], [line for line in joined.splitlines() if any(re.search(rf"\b{w}\b", line) for w in english)][:8]
 
 
-@pytest.mark.parametrize("stem,lang", [(s, lang) for s, lang in RULEBOOKS.items() if lang in ("zh", "fa")])
+@pytest.mark.parametrize("stem,lang", [(s, lang) for s, lang in BUILT.items() if lang in ("zh", "fa")])
 def test_the_chinese_and_persian_outputs_write_no_latin_word_but_names(stem, lang):
     joined = without_allowed(stem, shown(stem))
     tokens = re.findall(r"[A-Za-z][A-Za-z0-9_'.:-]*[A-Za-z0-9]|[A-Za-z]", joined)

@@ -15,7 +15,11 @@ nbval then checks on every test run.
 The sources are the thing to edit; the .ipynb files are generated (outputs included).
 
 A source named in :data:`TRANSLATED` (the tour) is written once, in English, and built in every
-language: ``NN_title.ipynb`` and ``NN_title.<lang>.ipynb`` for vi, es, zh and fa.  Its Markdown
+language: ``NN_title.ipynb`` and ``NN_title.<lang>.ipynb`` for vi, es, zh and fa.  A rulebook notebook
+(:data:`RULEBOOK_LANGUAGE`) is built the same way in one more language, its rulebook's:
+``10_vietnamese.vi.ipynb``, ``11_spanish.es.ipynb``, ``12_chinese_city_states.zh.ipynb``,
+``13_persian_tutorial.fa.ipynb`` (its code already sets ``LANG`` to that language, so its outputs are
+the same as the English notebook's).  Its Markdown
 cells are the messages of the gettext domain ``notebooks``; their translations are in
 ``tools/notebooks/locale/<lang>/LC_MESSAGES/notebooks.po``, compiled to ``.mo`` and checked by
 ``python tools/i18n.py`` like the package's own catalogue.  A translated notebook has the English
@@ -62,12 +66,18 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 TRANSLATED = ("00_start_here", "01_seasons", "02_bishop", "03_scarecrow_surrender", "04_courtesan_token",
               "05_full_game", "05a_end_of_game", "06_play_against_bots", "07_practice")
 LANGUAGES = ("vi", "es", "zh", "fa")
+#: The rulebook notebooks, each also built in its rulebook's language only (``10_vietnamese.vi.ipynb``):
+#: their code already speaks that language (``LANG = "vi"``), so only the Markdown is translated; the
+#: rulebook's quotes stay as they are inside the translated paragraphs.
+RULEBOOK_LANGUAGE = {"10_vietnamese": "vi", "11_spanish": "es", "12_chinese_city_states": "zh",
+                     "13_persian_tutorial": "fa"}
 #: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
 #: not in the package: only this builder reads them, and the notebooks it writes carry the text.
 DOMAIN = "notebooks"
 LOCALE = SOURCES / "locale"
 RIGHT_TO_LEFT = {"fa"}
-#: The line of a translated source's first code cell that names the notebook's language.
+#: The line of a translated source's first code cell that names the notebook's language: ``LANG = "en"``
+#: (the tour and the path), or already the language it is translated into (a rulebook notebook).
 LANGUAGE_LINE = 'LANG = "en"'
 
 
@@ -90,8 +100,15 @@ def split(text: str) -> list[tuple[str, list[str], str, int]]:
 
 
 def messages(text: str) -> list[tuple[int, str]]:
-    """The messages of a translated source: each Markdown cell, with its line."""
-    return [(line, body) for kind, _, body, line in split(text) if kind == "md"]
+    """The messages of a translated source: each Markdown cell, with its line (but a cell that only
+    quotes, see :func:`only_quotes`)."""
+    return [(line, body) for kind, _, body, line in split(text) if kind == "md" and not only_quotes(body)]
+
+
+def only_quotes(markdown: str) -> bool:
+    """Is a Markdown cell only a quotation (every line a ``>`` line)?  Such a cell is a rulebook's own
+    words, in its own language: it is no message, and every language's notebook shows it as it is."""
+    return all(line.startswith(">") for line in markdown.splitlines() if line.strip())
 
 
 def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
@@ -105,7 +122,7 @@ def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
     for kind, tags, body, line in cells:
         if kind == "md":
             translated = catalogue.gettext(body)
-            if translated == body:
+            if translated == body and not only_quotes(body):
                 raise ValueError(f"{lang}: the Markdown cell of line {line} has no translation: edit "
                                  f"{LOCALE.relative_to(ROOT)}/{lang}/LC_MESSAGES/{DOMAIN}.po, then run "
                                  f"python tools/i18n.py all")
@@ -113,10 +130,11 @@ def translate(text: str, lang: str) -> list[tuple[str, list[str], str, int]]:
             body = f'<div dir="rtl">\n\n{right_to_left(translated, lang)}\n\n</div>' if lang in RIGHT_TO_LEFT \
                 else translated
         elif not named:
-            lines = body.split("\n")
-            if lines.count(LANGUAGE_LINE) != 1:
-                raise ValueError(f"a translated source's first code cell has the line {LANGUAGE_LINE!r} once")
-            body = "\n".join(f'LANG = "{lang}"' if x == LANGUAGE_LINE else x for x in lines)
+            lines, own = body.split("\n"), f'LANG = "{lang}"'
+            if lines.count(LANGUAGE_LINE) + lines.count(own) != 1:
+                raise ValueError(f"a translated source's first code cell has the line {LANGUAGE_LINE!r} "
+                                 f"(or {own!r}) once")
+            body = "\n".join(own if x == LANGUAGE_LINE else x for x in lines)
             named = True
         out.append((kind, tags, body, line))
     return out
@@ -130,7 +148,7 @@ _KEPT = re.compile(r"`[^`\n]+`|\]\([^)]*\)|<[^>]+>|^[ \t]*\d+\. ", re.M)
 def own_notebooks(markdown: str, lang: str, text: str = "") -> str:
     """``markdown`` naming each translated notebook in ``lang``: `01_seasons.ipynb` -> `01_seasons.vi.ipynb`
     (not the notebook being built, whose cell ``text`` names its own versions on purpose)."""
-    own = {stem for stem in TRANSLATED if lang in languages_of(stem)}
+    own = {stem for stem in (*TRANSLATED, *RULEBOOK_LANGUAGE) if lang in languages_of(stem)}
 
     def named(m):
         stem = m.group(1)
@@ -155,8 +173,11 @@ def right_to_left(markdown: str, lang: str) -> str:
 
 
 def languages_of(stem: str) -> tuple[str, ...]:
-    """The languages a source is built in besides English."""
-    return LANGUAGES if stem in TRANSLATED else ()
+    """The languages a source is built in besides English: every one (the tour and the path), its
+    rulebook's (a rulebook notebook), or none."""
+    if stem in TRANSLATED:
+        return LANGUAGES
+    return (RULEBOOK_LANGUAGE[stem],) if stem in RULEBOOK_LANGUAGE else ()
 
 
 def targets(stem: str) -> dict[str, str]:

@@ -7,7 +7,8 @@ placeholders.  Two gettext domains:
   tools/notebooks/*.txt), in condottiere_nb/locale/ (shipped: the package reads the .mo files, and
   a notebook's cells run with the package);
 * ``notebooks``: every Markdown cell of the notebooks written in every language (the tour,
-  tools/notebooks/00_start_here.txt; see tools/build_notebooks.py), in tools/notebooks/locale/ (not
+  tools/notebooks/00_start_here.txt; see tools/build_notebooks.py), and of each rulebook notebook in
+  its rulebook's language only (10_vietnamese in vi, ...), in tools/notebooks/locale/ (not
   shipped: only the notebook builder reads them; the built notebooks carry the text).
 
     python tools/i18n.py extract    # the .pot templates, from the code and the tour's source
@@ -19,7 +20,7 @@ placeholders.  Two gettext domains:
 A native reader corrects a translation in condottiere_nb/locale/<lang>/LC_MESSAGES/condottiere.po
 or tools/notebooks/locale/<lang>/LC_MESSAGES/notebooks.po (text files: each msgid is the English,
 each msgstr its translation), then runs ``python tools/i18n.py all`` (and, for the notebooks,
-``python tools/build_notebooks.py 00``).  The vocabulary each language uses is
+``python tools/build_notebooks.py 00``, or the number of the notebook whose paragraph it was).  The vocabulary each language uses is
 docs/glossary/<lang>.md.  When the English of a notebook's paragraph changes, ``update`` keeps its
 old translation marked fuzzy: ``check`` reports it and the builder refuses it until a reader has
 corrected the translation and removed the ``#, fuzzy`` line.
@@ -54,12 +55,12 @@ HEADERS = {DOMAIN: HEADER, NOTEBOOKS: "Condottiere_nb: the Markdown of the noteb
 CODE_SPAN = re.compile(r"`[^`\n]+`")
 
 
-def template(domain: str = DOMAIN) -> Catalog:
+def template(domain: str = DOMAIN, lang: str | None = None) -> Catalog:
     """Every message of a domain: the package's code (calls of say and say_n, as Babel extracts
     them, and the rule titles) and the notebooks' code cells, or the translated notebooks' Markdown
     cells."""
     if domain == NOTEBOOKS:
-        return notebooks_template()
+        return notebooks_template(lang)
     catalog = Catalog(project="condottiere_nb", msgid_bugs_address="", header_comment=f"# {HEADER}.")
     for filename, lineno, message, comments, context in extract_from_dir(
             str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("Translators:",)):
@@ -94,16 +95,25 @@ def _builder():
     return module
 
 
-def notebooks_template() -> Catalog:
-    """Every Markdown cell of the notebooks built in every language, one message each, in order."""
+def notebooks_template(lang: str | None = None) -> Catalog:
+    """Every Markdown cell of the notebooks built in ``lang`` (the tour and the path in every language,
+    a rulebook notebook in its rulebook's), one message each, in order; without ``lang``, of every
+    translated notebook (the .pot file)."""
     builder = _builder()
     catalog = Catalog(project="condottiere_nb", msgid_bugs_address="",
                       header_comment=f"# {HEADERS[NOTEBOOKS]}.")
-    for stem in builder.TRANSLATED:
+    for stem in translated_sources(lang):
         source = builder.SOURCES / f"{stem}.txt"
         for line, text in builder.messages(source.read_text(encoding="utf-8")):
             catalog.add(text, locations=[(f"tools/notebooks/{source.name}", line)])
     return catalog
+
+
+def translated_sources(lang: str | None = None) -> list[str]:
+    """The sources whose Markdown is translated into ``lang`` (into any language, without it)."""
+    builder = _builder()
+    return [stem for stem in (*builder.TRANSLATED, *builder.RULEBOOK_LANGUAGE)
+            if builder.languages_of(stem) and (lang is None or lang in builder.languages_of(stem))]
 
 
 def said_in_code() -> dict[str, str]:
@@ -148,7 +158,8 @@ def read(lang: str, domain: str = DOMAIN) -> Catalog:
 
 def update() -> None:
     for domain in LOCALES:
-        pot = template(domain)
+        pots = {lang: template(domain, lang) for lang in LANGUAGES} if domain == NOTEBOOKS else \
+            dict.fromkeys(LANGUAGES, template(domain))
         # A notebook's paragraph whose English changed keeps its old translation, marked fuzzy (the
         # check reports it, the compiled catalogue leaves it out): a reader corrects it.  The code's
         # short messages are matched exactly.
@@ -161,7 +172,7 @@ def update() -> None:
                 catalog = Catalog(locale=lang, domain=domain, project="condottiere_nb",
                                   header_comment=f"# {HEADERS[domain]}, in {lang}.\n# Edit the msgstr lines; keep "
                                                  "every {placeholder} of the msgid.")
-            catalog.update(pot, no_fuzzy_matching=exact)
+            catalog.update(pots[lang], no_fuzzy_matching=exact)
             catalog.fuzzy = False             # the header is not a translation: its plural forms must be read
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "wb") as f:
@@ -183,7 +194,7 @@ def problems(lang: str, pot: Catalog | None = None, domain: str = DOMAIN) -> lis
     """What is wrong with one language's catalogue: a message missing or untranslated (or, in the
     notebooks, left in English), or a translation whose placeholders (in the notebooks, code spans)
     are not the English's."""
-    pot = pot or template(domain)
+    pot = pot or template(domain, lang)
     catalog = read(lang, domain)
     found = []
     for message in pot:
@@ -225,7 +236,8 @@ def domain_problems(domain: str) -> tuple[int, list[str]]:
     """How many messages a domain has, and everything wrong with its catalogues."""
     pot = template(domain)
     found = missed_by_extraction(pot) if domain == DOMAIN else []
-    found += [p for lang in LANGUAGES for p in problems(lang, pot, domain)]
+    found += [p for lang in LANGUAGES
+              for p in problems(lang, pot if domain == DOMAIN else template(domain, lang), domain)]
     found += [f"{domain} {lang}: the .mo is older than the .po (run: python tools/i18n.py compile)"
               for lang in LANGUAGES if not compiled_is_current(lang, domain)]
     return len(pot), found
