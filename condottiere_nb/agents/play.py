@@ -155,13 +155,13 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     check_workers(workers, executor)
     labels = tuple(_label(s) for s in specs)
     rules = portable_ruleset(ruleset)
-    jobs = [(names, specs, rules, job_seed(seed, i), game_options) for i in range(n)]
+    jobs = ((names, specs, rules, job_seed(seed, i), game_options) for i in range(n))     # made as handed out
     wins = {p: 0.0 for p in names}
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
     bar.start(n, "games")               # the label the notebook bar says in the learner's language
-    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, done=bar.update)
+    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, total=n, done=bar.update)
     try:
         for _, (winners, reason, b, r, a) in results:
             for w in winners:

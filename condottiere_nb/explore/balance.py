@@ -312,20 +312,19 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
             plan.append((rs, n, row))
     report = BalanceReport(rows, agent_name, seed, skipped=skipped)
     base = seed_int(seed)
-    # game k of every row before game k+1 of any: an interrupt leaves comparable rows
-    jobs, into = [], []
+    # game k of every row before game k+1 of any: an interrupt leaves comparable rows; the jobs
+    # are made as they are handed out, so a long study holds only the games in flight
     portable = [portable_ruleset(rs) for rs, n, row in plan]
-    for k in range(games):
-        for j, (rs, n, row) in enumerate(plan):
-            jobs.append((portable[j], n, agent, (base * 100_003 + k * 1_009 + j) % 2 ** 32))
-            into.append(row)
+    jobs = ((portable[j], n, agent, (base * 100_003 + k * 1_009 + j) % 2 ** 32)
+            for k in range(games) for j, (rs, n, row) in enumerate(plan))
+    total = games * len(plan)
     prog = as_progress(progress)
-    prog.start(len(jobs), "games")
+    prog.start(total, "games")
     t0 = time.perf_counter()
-    results = run_jobs(balance_games, jobs, workers=workers, executor=executor, done=prog.update)
+    results = run_jobs(balance_games, jobs, workers=workers, executor=executor, total=total, done=prog.update)
     try:
         for i, figures in results:
-            _add_game(into[i], figures)
+            _add_game(plan[i % len(plan)][2], figures)
     except KeyboardInterrupt:
         report.partial = True
     finally:

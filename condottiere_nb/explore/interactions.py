@@ -14,6 +14,7 @@ import itertools
 import time
 from dataclasses import dataclass, field, fields
 
+from ..arguments import check_count
 from ..battle import Battle, Resolution
 from ..errors import IllegalMove, Listed, RulesError
 from ..rulesets import Ruleset, get_ruleset, shown
@@ -189,6 +190,8 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     """
     if option is None and b is None:
         raise RulesError.say("give two rulesets (a, b) or option= with two values")
+    # chunk bounds the battles the vectorised model holds at once: from one to ten million
+    check_count("chunk", chunk, 1, 10_000_000)
     ra, rb, la, lb = _rulesets_for(a, b, option, base)
     space = battle_space(players, kinds, max_cards, face_down, (ra, rb))
     if method not in ("auto", "numpy", "engine"):

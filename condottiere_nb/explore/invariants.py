@@ -226,12 +226,14 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     prog = as_progress(progress)
     prog.start(games, "soak")
     base = seed_int(seed)
-    jobs = []
-    for i in range(games):
-        rs, rules, n = plan[i % len(plan)]
-        jobs.append((rules, n, (base * 1_000_003 + i) % 2 ** 32))
+
+    def seed_of(i: int) -> int:
+        return (base * 1_000_003 + i) % 2 ** 32
+
+    # made as they are handed out: a soak of millions of games holds only the games in flight
+    jobs = ((plan[i % len(plan)][1], plan[i % len(plan)][2], seed_of(i)) for i in range(games))
     t0 = time.perf_counter()
-    results = run_jobs(soak_games, jobs, workers=workers, executor=executor, done=prog.update)
+    results = run_jobs(soak_games, jobs, workers=workers, executor=executor, total=games, done=prog.update)
     try:
         for i, (acts, battles, bad, reason) in results:
             rs, rules, n = plan[i % len(plan)]
@@ -240,7 +242,7 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
             out.battles += battles
             out.by_ruleset[rs.name] = out.by_ruleset.get(rs.name, 0) + 1
             for msg in bad:
-                out.violations.append((rs.name, n, jobs[i][2], msg))
+                out.violations.append((rs.name, n, seed_of(i), msg))
             if reason is not None and reason not in CHECKED_ENDINGS:
                 out.unchecked_reasons[reason] = out.unchecked_reasons.get(reason, 0) + 1
     except KeyboardInterrupt:

@@ -68,6 +68,10 @@ class BattleSpace:
                 f"every prefix resolved")
 
 
+#: the most card names ``kinds`` may list (a deck has fewer kinds; more is a mistake, not a bound)
+MAX_KINDS_LISTED = 64
+
+
 def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: bool = True,
                  rulesets: Sequence[Ruleset] = ()) -> BattleSpace:
     """Check and normalise a bound: names or a count of players, kinds read in any language."""
@@ -82,6 +86,9 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
         raise RulesError.say("players must be 2 to 6 different names, not {value}", value=shown(list(players)))
     if isinstance(kinds, str):
         kinds = kinds.split()
+    if not isinstance(kinds, (list, tuple)) or len(kinds) > MAX_KINDS_LISTED:
+        raise RulesError.say("kinds must be a list of card names (at most {most}), e.g. {example}, not {value}",
+                             most=MAX_KINDS_LISTED, example="['10', 'winter', 'bishop']", value=shown(kinds))
     if not isinstance(max_cards, int) or isinstance(max_cards, bool) or not 0 <= max_cards <= 8:
         raise RulesError.say("max_cards must be a whole number from 0 to 8, not {value}", value=shown(max_cards))
     decks = [r.kinds for r in rulesets] or [get_ruleset("standard").kinds]
