@@ -292,27 +292,33 @@ def _favor(x: float, y: float) -> str:
             f'stroke="#6b5900" stroke-width="2.2"/></g>')
 
 
-def map_arguments(control, favor=None, battle=None, highlight=None, players=None) -> tuple:
+def map_arguments(control, favor=None, battle=None, highlight=None, players=None, **given) -> tuple:
     """A map's arguments, checked (a RulesError names a wrong one and what it should be), with every
     region under its canonical name: (control, favor, battle, the ringed regions, the seats in
-    colour order: ``players``, every owner among them, or the owners, sorted)."""
+    colour order: ``players``, every owner among them, or the owners, sorted).  ``given``: the
+    other lists of regions a map takes (``choosable``, ``unlabelled``), checked too."""
+    given = {"choosable": (), "unlabelled": (), **given}
     if control is not None and not isinstance(control, Mapping):
         raise RulesError.say("control must map regions to players, e.g. {example}, not {value}",
                              example="{'Parma': 'Ana'}", value=shown(control))
     if highlight is not None and (isinstance(highlight, str) or not isinstance(highlight, Iterable)):
         raise RulesError.say("highlight must be a list of regions, not {value}", value=shown(highlight))
+    if players is not None:
+        if isinstance(players, str) or not isinstance(players, Sequence) or len(players) > 6 \
+                or not all(isinstance(p, str) and p.strip() for p in players) or len(set(players)) < len(players):
+            raise RulesError.say("players must be a list of at most six different names, e.g. {example}, not {value}",
+                                 example="['Ana', 'Ben']", value=shown(players))
+    for name in ("choosable", "unlabelled"):
+        if isinstance(given[name], str) or not isinstance(given[name], Iterable):
+            raise RulesError.say("{name} must be a list of regions, not {value}", name=name, value=shown(given[name]))
     control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
     ringed = sorted({canonical_region(r) for r in (highlight or ())})
-    if players is None:
-        owners = sorted({p for p in control.values() if p is not None})
-    elif isinstance(players, str) or not isinstance(players, Sequence):
-        raise RulesError.say("players must be a list of names, not {value}", value=shown(players))
-    else:
-        owners = list(players)
-    unknown = sorted(set(control.values()) - set(owners), key=str)
-    if unknown:
-        raise RulesError.say("control names {player}, who is not in players {players}", player=shown(unknown[0]),
-                             players=Listed(owners))
+    owners = sorted({p for p in control.values() if isinstance(p, str) and p.strip()}) if players is None \
+        else list(players)
+    for region, p in control.items():
+        if not (isinstance(p, str) and p in owners):
+            raise RulesError.say("control names {player}, who is not in players {players}", player=shown(p),
+                                 players=Listed(owners))
     return (control, canonical_region(favor) if favor else None, canonical_region(battle) if battle else None,
             ringed, owners)
 
@@ -337,7 +343,10 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
     (17, True)
     """
-    control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players)
+    if title is not None and not isinstance(title, str):
+        raise RulesError.say("title must be a text, not {value}", value=shown(title))
+    control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players,
+                                                           choosable=choosable, unlabelled=unlabelled)
     choosable = {canonical_region(r) for r in choosable}
     colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
     shapes, where, names = region_shapes(), cities(), label_points()

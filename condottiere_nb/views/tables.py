@@ -22,12 +22,13 @@ passed  sí
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from html import escape
 
 from ..battle import Battle
-from ..errors import RulesError
+from ..errors import Listed, RulesError
 from ..resolution import Resolution
-from ..rulesets import Ruleset, get_ruleset
+from ..rulesets import Ruleset, get_ruleset, shown
 from .html import battle_html, resolution_html
 from .words import Words, words
 
@@ -218,6 +219,13 @@ def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | st
     that refuses a move shows the refusal.  ``mark``: mark ``base``'s value as our reading (not for
     an option that switches a rulebook's own system rather than reading a vague sentence).  ``lang``:
     the language of the columns' words (None: the default language)."""
+    names = [f.name for f in fields(Ruleset) if f.name not in ("name", "summary")]
+    if not isinstance(option, str) or option not in names:
+        raise RulesError.say("Ruleset has no option {option}; options are: {names}", option=shown(option),
+                             names=Listed(names))
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not 1 <= len(values) <= 16:
+        raise RulesError.say("values must be a list of one to {most} values of the option, e.g. {example}, "
+                             "not {value}", most=16, example="[True, False]", value=shown(values))
     columns = {}
     for value in values:
         try:
