@@ -863,7 +863,8 @@ VIEWS = [
     ("GameModel: players None", None, lambda: GameModel(None), RulesError, ["players must be a list of names"]),
     ("GameModel: a human who is not seated", None, lambda: GameModel(human="Zed"), RulesError,
      ["the human seat 'Zed' is not one of the players"]),
-    ("GameModel: seed a list", None, lambda: GameModel(seed=[1]), RulesError, [SEED]),
+    ("GameModel: seed a list", None, lambda: GameModel(seed=[1]), RulesError,
+     ["a deal number is a whole number, 0 or more, of at most 40 digits, not [1]"]),
     ("GameModel: an unknown bot", None, lambda: GameModel(bots="nope"), RulesError, ["unknown agent 'nope'"]),
 ]
 

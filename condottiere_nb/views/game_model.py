@@ -7,14 +7,17 @@ as it was and puts the engine's message in ``message``.
 """
 from __future__ import annotations
 
+import random
 from html import escape
 from typing import Mapping, Sequence
 
 from ..agents import make_agent
+from ..arguments import check_flag
 from ..cards import KINDS
 from ..errors import Listed, RulesError
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
+from ..options import shown_value
 from . import html as H
 from .model import choice_label
 from .observable import Tells
@@ -30,6 +33,21 @@ def action_label(action, lang: str = "en") -> str:
     return action_words(action, words(lang))
 
 
+#: the largest deal number: a game's seed of at most 40 digits (what a saved game holds)
+MAX_DEAL = 10 ** 40 - 1
+
+
+def check_deal_number(seed) -> int:
+    """A deal number: None draws one by chance (a different deal every time); else a whole number
+    from 0 to :data:`MAX_DEAL`, or a RulesError that says so."""
+    if seed is None:
+        return random.SystemRandom().randrange(2 ** 32)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_DEAL:
+        raise RulesError.say("a deal number is a whole number, 0 or more, of at most {most} digits, not {value}",
+                             most=40, value=shown_value(seed))
+    return seed
+
+
 class GameModel(Tells):
     """A game with one human seat (``human``; None: bots only) and a bot in every other seat.
 
@@ -41,7 +59,7 @@ class GameModel(Tells):
     """
 
     def __init__(self, players: Sequence[str] = ("Ana", "Ben", "Cy"), human: str | None = "",
-                 ruleset="standard", seed: int = 0, bots="heuristic", lang: str = "en",
+                 ruleset="standard", seed: int | None = None, bots="heuristic", lang: str = "en",
                  open_hands: bool = False):
         super().__init__()
         lang = words(lang).lang
@@ -54,7 +72,7 @@ class GameModel(Tells):
         self.ruleset = ruleset
         self.bot_specs = bots
         self.lang = lang
-        self.open_hands = bool(open_hands)
+        self.open_hands = check_flag("open_hands", open_hands)
         self.face_down = False
         self.take: str | None = None
         # A card of the hand waiting for its choice (a Scarecrow's target): (card, [Play, ...]); ``pending``
@@ -63,17 +81,19 @@ class GameModel(Tells):
         self._start(seed)
 
     def _start(self, seed) -> None:
-        self.seed = seed
-        self.game = Game(self.players, self.ruleset, seed=seed)
+        """Deal game ``seed`` (None: a seed drawn by chance, so every deal differs); a refused
+        deal number or bot leaves the model as it was."""
+        seed = check_deal_number(seed)
+        game = Game(self.players, self.ruleset, seed=seed)
         specs = self.bot_specs
-        self.bots = {}
+        bots = {}
         for i, p in enumerate(self.players):
             if p == self.human:
                 continue
             spec = specs.get(p, "heuristic") if isinstance(specs, Mapping) else specs
             # each bot its own seed, from the game's (which Game drew when seed was None)
-            base = self.game.seed
-            self.bots[p] = make_agent(spec, seed=base * 7 + i if isinstance(base, int) else f"{base}:{i}")
+            bots[p] = make_agent(spec, seed=game.seed * 7 + i)
+        self.seed, self.game, self.bots = game.seed, game, bots
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -209,6 +229,10 @@ class GameModel(Tells):
         return self._apply_human(action)
 
     def set_face_down(self, flag: bool) -> bool:
+        try:
+            check_flag("face_down", flag)
+        except RulesError as e:
+            return self.fail(e)
         if flag and not self.face_down_allowed():
             return self.fail(RulesError.say("cards are played face up under the {rules} ruleset; a ruleset with "
                                             "hidden cards allows face-down play", rules=repr(self.game.ruleset.name)))
@@ -222,7 +246,10 @@ class GameModel(Tells):
         return self._ok()
 
     def set_open_hands(self, flag: bool) -> bool:
-        self.open_hands = bool(flag)
+        try:
+            self.open_hands = check_flag("open_hands", flag)
+        except RulesError as e:
+            return self.fail(e)
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
@@ -258,8 +285,13 @@ class GameModel(Tells):
         return n
 
     def new_game(self, seed: int | None = None) -> bool:
-        """A new deal: ``seed``, or the next seed (a new game is never the same deal again)."""
-        self._start(self.seed + 1 if seed is None else seed)
+        """A new deal: ``seed``, or the next seed (a new game is never the same deal again).  A deal
+        number that is not a whole number from 0 to :data:`MAX_DEAL` is refused with a message, and
+        the model stays as it was."""
+        try:
+            self._start((self.seed + 1) % (MAX_DEAL + 1) if seed is None else seed)
+        except RulesError as e:
+            return self.fail(e)
         self.face_down, self.take, self.pending = False, None, None
         seed = self.seed
         return self._ok(lambda t: t.say("new game, seed {seed}", seed=seed))

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..battle import Battle, Resolution
-from ..cards import KINDS
+from ..arguments import check_flag
+from ..cards import KINDS, parse_kind
 from ..errors import Kind, Listed, RulesError
 from ..i18n import LANGUAGES
 from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
@@ -101,7 +102,7 @@ class BuilderModel(Tells):
                  lang: str = "en", auto_advance: bool = True, compare=None):
         super().__init__()
         self.lang = words(lang).lang
-        self.auto_advance = bool(auto_advance)
+        self.auto_advance = check_flag("auto_advance", auto_advance)
         self.face_down = False
         self.take: str | None = None
         self.stepper: StepperModel | None = None
@@ -180,10 +181,18 @@ class BuilderModel(Tells):
             cache.clear()
             cache["deck"] = self.battle.deck
             cache.update((c.kind, c) for c in reversed(self.battle.deck))
+        kind = self._kind(kind)
+        if kind not in cache:
+            raise RulesError.say("no {card} is left in the deck", card=Kind(kind))
         return cache[kind]
 
     def card_label(self, kind: str) -> str:
-        return words(self.lang).card(kind)
+        return words(self.lang).card(self._kind(kind))
+
+    def _kind(self, kind) -> str:
+        """The kind a card's name names in this battle's deck (any language, as the battle reads
+        it); a RulesError (UnknownCard) names what is wrong, a list or a number of the wrong type too."""
+        return parse_kind(kind, self.ruleset.kinds)
 
     def compare_choices(self) -> list[tuple[str, Ruleset]]:
         """Rulesets to compare with, in words: the other named rulesets whose battles differ,
@@ -269,6 +278,10 @@ class BuilderModel(Tells):
         return self._ok()
 
     def set_face_down(self, flag: bool) -> bool:
+        try:
+            check_flag("face_down", flag)
+        except RulesError as e:
+            return self.fail(e)
         if flag and not self.face_down_allowed():
             return self.fail(RulesError.say(
                 "cards are played face up under the {rules} ruleset; choose a ruleset with hidden cards, "
@@ -287,6 +300,7 @@ class BuilderModel(Tells):
     def choices_for(self, kind: str) -> list[tuple[str, object]]:
         """What playing ``kind`` now asks the selected player to choose, as the engine lists it
         (``Battle.take_options``): [] when there is nothing to choose."""
+        kind = self._kind(kind)
         spec = KINDS.get(kind)
         if spec is None or spec.choice is None:
             return []
@@ -304,6 +318,10 @@ class BuilderModel(Tells):
     def click(self, kind: str) -> bool:
         """A palette click: play ``kind``, or, when the card asks a choice (a Scarecrow with
         Mercenaries to take back), ask it first (``pending``) and play on :meth:`choose`."""
+        try:
+            kind = self._kind(kind)
+        except RulesError as e:
+            return self.fail(e)
         options = self.choices_for(kind)
         if options:
             # Ask only for a card that may be played now: else the engine's refusal, at once.
@@ -339,6 +357,7 @@ class BuilderModel(Tells):
         """The selected player plays a card of ``kind`` with the current options (``take``: a
         Scarecrow's target, else the one set with :meth:`set_take`)."""
         try:
+            kind = self._kind(kind)
             if KINDS.get(kind) is not None and KINDS[kind].choice is not None:     # a Scarecrow, a Maiden
                 chosen = self.take if take is ... else take
                 self.battle.play(self.selected, kind, face_down=self.face_down,
@@ -392,7 +411,11 @@ class BuilderModel(Tells):
 
     def set_players(self, names: Sequence[str]) -> bool:
         """New seats.  Moves are kept seat by seat while every seat that moved is still
-        there; otherwise the battle starts afresh (and says so)."""
+        there; otherwise the battle starts afresh (and says so).  A text is not a list of names
+        (``"Ana"`` would seat A, n and a): it is refused, like anything else that is not a list."""
+        if isinstance(names, str) or not isinstance(names, Sequence) or len(names) > 6:
+            return self.fail(RulesError.say("players must be a list of names such as {example}, not {value}",
+                                            example="['Ana', 'Ben']", value=shown(names)))
         names = [n.strip() if isinstance(n, str) else n for n in names]
         try:
             fresh = Battle(names, self.ruleset)
@@ -433,8 +456,8 @@ class BuilderModel(Tells):
 
     def rename(self, seat: int, name: str) -> bool:
         names = list(self.players)
-        if not 0 <= seat < len(names):
-            return self.fail(RulesError.say("there is no seat {seat}; seats are 0 to {last}", seat=seat,
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            return self.fail(RulesError.say("there is no seat {seat}; seats are 0 to {last}", seat=shown(seat),
                                             last=len(names) - 1))
         names[seat] = name
         return self.set_players(names)

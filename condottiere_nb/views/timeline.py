@@ -10,6 +10,7 @@ the cards it turned over.  Plain Python, no display library.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 # Steps that take cards named in Step.cards out of the lines, and where they go.
@@ -158,6 +159,19 @@ class Timeline:
     def values(self, i: int) -> Mapping[int, int] | None:
         """Effective values known after step ``i`` (from the last strength step so far)."""
         return self._values[i]
+
+    def __getstate__(self) -> dict:
+        # the steps' values are read-only mappings, which do not pickle: a copy carries them as
+        # dicts and makes them read-only again (the steps after one strength step share its values)
+        shared: dict = {}
+        return {**self.__dict__, "_values": [None if v is None else shared.setdefault(id(v), dict(v))
+                                             for v in self._values]}
+
+    def __setstate__(self, state: dict) -> None:
+        shared: dict = {}
+        state["_values"] = [None if v is None else shared.setdefault(id(v), MappingProxyType(v))
+                            for v in state["_values"]]
+        self.__dict__.update(state)
 
 
 def cards_of(lines: Mapping[str, Sequence], *more: Sequence) -> dict[int, object]:
