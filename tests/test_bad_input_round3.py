@@ -91,3 +91,44 @@ def test_a_megabyte_of_seats_is_quoted_short():
     with pytest.raises(RulesError) as e:
         Game([["x"] * 2 ** 20, "Ben"])
     assert len(str(e.value)) < 200
+
+
+def _redealt_somewhere(seed: int, stated: bool):
+    """A game played a random number of actions, then one player's hand re-dealt at random."""
+    import random
+    rng = random.Random(seed)
+    hands = {"Ana": ["10", "winter", "2", "3"], "Ben": ["1", "2", "3", "4"], "Cy": ["4", "5", "6", "6"]}
+    g = Game(["Ana", "Ben", "Cy"], seed=seed, explain=False, hands=hands if stated else None)
+    for _ in range(rng.randrange(0, 50)):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    p = next((q for q in g.players if g.hand(q)), None)
+    if g.is_over or p is None:
+        return rng, None
+    new = rng.sample(list(g.hand(p)) + list(g.deck), len(g.hand(p)))
+    return rng, g.redealt({p: [c.tag for c in new]})
+
+
+@pytest.mark.parametrize("stated", [False, True], ids=["dealt by the seed", "stated hands"])
+def test_a_redealt_game_saves_loads_and_undoes_one_action_at_a_time(stated):
+    checked = 0
+    for seed in range(12):
+        rng, h = _redealt_somewhere(seed, stated)
+        if h is None:
+            continue
+        assert Game.from_json(h.to_json(), explain=False).to_json() == h.to_json()
+        n, hands = len(h.actions), h.hands
+        for _ in range(3):
+            if not h.is_over:
+                h.apply(rng.choice(h.legal_actions()))
+        m = len(h.actions)
+        if m == n:
+            continue
+        h.undo()
+        assert len(h.actions) == m - 1             # one action, never the redeal with it
+        while len(h.actions) > n:
+            h.undo()
+        assert h.hands == hands                     # the redeal is still there
+        checked += 1
+    assert checked >= 6
