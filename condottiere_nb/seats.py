@@ -28,7 +28,7 @@ def seat_names(players, of_game: bool = False) -> tuple[str, ...]:
                                  example="['Ana', 'Ben']", value=shown(players))
         raise RulesError.say("players must be a list of names such as {example}, not {value}",
                              example="['Ana', 'Ben']", value=shown(players))
-    players = tuple(players)
+    players = tuple(players) if len(players) <= 6 else players     # a huge range is not copied
     if not 2 <= len(players) <= 6:
         if of_game:
             raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=len(players))

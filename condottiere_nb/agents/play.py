@@ -70,7 +70,7 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
         specs = list(agents.values())
     elif isinstance(agents, (list, tuple)):
         specs = list(agents)
-        names = tuple(players) if players is not None else DEFAULT_NAMES[:len(specs)]
+        names = check_players(players) if players is not None else DEFAULT_NAMES[:len(specs)]
     else:
         raise RulesError.say("agents must be a list with one agent per seat, or {{player: agent}}, not {value}",
                              value=shown(agents))

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..battle import Battle
-from ..errors import IllegalMove, RulesError
+from ..errors import IllegalMove, RulesError, expects
 from ..rulesets import get_ruleset
 from .intervals import wilson
 from ..arguments import check_count
@@ -148,6 +148,7 @@ def _replay_without(battle: Battle, skip: int):
     return r.winner, r.token_holder
 
 
+@expects(battle=Battle, kind=str)
 def card_decides(battle: Battle, kind: str) -> bool:
     """Does a played ``kind`` (Bishop, Courtesan, ...) decide this resolved battle?
     (Replay without it: see :data:`DECIDES`.)"""

@@ -10,9 +10,11 @@ games; tests/test_soak_slice.py a slice.
 from __future__ import annotations
 
 import time
+from types import ModuleType
 from dataclasses import dataclass, field
 
-from ..errors import RulesError
+from ..errors import RulesError, expects
+from ..game import Game
 from ..rulesets import get_ruleset
 from ..arguments import check_count
 from .progress import as_progress, check_player_counts, ruleset_list, seed_int
@@ -63,6 +65,7 @@ def _flat_ids(x, out: list) -> None:
             out.append(v)
 
 
+@expects(game=Game, seed=(int, str, None), actions=int)
 def check_game(game, *, seed=None, actions: int = 20_000) -> tuple[int, int, list[str]]:
     """Play ``game`` to the end with random legal actions, checking the invariants after
     every action; returns (actions, battles, violations).
@@ -136,6 +139,7 @@ CHECKED_ENDINGS = ("adjacent", "total", "most_regions", "most_weight", "final_ba
                    "final_battle_tie", "shared")
 
 
+@expects(game=Game, board=ModuleType)
 def check_victory_claims(game, board) -> list[str]:
     """The winners against the final map, by the rules as the rulesets state them (not by
     asking the Game how it decided)."""

@@ -25,6 +25,7 @@ from dataclasses import fields
 from typing import Sequence
 
 from ..cards import Card, kind_name
+from ..errors import expects
 from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
@@ -65,6 +66,7 @@ FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", 
                         "drummer", "heroine", "scarecrow", "surrender"})
 
 
+@expects(ruleset=Ruleset, kinds=(list, tuple))
 def fast_model_gap(ruleset: Ruleset, kinds: Sequence[str] = ()) -> str | None:
     """Why the vectorised model cannot stand in for the engine here, or None if it can."""
     for f in fields(ruleset):
@@ -336,6 +338,7 @@ class FastModel:
         return winner, holder, totals
 
 
+@expects(ruleset=(str, Ruleset), space=BattleSpace, sequences=(list, tuple))
 def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[PlayedCard]]):
     """Resolve many play sequences at once with the vectorised model.
 

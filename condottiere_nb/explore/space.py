@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..battle import Battle
 from ..cards import kind_name, parse_kind
-from ..errors import IllegalMove, Kind, Listed, RulesError
+from ..errors import IllegalMove, Kind, Listed, RulesError, expects
 from ..rulesets import Ruleset, get_ruleset, shown
 
 SEATS = ("Ana", "Ben", "Cy", "Dan", "Eva", "Fay")
@@ -75,6 +75,8 @@ MAX_KINDS_LISTED = 64
 def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: bool = True,
                  rulesets: Sequence[Ruleset] = ()) -> BattleSpace:
     """Check and normalise a bound: names or a count of players, kinds read in any language."""
+    if not isinstance(rulesets, (list, tuple)) or not all(isinstance(r, Ruleset) for r in rulesets):
+        raise RulesError.say("rulesets must be a list of Rulesets, not {value}", value=shown(rulesets))
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 6:
             raise RulesError.say("an enumeration needs 2 to 6 players, not {n}", n=players)
@@ -107,6 +109,7 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     return BattleSpace(players, tuple(out), max_cards, bool(face_down))
 
 
+@expects(space=BattleSpace, hidden=bool)
 def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     """Every play the bound knows (face down too if ``hidden``: the ruleset has hidden cards), in the order that makes examples read simply:
     seats in order, the kinds in the order given, face up before face down, a
@@ -122,6 +125,7 @@ def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     return out
 
 
+@expects(space=BattleSpace, plays=(list, tuple))
 def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> str:
     """Battle notation for a sequence of plays, with the passes strict turn order implies.
 
@@ -129,6 +133,9 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
     >>> play_sequence_notation(sp, [PlayedCard(0, "10"), PlayedCard(0, "winter")])
     '[Ana Ben] Ana 10, Ben pass, Ana winter'
     """
+    if not all(isinstance(p, PlayedCard) and 0 <= p.seat < len(space.players) for p in plays):
+        raise RulesError.say("plays must be a list of PlayedCards of this bound's seats, not {value}",
+                             value=shown(plays))
     names = space.players
     n = len(names)
     passed = set()
@@ -152,6 +159,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
     return f"[{quoted}]" + (" " + ", ".join(words) if words else "")
 
 
+@expects(ruleset=(str, Ruleset), space=BattleSpace, plays=(list, tuple), explain=bool)
 def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], explain: bool = False):
     """Play a sequence through :class:`Battle` and resolve it; None if a play is illegal."""
     b = Battle(space.players, ruleset, explain=explain)

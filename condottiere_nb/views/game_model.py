@@ -12,7 +12,7 @@ from html import escape
 from typing import Mapping, Sequence
 
 from ..agents import make_agent
-from ..arguments import check_flag
+from ..arguments import check_count, check_flag
 from ..cards import KINDS
 from ..errors import Listed, RulesError
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
@@ -274,6 +274,7 @@ class GameModel(Tells):
 
     def run_bots(self, limit: int = 2000) -> int:
         """Bot actions until the human must act or the game ends; how many were made."""
+        check_count("limit", limit, 0, 100_000)
         n = 0
         while n < limit and self.bot_to_move:
             player = self.game.to_move
@@ -304,6 +305,7 @@ class GameModel(Tells):
 
     def log_html(self, last: int = 80) -> str:
         """The last ``last`` Steps, the newest on top (a box showing its top follows the game)."""
+        check_count("last", last, 0, 100_000)
         log = self.game.log
         start = max(0, len(log) - last)
         return H.log_html(log[start:], start=start + 1, newest_first=True, lang=self.lang)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from html import escape
 from typing import Iterable, Mapping, Sequence
 
+from ..arguments import check_count
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
 from ..errors import Listed, RulesError
 from ..options import shown
@@ -292,6 +293,10 @@ def _favor(x: float, y: float) -> str:
             f'stroke="#6b5900" stroke-width="2.2"/></g>')
 
 
+#: the arguments map_arguments checks
+MAP_ARGUMENTS = ("control", "favor", "battle", "highlight", "players", "choosable", "unlabelled")
+
+
 def map_arguments(control, favor=None, battle=None, highlight=None, players=None, **given) -> tuple:
     """A map's arguments, checked (a RulesError names a wrong one and what it should be), with every
     region under its canonical name: (control, favor, battle, the ringed regions, the seats in
@@ -437,6 +442,9 @@ def map_uri(**state) -> str:
 
 def map_html(*, width: int = MAP_W, alt: str = "", **state) -> str:
     """The map as an HTML ``<img>`` (sanitiser-safe), ``width`` pixels wide."""
+    check_count("width", width, 50, 4000)
+    if not isinstance(alt, str):
+        raise RulesError.say("alt must be a text, not {value}", value=shown(alt))
     alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle", "lang")})
     height = round(width * MAP_H / MAP_W)
     return (f'<img class="cnb-map-svg" src="{map_uri(**state)}" width="{width}" height="{height}" '
@@ -478,8 +486,13 @@ class ItalyMap:
     """
 
     def __init__(self, game=None, *, width: int = MAP_W, lang: str | None = None, **state):
+        from ..game import Game
+        if game is not None and not isinstance(game, Game):
+            raise RulesError.say("game must be a Game, not {value}", value=shown(game))
         self.state = {**(game_map_state(game) if game is not None else state), "lang": words(lang).lang}
-        self.width = width
+        map_arguments(self.state.get("control"), **{k: v for k, v in self.state.items()
+                                                    if k in MAP_ARGUMENTS and k != "control"})
+        self.width = check_count("width", width, 50, 4000)
 
     def svg(self) -> str:
         return map_svg(**self.state)

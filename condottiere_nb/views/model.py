@@ -161,7 +161,7 @@ class BuilderModel(Tells):
     def face_down_allowed(self, kind: str | None = None) -> bool:
         """May a card (of ``kind``, or any card) be played face down here?  (The engine's rule.)"""
         ways = self.ruleset.ways
-        return any(True in w for w in ways.values()) if kind is None else True in ways.get(kind, ())
+        return any(True in w for w in ways.values()) if kind is None else True in ways.get(self._kind(kind), ())
 
     def take_options(self) -> list[tuple[str, str | None]]:
         """The selected player's Scarecrow choices, as the engine lists them: nothing (where the

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import RulesError, shorten
+from ..errors import RulesError, excerpt, shorten
 from ..options import shown_value
 from .words import Words, words
 
@@ -116,6 +116,10 @@ class Tells(Observable):
                     pass
 
 
+class NoSuchPosition(RulesError, IndexError):
+    """A step or row that a cursor does not have (an IndexError too, as a list's index is)."""
+
+
 class Cursor(Observable):
     """A position ``index`` over ``len(self)`` items that observers follow."""
 
@@ -123,8 +127,9 @@ class Cursor(Observable):
     _of = "this resolution has"
 
     def goto(self, i: int) -> None:
-        if not isinstance(i, int) or not 0 <= i < len(self):
-            raise IndexError(f"{self._item} {i!r} does not exist; {self._of} {self._item}s 0 to {len(self) - 1}")
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self):
+            raise NoSuchPosition(f"{self._item} {excerpt(i)} does not exist; {self._of} {self._item}s 0 to "
+                                 f"{len(self) - 1}")
         if i != self.index:
             self.index = i
             self._changed()

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from collections.abc import Mapping
+from typing import Sequence
+
+from ..errors import expects
+from ..resolution import Resolution
 
 # Steps that take cards named in Step.cards out of the lines, and where they go.
 _REMOVES = {"season.cancel": "discarded", "card.bishop": "discarded", "card.scarecrow": "returned"}
@@ -69,6 +73,7 @@ class Timeline:
     cards, the last frame is reconciled with the real lines and ``consistent`` is False.
     """
 
+    @expects(players=(list, tuple), steps=(list, tuple), cards=Mapping, final_lines=(Mapping, None))
     def __init__(self, players: Sequence[str], steps: Sequence, cards: Mapping[int, object],
                  final_lines: Mapping[str, Sequence] | None = None, face_down=()):
         self.players = tuple(players)
@@ -186,6 +191,7 @@ def cards_of(lines: Mapping[str, Sequence], *more: Sequence) -> dict[int, object
     return found
 
 
+@expects(res=Resolution)
 def resolution_timeline(res) -> Timeline:
     """The timeline of a Resolution (its steps, checked against its final lines)."""
     cards = cards_of(res.lines, res.discarded, res.returned)
