@@ -37,6 +37,7 @@ import tracemalloc
 from collections import Counter
 from dataclasses import dataclass, field
 
+import hypothesis
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import condottiere_nb as cnb
@@ -140,11 +141,26 @@ TYPES = {
     "players": (int, list, tuple), "seed": (int, str, type(None)), "lang": (str, type(None)),
     "n": (int,), "games": (int,), "samples": (int, type(None)), "max_cards": (int,), "exact_limit": (int,),
     "chunk": (int,), "target": (int, type(None)), "seat": (int,), "i": (int,), "width": (int,),
-    "workers": (int, type(None)), "notation": (str,), "text": (str,), "region": (str,), "city": (str,),
+    "workers": (int, type(None)), "notation": (str,), "text": (str,), "region": (str, type(None)), "city": (str,),
     "favor": (str, type(None)), "control": (dict, type(None)), "highlight": (list, tuple, set, type(None)),
     "face_down": (bool,), "yes": (bool,), "open_hands": (bool,), "auto_advance": (bool,), "strict": (bool,),
-    "explain": (bool, str), "title": (str,), "kinds": (str, list, tuple), "names": (list, tuple),
+    "explain": (bool, str), "title": (str, type(None)), "kinds": (str, list, tuple), "names": (list, tuple),
     "option": (str,), "flag": (bool,), "values": (list, tuple),
+}
+
+#: (target, parameter) -> whose area it is: defects found in files other engineers are changing
+#: now (issue 31's core, notation and odds parts), reported to them and counted apart ("others")
+KNOWN = {
+    ("Battle", "zones"): "core (battle.py)", ("Battle", "teller"): "core (battle.py)",
+    ("Battle.play", "face_down"): "core (battle.py)", ("Battle.play", "take"): "core (battle.py)",
+    ("Game.hand_limit", "player"): "core (game/core.py)", ("Game.regions_of", "player"): "core (game/core.py)",
+    ("parse_kind", "kinds"): "notation (cards.py parse_kind)", ("Game.hand", "player"): "core (game/core.py)",
+    ("Battle", "token_holder"): "core (battle.py)", ("Battle", "leader"): "core (battle.py)",
+    ("Match", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
+    ("Game", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
+    ("exact_hands", "*"): "odds (explore/odds.py)",
+    ("game_odds", "*"): "odds (game_odds: a valid 3-player game takes seconds)",
+    ("battle_odds", "*"): "odds (battle_odds's arguments)",
 }
 
 #: parameters whose name means something else in one target (a line's face_down lists card ids)
@@ -252,6 +268,7 @@ class Report:
     slowest: float = 0.0
     peak: int = 0
     crashes: list = field(default_factory=list)
+    others: list = field(default_factory=list)
     silent: list = field(default_factory=list)
     corruptions: list = field(default_factory=list)
     runaways: list = field(default_factory=list)
@@ -264,10 +281,11 @@ class Report:
     def summary(self, shown: int = 8) -> str:
         lines = [f"functions {self.functions}, calls {self.calls}, seconds {self.seconds:.1f}, refused {self.refused}, "
                  f"accepted {self.accepted}, crashes {len(self.crashes)}, silent acceptances {len(self.silent)}, "
-                 f"corruptions {len(self.corruptions)}, runaway resources {len(self.runaways)}; slowest call "
+                 f"corruptions {len(self.corruptions)}, runaway resources {len(self.runaways)}; in others' areas "
+                 f"{len(self.others)}; slowest call "
                  f"{self.slowest:.2f} s, peak memory {self.peak / 2 ** 20:.1f} MB"]
         groups = (("crash", self.crashes), ("silent", self.silent), ("corruption", self.corruptions),
-                  ("runaway", self.runaways))
+                  ("runaway", self.runaways), ("others'", self.others))
         where = Counter(f"{label} {case[0]}" for label, cases in groups for case in cases)
         if where:
             lines.append("  where: " + ", ".join(f"{k} {n}" for k, n in where.most_common()))
@@ -352,6 +370,13 @@ def try_call(target: Target, mutations: dict, report: Report, memory: bool = Tru
             tracemalloc.stop()
     report.slowest, report.peak = max(report.slowest, took), max(report.peak, peak)
     case = (target.name, name, shown)
+    if outcome != "refused" and outcome != "accepted" or took > TIME_LIMIT or peak > MEMORY_LIMIT \
+            or error is not None and len(str(error)) > MESSAGE_LIMIT:
+        owner = next((KNOWN[k] for k in [(target.name, "*")] + [(target.name, m) for m in mutations] if k in KNOWN),
+                     None)
+        if owner is not None:
+            report.others.append((*case, f"{owner}: {type(error).__name__ if error else outcome} {took:.1f} s"))
+            return
     if outcome == "timeout" or took > TIME_LIMIT or peak > MEMORY_LIMIT:
         report.runaways.append((*case, f"{took:.1f} s, {peak / 2 ** 20:.0f} MB"))
         return
@@ -376,7 +401,9 @@ def try_call(target: Target, mutations: dict, report: Report, memory: bool = Tru
     allowed = TYPES.get(name) if judged else None
     if allowed is not None and (isinstance(value, bool) and bool not in allowed
                                 or not isinstance(value, allowed)):
-        report.silent.append((*case, f"accepted a {type(value).__name__}"))
+        owner = next((KNOWN[k] for k in [(target.name, "*")] + [(target.name, m) for m in mutations] if k in KNOWN),
+                     None)
+        (report.others if owner else report.silent).append((*case, f"accepted a {type(value).__name__}"))
 
 
 def fuzz(calls: int, seed: int = 0, memory: bool = True, only: str | None = None,
@@ -388,8 +415,9 @@ def fuzz(calls: int, seed: int = 0, memory: bool = True, only: str | None = None
     report.functions = len(chosen)
     start = time.perf_counter()
 
-    @settings(max_examples=calls, database=None, deadline=None, derandomize=True,
-              suppress_health_check=list(HealthCheck), phases=[__import__("hypothesis").Phase.generate])
+    @hypothesis.seed(seed)
+    @settings(max_examples=calls, database=None, deadline=None, suppress_health_check=list(HealthCheck),
+              phases=[hypothesis.Phase.generate])
     @given(data=st.data())
     def one(data):
         target = data.draw(st.sampled_from(chosen))
@@ -399,9 +427,6 @@ def fuzz(calls: int, seed: int = 0, memory: bool = True, only: str | None = None
         mutations = {n: data.draw(nasty_values()) for n in picked}
         try_call(target, mutations, report, memory)
 
-    # hypothesis's own seed: derandomize draws from the test's name; the seed picks the name
-    one.hypothesis.inner_test.__name__ = f"fuzz_public_{seed}"
-    one.__qualname__ = one.__name__ = f"fuzz_public_{seed}"
     one()
     report.seconds = time.perf_counter() - start
     return report

@@ -179,6 +179,8 @@ class UnknownCard(RulesError):
 def excerpt(value, limit: int = 60) -> str:
     """``value`` as a refusal quotes it: its repr, at most about ``limit`` characters (a long text
     shows its start, "..." and its end); never the whole of a huge argument."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of about {round(value.bit_length() * 0.30103, -1):.0f} digits"    # repr() refuses it
     short = reprlib.Repr()
     short.maxstring = short.maxother = limit
     short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6

@@ -142,12 +142,12 @@ def _rulesets_for(a, b, option, base):
     if option is not None:
         base_rs = get_ruleset(base)
         names = {f.name for f in fields(base_rs)}
-        if option not in names:
+        if not isinstance(option, str) or option not in names:
             raise RulesError.say("Ruleset has no option {option}; options are: {names}", option=shown(option),
                                  names=Listed(sorted(names)))
         ra = base_rs.replace(**{option: a}) if a != getattr(base_rs, option) else base_rs
         rb = base_rs.replace(**{option: b}) if b != getattr(base_rs, option) else base_rs
-        return ra, rb, f"{option}={a!r}", f"{option}={b!r}"
+        return ra, rb, f"{option}={shown(a)}", f"{option}={shown(b)}"
     ra, rb = get_ruleset(a), get_ruleset(b)
     la, lb = ra.name, rb.name
     if la == lb:

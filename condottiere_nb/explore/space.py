@@ -106,7 +106,9 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     if not out:
         raise RulesError.say("kinds is empty: name the cards to enumerate, e.g. {example}",
                              example="['10', 'winter', 'bishop']")
-    return BattleSpace(players, tuple(out), max_cards, bool(face_down))
+    if not isinstance(face_down, bool):
+        raise RulesError.say("face_down must be True or False, not {value}", value=shown(face_down))
+    return BattleSpace(players, tuple(out), max_cards, face_down)
 
 
 @expects(space=BattleSpace, hidden=bool)
@@ -125,6 +127,14 @@ def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     return out
 
 
+def check_plays(space: BattleSpace, plays) -> None:
+    """A RulesError unless ``plays`` are PlayedCards of the bound's seats."""
+    if not all(isinstance(p, PlayedCard) and isinstance(p.seat, int) and 0 <= p.seat < len(space.players)
+               for p in plays):
+        raise RulesError.say("plays must be a list of PlayedCards of this bound's seats, not {value}",
+                             value=shown(plays))
+
+
 @expects(space=BattleSpace, plays=(list, tuple))
 def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> str:
     """Battle notation for a sequence of plays, with the passes strict turn order implies.
@@ -133,9 +143,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
     >>> play_sequence_notation(sp, [PlayedCard(0, "10"), PlayedCard(0, "winter")])
     '[Ana Ben] Ana 10, Ben pass, Ana winter'
     """
-    if not all(isinstance(p, PlayedCard) and 0 <= p.seat < len(space.players) for p in plays):
-        raise RulesError.say("plays must be a list of PlayedCards of this bound's seats, not {value}",
-                             value=shown(plays))
+    check_plays(space, plays)
     names = space.players
     n = len(names)
     passed = set()
@@ -162,6 +170,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
 @expects(ruleset=(str, Ruleset), space=BattleSpace, plays=(list, tuple), explain=bool)
 def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], explain: bool = False):
     """Play a sequence through :class:`Battle` and resolve it; None if a play is illegal."""
+    check_plays(space, plays)
     b = Battle(space.players, ruleset, explain=explain)
     try:
         for p in plays:

@@ -17,7 +17,7 @@ from ..cards import KINDS
 from ..errors import Listed, RulesError
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
-from ..options import shown_value
+from ..options import shown, shown_value
 from . import html as H
 from .model import choice_label
 from .observable import Tells
@@ -66,7 +66,7 @@ class GameModel(Tells):
         players = check_players(players)
         self.human = players[0] if human == "" else human
         if self.human is not None and self.human not in players:
-            raise RulesError.say("the human seat {seat} is not one of the players {players}", seat=repr(self.human),
+            raise RulesError.say("the human seat {seat} is not one of the players {players}", seat=shown(self.human),
                                  players=Listed(players))
         self.players = players
         self.ruleset = ruleset
@@ -241,7 +241,7 @@ class GameModel(Tells):
 
     def set_take(self, take) -> bool:
         if take is not None and take not in [v for _, v in self.take_options()]:      # None: nothing chosen
-            return self.fail(RulesError.say("{take} is not one of your face-up Mercenaries", take=repr(take)))
+            return self.fail(RulesError.say("{take} is not one of your face-up Mercenaries", take=shown(take)))
         self.take = take
         return self._ok()
 

@@ -271,7 +271,7 @@ class BuilderModel(Tells):
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
         if player not in self.players:
-            return self.fail(RulesError.say("{player} is not a player; players are {players}", player=repr(player),
+            return self.fail(RulesError.say("{player} is not a player; players are {players}", player=shown(player),
                                             players=Listed(self.players)))
         self.selected = player
         self.take = self.pending = None
@@ -293,7 +293,7 @@ class BuilderModel(Tells):
         allowed = [v for _, v in self.take_options()]
         if take is not None and take not in allowed:      # None: nothing chosen (yet)
             return self.fail(RulesError.say("{player} has no face-up Mercenary {take} to take back; choices: {choices}",
-                                            player=self.selected, take=repr(take), choices=Listed(str(v) for v in allowed)))
+                                            player=self.selected, take=shown(take), choices=Listed(str(v) for v in allowed)))
         self.take = take
         return self._ok()
 
@@ -345,7 +345,7 @@ class BuilderModel(Tells):
             return self.fail(RulesError.say("there is no card waiting for a choice; click a card first"))
         kind, options = self.pending
         if take not in [v for _, v in options]:
-            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=repr(take),
+            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=shown(take),
                                             choices=Listed(ChoiceLabel(kind, v) for _, v in options)))
         return self.play(kind, take=take)      # (a refusal keeps the question open)
 
@@ -447,7 +447,7 @@ class BuilderModel(Tells):
 
     def set_player_count(self, n: int) -> bool:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 6:
-            return self.fail(RulesError.say("a battle needs 2 to 6 players, not {n}", n=repr(n)))
+            return self.fail(RulesError.say("a battle needs 2 to 6 players, not {n}", n=shown(n)))
         names = list(self.players[:n])
         spare = [d for d in DEFAULT_NAMES if d not in names]
         while len(names) < n:
@@ -478,7 +478,7 @@ class BuilderModel(Tells):
 
     def set_lang(self, lang: str) -> bool:
         if not isinstance(lang, str) or lang not in LANGUAGES:
-            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=repr(lang),
+            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=shown(lang),
                                             languages=Listed(LANGUAGES)))
         self.lang = lang
         for m in (self.stepper, self.comparison):
