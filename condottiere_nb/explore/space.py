@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..arguments import check_flag
 from ..battle import Battle
 from ..cards import kind_name, parse_kind
 from ..errors import IllegalMove, Kind, Listed, RulesError, expects
@@ -106,9 +107,7 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     if not out:
         raise RulesError.say("kinds is empty: name the cards to enumerate, e.g. {example}",
                              example="['10', 'winter', 'bishop']")
-    if not isinstance(face_down, bool):
-        raise RulesError.say("face_down must be True or False, not {value}", value=shown(face_down))
-    return BattleSpace(players, tuple(out), max_cards, face_down)
+    return BattleSpace(players, tuple(out), max_cards, check_flag("face_down", face_down))
 
 
 @expects(space=BattleSpace, hidden=bool)

@@ -20,7 +20,8 @@ from typing import Iterable, Mapping, Sequence
 
 from ..arguments import check_count
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
-from ..errors import Listed, RulesError
+from ..errors import Listed, RulesError, expects
+from ..game import Game
 from ..options import shown
 from .html import PLAYER_COLOURS
 from .icons import svg_uri
@@ -328,6 +329,7 @@ def map_arguments(control, favor=None, battle=None, highlight=None, players=None
             ringed, owners)
 
 
+@expects(title=(str, None), weights=bool, legend=bool, labels=bool)
 def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
             highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None,
             weights: bool = False, choosable: Iterable[str] = (), legend: bool = True,
@@ -348,8 +350,6 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
     (17, True)
     """
-    if title is not None and not isinstance(title, str):
-        raise RulesError.say("title must be a text, not {value}", value=shown(title))
     control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players,
                                                            choosable=choosable, unlabelled=unlabelled)
     choosable = {canonical_region(r) for r in choosable}
@@ -440,11 +440,10 @@ def map_uri(**state) -> str:
     return svg_uri(svg[svg.index(">") + 1:-len("</svg>")], view_box=f"0 0 {MAP_W} {MAP_H}")
 
 
+@expects(alt=str)
 def map_html(*, width: int = MAP_W, alt: str = "", **state) -> str:
     """The map as an HTML ``<img>`` (sanitiser-safe), ``width`` pixels wide."""
     check_count("width", width, 50, 4000)
-    if not isinstance(alt, str):
-        raise RulesError.say("alt must be a text, not {value}", value=shown(alt))
     alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle", "lang")})
     height = round(width * MAP_H / MAP_W)
     return (f'<img class="cnb-map-svg" src="{map_uri(**state)}" width="{width}" height="{height}" '
@@ -485,10 +484,8 @@ class ItalyMap:
     Mapa de Italia: 17 regiones, 0 con marcador de control; la ficha de Condottiere en Roma.
     """
 
+    @expects(game=(Game, None))
     def __init__(self, game=None, *, width: int = MAP_W, lang: str | None = None, **state):
-        from ..game import Game
-        if game is not None and not isinstance(game, Game):
-            raise RulesError.say("game must be a Game, not {value}", value=shown(game))
         self.state = {**(game_map_state(game) if game is not None else state), "lang": words(lang).lang}
         map_arguments(self.state.get("control"), **{k: v for k, v in self.state.items()
                                                     if k in MAP_ARGUMENTS and k != "control"})
