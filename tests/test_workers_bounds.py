@@ -141,3 +141,13 @@ def test_an_agent_that_cannot_travel_to_a_worker_is_said_plainly(monkeypatch, no
     # a function of a module travels; workers=1 takes anything
     assert simulate(2, 2, agents=_first, workers=2, progress=False).games == 2
     assert simulate(2, 2, agents=lambda game: game.legal_actions()[0], workers=1, progress=False).games == 2
+
+
+def test_a_count_past_a_billion_games_is_refused(no_processes):
+    from condottiere_nb.agents.workers import MAX_GAMES
+    for call in (lambda: simulate(MAX_GAMES + 1, progress=False), lambda: soak(10 ** 100),
+                 lambda: variant_balance(["standard"], players=3, games=10 ** 12)):
+        with pytest.raises(RulesError, match="from 1 to 1000000000") as e:
+            call()
+        assert len(str(e.value)) < 120
+    assert no_processes == []

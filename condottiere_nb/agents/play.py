@@ -139,8 +139,8 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     :class:`~condottiere_nb.explore.Progress` (a notebook's bar) or a callable ``progress(done, n)``
     is told as games complete; None or False is silent.
     """
-    from .workers import check_workers, job_seed, portable_ruleset, run_jobs
-    check_count(Sentence.say("n, the number of games,"), n)
+    from .workers import MAX_GAMES, check_workers, job_seed, portable_ruleset, run_jobs
+    check_count(Sentence.say("n, the number of games,"), n, 1, MAX_GAMES)
     names = check_players(players)
     check_seed(seed)
     from ..explore.progress import TextProgress, as_progress

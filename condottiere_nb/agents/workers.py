@@ -43,7 +43,7 @@ from ..errors import RulesError, shorten
 from ..language import speaker
 from ..options import shown_value
 
-__all__ = ["run_jobs", "check_workers", "pool_size", "MAX_WORKERS", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
+__all__ = ["run_jobs", "check_workers", "pool_size", "MAX_WORKERS", "MAX_GAMES", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
            "job_seed"]
 
 
@@ -69,6 +69,9 @@ def cores() -> int:
     except AttributeError:          # not on Linux
         return os.cpu_count() or 1
 
+
+#: the most games a long run may ask for: a billion games is days of every core; more is a typo
+MAX_GAMES = 10 ** 9
 
 #: the most processes ``workers=`` may ask for: a typo (``workers=10**6``) must not fork a shared
 #: server to death; beyond the cores a pool only waits for them anyway

@@ -285,14 +285,14 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     name or an Agent class: an agent object would carry its state from game to game).
     """
     from ..agents import make_agent
-    from ..agents.workers import check_workers, portable_ruleset, run_jobs
+    from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
     from ..game import Game
     names = ruleset_list(rulesets)
     if isinstance(players, Mapping):
         players = {name: check_player_counts(counts) for name, counts in players.items()}
     else:
         players = check_player_counts(players)
-    check_count("games", games)
+    check_count("games", games, 1, MAX_GAMES)
     check_workers(workers, executor)
     make_agent(agent)               # an unknown agent is refused now, not counted as an error in every game
     agent_name = agent if isinstance(agent, str) else getattr(agent, "__name__", type(agent).__name__)

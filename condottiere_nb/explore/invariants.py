@@ -209,9 +209,9 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     ``workers`` (processes of this machine; 0: one per core) or ``executor`` (any
     concurrent.futures.Executor) share the games out; each game's seed comes from ``seed`` and
     its number, and the findings are added up in that order, so the result is the same."""
-    from ..agents.workers import check_workers, portable_ruleset, run_jobs
+    from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
     from ..game import Game
-    check_count("games", games)
+    check_count("games", games, 1, MAX_GAMES)
     names = ruleset_list(rulesets)
     players = check_player_counts(players)
     check_workers(workers, executor)
