@@ -13,7 +13,7 @@ import time
 from types import ModuleType
 from dataclasses import dataclass, field
 
-from ..errors import RulesError, expects
+from ..errors import RulesError, excerpt, expects
 from ..game import Game
 from ..rulesets import get_ruleset
 from ..arguments import check_count
@@ -139,10 +139,13 @@ CHECKED_ENDINGS = ("adjacent", "total", "most_regions", "most_weight", "final_ba
                    "final_battle_tie", "shared")
 
 
-@expects(game=Game, board=ModuleType)
+@expects(board=ModuleType)
 def check_victory_claims(game, board) -> list[str]:
     """The winners against the final map, by the rules as the rulesets state them (not by
-    asking the Game how it decided)."""
+    asking the Game how it decided).  ``game``: a Game, or anything with its ending's facts."""
+    if not all(hasattr(game, fact) for fact in ("reason", "winners", "ruleset", "players", "control")):
+        raise RulesError.say("{name} must be of type {kind}, not {value}", name="game", kind="Game",
+                             value=excerpt(game))
     reason, winners = game.reason, tuple(game.winners)
     if not winners:
         return [f"the game is over ({reason}) without a winner"]
