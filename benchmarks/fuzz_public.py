@@ -158,13 +158,13 @@ KNOWN = {
     ("Battle", "token_holder"): "core (battle.py)", ("Battle", "leader"): "core (battle.py)",
     ("Match", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
     ("Game", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
-    ("exact_hands", "*"): "odds (explore/odds.py)",
+    ("exact_hands", "*"): "odds (explore/odds.py)", ("Battle.play", "player"): "core (battle.py)",
     ("game_odds", "*"): "odds (game_odds: a valid 3-player game takes seconds)",
     ("battle_odds", "*"): "odds (battle_odds's arguments)",
 }
 
 #: parameters whose name means something else in one target (a line's face_down lists card ids)
-NOT_JUDGED = {"Line": {"face_down"}, "line_html": {"face_down"}}
+NOT_JUDGED = {"Line": {"face_down"}, "line_html": {"face_down"}, "variant_balance": {"players"}}
 
 #: the methods a learner calls on each object, with its maker and its fingerprint
 OBJECTS = {

@@ -29,7 +29,7 @@ from ..errors import expects
 from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
-from .space import BattleSpace, PlayedCard
+from .space import BattleSpace, PlayedCard, check_plays
 from .tally import Tally
 
 np = None      # numpy, once load_numpy() has imported it
@@ -346,6 +346,8 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
     ``None`` for a sequence that is illegal under the ruleset.  This is the model the
     enumeration uses; tests compare it with Battle.resolve().
     """
+    for plays in sequences:
+        check_plays(space, plays if isinstance(plays, (list, tuple)) else [plays])
     ruleset = get_ruleset(ruleset)
     load_numpy()
     L = Layout(space)

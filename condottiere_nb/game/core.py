@@ -61,7 +61,7 @@ def check_players(players) -> tuple[str, ...]:
     """The seat names of a game: a list of 2 to 6 names, or a number of players."""
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 6:
-            raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=players)
+            raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=shown(players))
         return DEFAULT_NAMES[:players]
     return seat_names(players, of_game=True)
 

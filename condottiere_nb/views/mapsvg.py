@@ -325,7 +325,8 @@ def map_arguments(control, favor=None, battle=None, highlight=None, players=None
         if not (isinstance(p, str) and p in owners):
             raise RulesError.say("control names {player}, who is not in players {players}", player=shown(p),
                                  players=Listed(owners))
-    return (control, canonical_region(favor) if favor else None, canonical_region(battle) if battle else None,
+    return (control, None if favor is None else canonical_region(favor),
+            None if battle is None else canonical_region(battle),
             ringed, owners)
 
 
