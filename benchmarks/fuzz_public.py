@@ -159,6 +159,7 @@ KNOWN = {
     ("Match", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
     ("Game", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
     ("exact_hands", "*"): "odds (explore/odds.py)", ("Battle.play", "player"): "core (battle.py)",
+    ("Battle.pass_turn", "player"): "core (battle.py)", ("action_label", "*"): "odds (explore/odds.py)",
     ("game_odds", "*"): "odds (game_odds: a valid 3-player game takes seconds)",
     ("battle_odds", "*"): "odds (battle_odds's arguments)",
 }

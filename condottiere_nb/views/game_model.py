@@ -13,8 +13,8 @@ from typing import Mapping, Sequence
 
 from ..agents import make_agent
 from ..arguments import check_count, check_flag
-from ..cards import KINDS
-from ..errors import Listed, RulesError
+from ..cards import KINDS, Card
+from ..errors import Listed, Quoted, RulesError, UnknownCard
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
 from ..options import shown, shown_value
@@ -22,6 +22,14 @@ from . import html as H
 from .model import choice_label
 from .observable import Tells
 from .words import words
+
+
+def _check_card(card) -> None:
+    """A card of the hand as a click names it: a Card, its name ("10", "10#53") or a small number."""
+    if not (isinstance(card, (str, Card)) or isinstance(card, int) and not isinstance(card, bool)
+            and card.bit_length() <= 64):
+        raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
+                              value=Quoted.of(card))
 
 
 def _kind(card) -> str:
@@ -163,6 +171,7 @@ class GameModel(Tells):
     def card_choices(self, card) -> list[tuple[str, object]]:
         """The legal plays of one card of the hand that differ by a choice (a Scarecrow's target),
         read from ``Game.legal_actions``: [] when the card asks nothing."""
+        _check_card(card)
         if not self.can_play_cards():
             return []
         kind = str(card).split("#")[0]
@@ -196,7 +205,10 @@ class GameModel(Tells):
     # -- the human's actions ---------------------------------------------------------------------------
     def click(self, card) -> bool:
         """A click on a card of the hand: play it, or ask its choice first (``pending``)."""
-        choices = self.card_choices(card)
+        try:
+            choices = self.card_choices(card)
+        except RulesError as e:
+            return self.fail(e)
         if not choices:
             return self.play(card)
         self.pending = (card, choices)
@@ -217,6 +229,10 @@ class GameModel(Tells):
 
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
+        try:
+            _check_card(card)
+        except RulesError as e:
+            return self.fail(e)
         spec = KINDS.get(str(card).split("#")[0])
         take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
         return self._apply_human(Play(card, self.face_down, take))
