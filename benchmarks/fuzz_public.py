@@ -152,6 +152,7 @@ TYPES = {
 #: now (issue 31's core, notation and odds parts), reported to them and counted apart ("others")
 KNOWN = {
     ("Battle", "zones"): "core (battle.py)", ("Battle", "teller"): "core (battle.py)",
+    ("Battle", "defender"): "core (battle.py)",
     ("Battle.play", "face_down"): "core (battle.py)", ("Battle.play", "take"): "core (battle.py)",
     ("Game.hand_limit", "player"): "core (game/core.py)", ("Game.regions_of", "player"): "core (game/core.py)",
     ("parse_kind", "kinds"): "notation (cards.py parse_kind)", ("Game.hand", "player"): "core (game/core.py)",

@@ -14,7 +14,8 @@ from types import MappingProxyType
 from collections.abc import Mapping
 from typing import Sequence
 
-from ..errors import expects
+from ..errors import RulesError, excerpt, expects
+from ..explain import Step
 from ..resolution import Resolution
 
 # Steps that take cards named in Step.cards out of the lines, and where they go.
@@ -76,6 +77,9 @@ class Timeline:
     @expects(players=(list, tuple), steps=(list, tuple), cards=Mapping, final_lines=(Mapping, None))
     def __init__(self, players: Sequence[str], steps: Sequence, cards: Mapping[int, object],
                  final_lines: Mapping[str, Sequence] | None = None, face_down=()):
+        if not all(isinstance(s, Step) for s in steps):
+            raise RulesError.say("{name} must be of type {kind}, not {value}", name="steps", kind="list of Steps",
+                                 value=excerpt(steps))
         self.players = tuple(players)
         self.steps = list(steps)
         self.cards = dict(cards)
