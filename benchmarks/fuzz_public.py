@@ -166,7 +166,7 @@ KNOWN = {
 }
 
 #: parameters whose name means something else in one target (a line's face_down lists card ids)
-NOT_JUDGED = {"Line": {"face_down"}, "line_html": {"face_down"}, "variant_balance": {"players"}}
+NOT_JUDGED = {"Line": {"face_down", "values"}, "line_html": {"face_down", "values"}, "variant_balance": {"players"}}
 
 #: the methods a learner calls on each object, with its maker and its fingerprint
 OBJECTS = {
