@@ -8,7 +8,8 @@
 """
 from .agents import HeuristicAgent, RandomAgent, play_game, simulate
 from .battle import Battle, Move, Resolution
-from .cards import STANDARD_DECK, Card, parse_kind
+from .cards import STANDARD_DECK, Card
+from .notation import parse_kind
 from .board import ITALY, REGIONS, UnknownRegion
 from .errors import IllegalMove, RulesError, UnknownCard
 from .explain import RULES, Step

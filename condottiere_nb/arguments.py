@@ -13,25 +13,13 @@ from numbers import Integral
 from .errors import RulesError, Sentence
 from .options import shown_value
 
-__all__ = ["check_flag", "check_explain", "EXPLAIN", "check_seed", "check_count"]
+__all__ = ["check_flag", "check_seed", "check_count"]
 
 
 def check_flag(name: str, value) -> bool:
     """``value`` if it is True or False."""
     if not isinstance(value, bool):
         raise RulesError.say("{name} must be True or False, not {value}", name=name, value=shown_value(value))
-    return value
-
-
-#: The values of ``explain=`` (Battle, Game): True, the Steps told when first read; "now", recorded
-#: as the rules fire; False, none.
-EXPLAIN = (True, False, "now")
-
-
-def check_explain(value) -> "bool | str":
-    """``value`` if it is one of :data:`EXPLAIN`."""
-    if value is not True and value is not False and value != "now":
-        raise RulesError.say("explain must be True, False or 'now', not {value}", value=shown_value(value))
     return value
 
 

@@ -20,15 +20,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from . import board, plays
-from .arguments import check_explain, check_flag
-from .cards import KIND_OF, KINDS, Card, exact_card, parse_kind
+from .arguments import check_flag
+from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
+from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
 from .seats import seat_names
-from .strength import Snapshot
+from .strength import STAGES, Tally, count, totals_of
 from .zones import Zones, sandbox_piles
 
 __all__ = ["Battle", "BattleState", "Move", "Resolution", "seat_names"]
@@ -53,30 +54,24 @@ class Battle:
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
                  strict: bool = False, hands: Mapping[str, Iterable] | None = None,
                  token_holder: str | None = None, leader: str | None = None,
-                 defender: str | None = None, region: str | None = None, explain: "bool | str" = True,
-                 zones: Zones | None = None, final: bool = False, teller=None):
+                 defender: str | None = None, region: str | None = None, explain: bool = True,
+                 zones: Zones | None = None, final: bool = False):
         self.ruleset = get_ruleset(ruleset)
         players = seat_names(players)
         for role, who in (("token_holder", token_holder), ("leader", leader), ("defender", defender)):
             if who is not None and who not in players:
-                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role, who=repr(who),
-                                     players=Listed(Quoted.of(p) for p in players))
+                raise RulesError.say("{role} {who} is not one of the players [{players}]", role=role,
+                                     who=Quoted.of(who), players=Listed(Quoted.of(p) for p in players))
         region = None if region is None else board.region(region)
-        for name, flag in (("strict", strict), ("final", final)):
+        for name, flag in (("strict", strict), ("final", final), ("explain", explain)):
             check_flag(name, flag)
         self.players = players
         self.seats = len(players)
         self.strict = strict
-        #: explain=True (the default): the Steps are told when first read, by a twin of this
-        #: battle that replays its moves with explain="now" (see explained()); "now": the rules
-        #: record their Steps as they fire; False: no Steps.  The outcome is the same.
-        self.explains = check_explain(explain)
-        #: True when the rules record their Steps as they fire (explain="now").  Named
-        #: `explaining` so that it does not hide the explain() method.
-        # (a battle on another's piles without a teller cannot replay itself: it records as played)
-        self.explaining = explain == "now" or (explain is True and zones is not None and teller is None)
-        #: For a game's battle: the function that gives its twin (the game's twin's); None: its own.
-        self.teller = teller
+        #: explain=True (the default): each rule records its Step as it fires; False: no Step is
+        #: ever made (the lab, the bots, the odds).  The outcome is the same.  (Named `explains`
+        #: so that it does not hide the explain() method.)
+        self.explains = explain
         self.token_holder = token_holder if token_holder is not None else players[0]
         self.leader = leader if leader is not None else self.token_holder
         self.defender = defender
@@ -104,11 +99,10 @@ class Battle:
         else:
             for p in self.players:
                 self.zones.add_pile(("line", p))
-        #: The last announced() Snapshot, with the (zones.changes, face-down count) it was made at.
+        #: The last announced() totals, with the (zones.changes, face-down count) they were counted at.
         self._said = ((-1, -1), None)
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
         banned = self.state.banned if "state" in self.__dict__ else {}
-        self._twin = None           # the explaining twin replays the moves again when read
         self.state = BattleState(turn=self.players.index(self.leader), returned={p: [] for p in self.players},
                                  banned=banned)
 
@@ -145,52 +139,7 @@ class Battle:
     @property
     def steps(self) -> list:
         """The Steps recorded so far, in order (a copy; [] with explain=False)."""
-        told = self.explained()
-        return [] if told is None else list(told.state.steps)
-
-    def skeleton(self) -> "Battle":
-        """What this battle's twin replays, and nothing of its live piles and state: a battle
-        with its moves, not played (what a Resolution keeps to tell its Steps when read)."""
-        other = Battle.__new__(Battle)
-        other.__dict__.update(self.__dict__)
-        other.state = BattleState(banned=dict(self.state.banned), moves=list(self.state.moves))
-        other.zones, other._twin = None, None
-        return other
-
-    def explain_as_played(self) -> None:
-        """From now on the rules record the Steps as they fire (explain=True becomes "now"): for a
-        rule applied outside the moves, which a twin could not replay (a ban in a sandbox battle;
-        a game's twin replays the game's actions, so a game's battle stays as it is)."""
-        if self.explaining or not self.explains or self.teller is not None:
-            return
-        self.state.steps = list(self.explained().state.steps)
-        self.explains, self.explaining, self._twin = "now", True, None
-
-    def explained(self) -> "Battle | None":
-        """This battle with its Steps: itself with explain="now"; with explain=True (the
-        default) its twin, which replays this battle's moves with explain="now" when the Steps
-        are first read and is brought up to date at each reading (so playing costs no
-        explaining, and reading costs what explaining as it was played would have); None with
-        explain=False."""
-        if self.explaining:
-            return self
-        if not self.explains:
-            return None
-        if self.teller is not None:
-            return self.teller()
-        twin = self._twin
-        moves = self.state.moves
-        if twin is None or len(twin.state.moves) > len(moves):
-            twin = self._twin = Battle.__new__(Battle)
-            twin.__dict__.update(self.__dict__)
-            twin.explains, twin.explaining, twin._twin = "now", True, None
-            twin.state = BattleState(banned=dict(self.state.banned))
-            twin._reset()
-        for move in moves[len(twin.state.moves):]:
-            twin.apply_move(move)
-        if self.state.resolution is not None and twin.state.resolution is None:
-            twin.resolve()
-        return twin
+        return list(self.state.steps)
 
     @property
     def banned(self) -> dict[str, str]:
@@ -261,43 +210,55 @@ class Battle:
                 self.state.turn = j
                 return
 
-    def copy(self, zones: Zones | None = None) -> "Battle":
+    def copy(self, zones: Zones | None = None, *, explain: bool | None = None) -> "Battle":
         """An independent copy (for previews and what-ifs), with its own piles: a copy of this
-        battle's, or ``zones`` (a game's cloned piles, for Game.clone)."""
+        battle's, or ``zones`` (a game's cloned piles, for Game.clone).  ``explain``: whether the
+        copy records Steps (this battle's choice unless given; a what-if nobody reads: False)."""
         other = Battle.__new__(Battle)
         other.__dict__.update(self.__dict__)
         other.zones = self.zones.copy() if zones is None else zones
         other.state = self.state.copy()
-        other._twin = None
+        if explain is not None:
+            other.explains = check_flag("explain", explain)
         return other
 
     def strengths(self) -> dict[str, int]:
         """Current totals as each player would announce them (face-up cards only)."""
-        return self.announced().totals()
+        return dict(self.announced())
 
-    def announced(self, hide: int | None = None) -> Snapshot:
-        """The lines as the players announce their totals: face-up cards only (and without card
-        ``hide``, to show the strengths just before that card acted).  A Snapshot, counted when
-        read: what the rules record in their Steps."""
+    def announced(self, hide: int | None = None) -> dict[str, int]:
+        """The totals as the players announce them now: face-up cards only (and without card
+        ``hide``, to show the strengths just before that card acted).  What the rules record in
+        their Steps; never changed afterwards (:meth:`strengths` gives a caller its own copy)."""
         fd = self.state.face_down
         # Several Steps in a row often see the same lines (a play and its effect's "before", a
-        # pass): the Snapshot is made again only once a card has moved or turned.
+        # pass): the totals are counted again only once a card has moved or turned.
         seen = (self.zones.changes, len(fd))
         if hide is None and self._said[0] == seen:
             return self._said[1]
         piles = self.zones.piles
-        lines = []
-        for p in self.players:
-            line = piles[("line", p)]
-            lines.append(tuple([c for c in line if c.id not in fd and c.id != hide]) if fd or hide is not None
-                         else tuple(line))
-        snapshot = Snapshot((self.players, tuple(lines), self.ruleset.spring_highest))
+        lines = ([piles[("line", p)] for p in self.players] if not fd and hide is None
+                 else self.counted_lines(hide))
+        totals = dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest)))
         if hide is None:
-            self._said = (seen, snapshot)
-        return snapshot
+            self._said = (seen, totals)
+        return totals
+
+    def tally(self) -> Tally:
+        """The announced lines counted stage by stage: each total and each face-up card's value."""
+        return count(self.players, self.counted_lines(), self.ruleset.spring_highest).tally()
+
+    def counted_lines(self, hide: int | None = None) -> list[tuple[Card, ...]]:
+        """Each player's cards that count in the announced totals (the face-up ones, without
+        card ``hide``), in seat order."""
+        fd = self.state.face_down
+        piles = self.zones.piles
+        if not fd and hide is None:
+            return [tuple(piles[("line", p)]) for p in self.players]
+        return [tuple(c for c in piles[("line", p)] if c.id not in fd and c.id != hide) for p in self.players]
 
     def record(self, step) -> None:
-        """Add a Step to the battle's explanation (rules call this only when explaining)."""
+        """Add a Step to the battle's explanation (rules call this only when the battle explains)."""
         self.state.steps.append(step)
 
     def discard(self, cards: Sequence[Card]) -> None:
@@ -320,10 +281,10 @@ class Battle:
             raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]", player=repr(player),
                                   players=Listed(Quoted.of(p) for p in self.players))
         if self.state.surrendered_by is not None:
-            raise IllegalMove.say("the battle is over: {player} played a Surrender; call resolve()",
+            raise IllegalMove.say("the battle is over: {player} played a Surrender, so nobody plays another card",
                                   player=self.state.surrendered_by)
         if self.is_over:
-            raise IllegalMove.say("the battle is over: everyone has passed; call resolve()")
+            raise IllegalMove.say("the battle is over: everyone has passed, so nobody plays another card")
         if player in self.state.passed:
             raise IllegalMove.say("{player} has passed and cannot play again in this battle", player=player)
         if self.strict and self.players[self.state.turn] != player:
@@ -364,17 +325,16 @@ class Battle:
 
     def take_cards(self, player: str, card, face_down: bool = False) -> list[Card]:
         """The cards playing ``card`` (a Card or its CardKind) could name with ``take=``, in line
-        order: for a Scarecrow the player's own face-up Mercenaries it may take back (not one
-        Venezia bribed, under venezia_bribe='not_returnable'); for a Maiden every soldier she may
-        remove; none for another card, or for a face-down Scarecrow that does nothing until
+        order: for a Scarecrow the player's own face-up Mercenaries it may take back (not one a
+        variant locks, :meth:`not_returnable`); for a card that names a target (the Persian
+        Maiden), what its variant's hook :meth:`~condottiere_nb.variants.base.Variant.target_cards`
+        gives; none for another card, or for a face-down Scarecrow that does nothing until
         revealed."""
         spec = card.spec if isinstance(card, Card) else card
         if spec.choice is None or not self.acts_now(spec, face_down):
             return []
         if spec.choice == "target":
-            mode = self.ruleset.maiden_targets
-            return [c for p in self.players if mode == "any" or p != player
-                    for c in self.zones.piles[("line", p)] if c.mercenary]
+            return self._hook("target_cards", player) or []
         locked = self.not_returnable()
         return [c for c in self.zones.piles[("line", player)]
                 if c.mercenary and c.id not in self.state.face_down and c.id not in locked]
@@ -392,8 +352,7 @@ class Battle:
         if not cards:
             return nothing
         if spec.choice == "target":
-            from .variants.persian import position_targets
-            return nothing + position_targets(self, player)
+            return nothing + self._hook("targets", player)
         return nothing + sorted({c.kind for c in cards}, key=self.ruleset.rank.__getitem__)
 
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
@@ -417,11 +376,20 @@ class Battle:
                     options.append((kind, face_down, take))
         return options
 
-    def not_returnable(self) -> set[int]:
-        """Venezia's bribed Mercenaries, when the ruleset reads them as not the briber's own."""
-        if self.ruleset.venezia_bribe != "not_returnable":
-            return set()
-        return {int(m.take.partition("#")[2]) for m in self.state.moves if m.kind == "venezia"}
+    def not_returnable(self) -> frozenset[int]:
+        """The ids of the cards in play that a Scarecrow may not take back by a variant's rule
+        (the hook :meth:`~condottiere_nb.variants.base.Variant.locked`: Venezia's bribe)."""
+        variants = self.ruleset.variants
+        return frozenset().union(*(v.locked(self) for v in variants)) if variants else frozenset()
+
+    def _hook(self, name: str, *args):
+        """The first answer (not None) of this ruleset's variants to the battle hook ``name``
+        (:class:`~condottiere_nb.variants.base.Variant`), or None."""
+        for v in self.ruleset.variants:
+            found = getattr(v, name)(self, *args)
+            if found is not None:
+                return found
+        return None
 
     def find_card(self, player: str, card) -> Card:
         """The physical card ``player`` plays when naming ``card`` (a name, a Card or "5#41"):
@@ -454,7 +422,7 @@ class Battle:
     def find_take(self, player: str, take) -> Card:
         """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
         a Card or "5#41"): the rule :func:`condottiere_nb.plays.scarecrow_take`."""
-        return plays.scarecrow_take(self, player, take)
+        return plays.scarecrow_take(self, player, take if isinstance(take, Card) else read_card(take, self.kinds))
 
     # -- playing and passing --------------------------------------------------------------------
     def play(self, player: str, card, *, face_down: bool = False, take=_UNSET) -> None:
@@ -500,8 +468,10 @@ class Battle:
                                   "use take=None", card=Kind(card.kind))
         if card.spec.choice == "take":
             return self.find_take(player, take)
-        from .variants.persian import maiden_target
-        return maiden_target(self, player, take)
+        found = self._hook("target", player, take)
+        if found is None:
+            raise IllegalMove.say("a {card} names no card under this ruleset", card=Kind(card.kind))
+        return found
 
     def pass_turn(self, player: str) -> None:
         """``player`` passes: they play no more cards in this battle, but their line still counts."""
@@ -509,9 +479,16 @@ class Battle:
         plays.play_pass(self, player)
 
     # -- the end ----------------------------------------------------------------------------------
-    def preview(self) -> Resolution:
-        """Resolve as if everyone passed now, leaving this battle open."""
-        return resolve(self.copy())
+    def preview(self, stages: Sequence[str] = STAGES) -> Resolution:
+        """Resolve as if everyone passed now, leaving this battle open.  ``stages``: the count's
+        stages to run, by rule id, in order (:data:`condottiere_nb.strength.STAGES`, the rules'
+        order, by default): one left out or two swapped show what a misapplied rule gives.
+
+        >>> b = Battle(["Ana", "Ben"]); b.play("Ana", "5"); b.play("Ana", "drummer"); b.play("Ben", "spring")
+        >>> b.preview().strengths["Ana"], b.preview(["strength.printed", "season.spring", "card.drummer"]).strengths["Ana"]
+        (13, 16)
+        """
+        return resolve(self.copy(), stages)
 
     def resolve(self) -> Resolution:
         """End the battle: reveal, count, compare and pass the Condottiere token.
@@ -556,10 +533,15 @@ class Battle:
         if move.is_pass:
             self.pass_turn(move.player)
             return
-        if move.kind in plays.ABILITY_MOVES:        # Firenze's Ball, Venezia's Bribe (zh)
-            from .variants.city_states.abilities import replay
-            replay(self, move)
-            return
+        for v in self.ruleset.variants:       # a variant's ability (zh: Firenze's Ball, Venezia's Bribe)
+            if move.kind in v.battle_moves:
+                v.replay(self, move)
+                return
+        home = self.ruleset.move_home(move.kind)
+        if home is not None:
+            raise IllegalMove.say("the ability {move} belongs to the {home} ruleset; the {ruleset} ruleset does not "
+                                  "have it", move=Quoted.of(move.kind), home=Quoted.of(home),
+                                  ruleset=Quoted.of(self.ruleset.name))
         same = move.card is not None and move.card < len(self.deck) and self.deck[move.card].kind == move.kind
         card = self.deck[move.card] if same else move.kind
         if move.take is not None:

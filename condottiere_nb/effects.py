@@ -54,7 +54,7 @@ def season_cancel(battle, player: str, card: Card, _taken=None, unseen=None) -> 
     if not victims:
         return
     other = victims[0].kind
-    if not battle.explaining:
+    if not battle.explains:
         battle.discard(victims)
         return
     before = battle.announced(hide=card.id)     # never both seasons at once, even for a moment
@@ -103,7 +103,7 @@ def bishop_strength(battle):
     bishop_highest='effective' the strength it has now (the face-up lines counted)."""
     if battle.ruleset.bishop_highest == "printed":
         return _PRINTED
-    now = battle.announced().values()
+    now = battle.tally().values
     return lambda c: now[c.id]
 
 
@@ -112,14 +112,14 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
     (ties all go; passed players' lines and its own player's too), then itself; its player earns
     the Pope's Favor (vi: Giám Mục).  Option bishop_highest='effective': of the highest strength
     the Mercenaries have now."""
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     leaving = list(card_bishop_effect(battle, player, card).leaving)
     victims = [c for c in leaving if c.mercenary]
     drummers = [c for c in leaving if c.kind == "drummer"]
-    top = bishop_strength(battle)(victims[0]) if victims and battle.explaining else 0
+    top = bishop_strength(battle)(victims[0]) if victims and battle.explains else 0
     hit, drums = _by_player(battle, victims), _by_player(battle, drummers)
     battle.discard(leaving)
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.bishop", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in drummers + victims),
                            data={"hit": hit, "drummers": drums, "top": top, "reading": battle.ruleset.bishop_highest,
@@ -139,21 +139,21 @@ def token_favor(battle, player: str) -> None:
     """The Bishop's player takes the Pope's Favor; the last Bishop played decides (vi: Thành
     Phần 4).  In a game, the player then places it (favor.place)."""
     previous, battle.state.favor = battle.state.favor, player
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("token.favor", strengths=battle.announced(), player=player, data={"previous": previous}))
 
 
 def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -> None:
     """The Scarecrow takes one of its player's own face-up Mercenaries back to hand (or none), and
     is discarded (vi: Bù Nhìn)."""
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     for c in card_scarecrow_effect(battle, player, card, taken).leaving:
         if c is card:
             battle.discard([card])
         else:
             battle.zones.move(c, ("line", player), ("hand", player))
             battle.state.returned[player].append(c)
-    if battle.explaining:
+    if battle.explains:
         twin = taken is not None and any(c.kind == taken.kind for c in battle.line(player))
         battle.record(Step("card.scarecrow", strengths=battle.announced(), before=before, player=player,
                            cards=(taken.id,) if taken else (),
@@ -171,7 +171,7 @@ def card_surrender(battle, player: str, card: Card, _taken=None) -> None:
     """A Surrender ends the battle at once; the region goes to the strongest line at that moment
     (vi: Đầu Hàng)."""
     battle.state.surrendered_by = player
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,)))
 
 

@@ -17,8 +17,6 @@ import functools
 import inspect
 import reprlib
 
-from .i18n import card_name
-
 
 class Kind(str):
     """A card kind in an error's values ("winter", "10"): each language writes its own name."""
@@ -112,12 +110,19 @@ def shorten(text: str, limit: int = 60) -> str:
     return text[:start] + "..." + text[len(text) - max(0, limit - 3 - start):]
 
 
+def _english_name(kind: str) -> str:
+    # A special card's kind is its lower-case English name (cards.py; tests/test_cards.py checks
+    # every entry of the registry), so English needs no table, and the registry, which raises
+    # these errors, is not imported here.
+    return kind if kind.isdigit() or kind.lower() != kind else kind.capitalize()
+
+
 def english(value) -> str:
     """A value of an error as its English text says it."""
     if isinstance(value, Lower):
-        return card_name(str(value), "en").lower()
+        return _english_name(str(value)).lower()
     if isinstance(value, Kind):
-        return card_name(str(value), "en")
+        return _english_name(str(value))
     if isinstance(value, Quoted):
         inner = value[0]
         return excerpt(english(inner) if isinstance(inner, (Kind, Listed)) else inner)

@@ -34,13 +34,9 @@ def frozen(mapping) -> Mapping | None:
     return MappingProxyType(dict(mapping))
 
 
-def _read(value):
-    """A Step's mapping as read: None; a record worked out when read (anything with a
-    ``counted()`` method, such as strength.Snapshot, or a count stage's facts), worked out now;
-    else a read-only view of the mapping the rule handed over."""
-    if value is None or type(value) is MappingProxyType:
-        return value
-    return value.counted() if hasattr(value, "counted") else MappingProxyType(value)
+def _view(mapping) -> Mapping | None:
+    """A Step's mapping as read: a read-only view of what the rule handed over (None stays None)."""
+    return None if mapping is None else MappingProxyType(mapping)
 
 
 class Step(tuple):
@@ -48,14 +44,12 @@ class Step(tuple):
     if anyone), ``cards`` (ids of the cards it touched), ``strengths`` (the totals after it),
     ``before`` (the totals before it, when it changed them), ``values`` (each counted card's
     strength after it: card id -> value, for views that draw strengths as they change) and
-    ``data`` (the facts its sentence and the views need).  Every mapping reads as a read-only
-    view; a Step keeps the mappings it is given (the rules hand it fresh ones, and never touch
-    them again) and cannot be changed.
+    ``data`` (the facts its sentence and the views need).  A rule makes its Step at the moment it
+    fires, from fresh dicts it never touches again; every mapping reads as a read-only view, and
+    a Step cannot be changed.
 
-    ``text`` is the sentence a learner reads, told from the rule's template when asked for.
-    Strengths may be recorded as the lines to count, counted when first read: recording a Step
-    is then a tuple of the references it is handed, so explaining stays on by default, in
-    simulations too.
+    ``text`` is the sentence a learner reads, told from the rule's template (in the language
+    asked for) when it is read: the facts are all in the Step, nothing is counted again.
     """
 
     __slots__ = ()
@@ -72,22 +66,22 @@ class Step(tuple):
     @property
     def values(self) -> Mapping[int, int] | None:
         """Each counted card's strength after the step (card id -> value)."""
-        return _read(self[5])
+        return _view(self[5])
 
     @property
     def data(self) -> Mapping:
         """The facts of the step's sentence."""
-        return _read(self[6]) if self[6] else _EMPTY
+        return MappingProxyType(self[6]) if self[6] else _EMPTY
 
     @property
     def strengths(self) -> Mapping[str, int] | None:
         """The totals after this step, as the players announce them."""
-        return _read(self[3])
+        return _view(self[3])
 
     @property
     def before(self) -> Mapping[str, int] | None:
         """The totals before this step, when it changed them."""
-        return _read(self[4])
+        return _view(self[4])
 
     @property
     def text(self) -> str:
@@ -114,13 +108,10 @@ class Step(tuple):
     def source(self) -> str:
         return rule_source(self.rule)
 
-    def _fields(self) -> tuple:
-        return (self.rule, self.player, self.cards, self.strengths, self.before, self.values, self.data)
-
     def __eq__(self, other) -> bool:
         if not isinstance(other, Step):
             return NotImplemented
-        return self._fields() == other._fields()
+        return tuple.__eq__(self, other)
 
     def __ne__(self, other) -> bool:
         equal = self.__eq__(other)
@@ -129,8 +120,7 @@ class Step(tuple):
     __hash__ = None
 
     def __reduce__(self):
-        return (_rebuild, (self.rule, self.player, self.cards, _plain(self.strengths), _plain(self.before),
-                           _plain(self.values), _plain(self.data)))
+        return (_rebuild, tuple(self))
 
     def __repr__(self) -> str:
         return f"Step({self.rule!r}, {self.text!r})"
@@ -142,10 +132,6 @@ class Step(tuple):
         # Display code lives in views/ and loads only when a notebook shows a step.
         from .views.html import rule_html
         return rule_html(self)
-
-
-def _plain(mapping):
-    return None if mapping is None else dict(mapping)
 
 
 def _rebuild(rule, player, cards, strengths, before, values, data) -> Step:

@@ -1,6 +1,18 @@
-"""Battle notation: a battle as one line of text that can be pasted, shared and tested.
+"""Notation: everything a person writes for the engine is read here, in every language.
 
-The canonical form lists the moves in the order they were made::
+The one reader of the package: a number (a Mercenary's value, a card's id, a place in a line), a
+card (a name in any of our languages, a value, or ``5#41`` for one physical card), a take (what a
+Scarecrow takes back, the soldier a Maiden removes: ``5``, ``5#41``, ``Ben:5``, ``Ben@2``), a move
+and a whole battle.  Everything else calls it; a refusal names what was wrong and what is allowed,
+and quotes at most a short excerpt of what it refuses.
+
+**Numbers** are strict: a value is the whole token, written with digits only, in one script
+(``5``, ``۵``, ``٥``, ``５``); ``1.0``, ``0.5``, ``1 0``, ``1-0``, ``+5`` or ``5x`` are no number.
+
+**Cards**: Mercenaries by value (``5``, ``Mercenary 5``, ``Quân Lính 5``, ``سرباز ۵``), specials by
+their English or localised name, case- and accent-insensitive; ``5#41`` names card 41 of the deck.
+
+**Battles**: the canonical form lists the moves in the order they were made::
 
     [Ana Ben Cy] Ana 10, Ben winter, Cy scarecrow>5, Ana 6*, Ben pass
 
@@ -15,6 +27,8 @@ The canonical form lists the moves in the order they were made::
   the one ``take="5"`` would not pick.  A card name may have several words on input
   (``Hoàng Mùa Xuân``).
 * ``Name pass`` a pass.
+* ``Name firenze=10#52>courtesan#61``, ``Name venezia=2#9>3#22``: a city-state ability played
+  instead of a card (the card paid, then the card taken); only under the city-states ruleset.
 * An optional ``(ruleset)`` in front names the ruleset, e.g. ``(hidden-cards)``.
 * Names with spaces or notation symbols are written in double quotes (``"Ana Maria"``);
   a double quote or backslash inside a quoted name gets a backslash before it.
@@ -26,17 +40,305 @@ in seat order and the passes last::
 """
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 import shlex
+import unicodedata
+from typing import Iterable, NamedTuple
 
-from .errors import Listed, Quoted, RulesError
-from .plays import ABILITY_MOVES, Move
+from .cards import KINDS, MERCENARY_WORDS, STANDARD_COUNTS, Card
+from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard, shorten
+from .plays import Move
 from .rulesets import get_ruleset
+
+#: The battle moves that are a variant's abilities, written "firenze=..." (zh: Firenze's Ball,
+#: Venezia's Bribe): read in any ruleset, so that one written where it does not belong is refused
+#: by name.  The city-states variant's battle_moves (tests/test_notation.py holds the two equal).
+ABILITY_MOVES = ("firenze", "venezia")
+
+__all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
+           "split_target", "format_battle", "parse_battle", "ruleset_named", "MAX_NAME", "MAX_NOTATION"]
+
+#: The longest card name read (the longest real name is about 20 characters); a longer text is
+#: refused before any work, so no input can make reading a name slow.
+MAX_NAME = 60
 
 #: The longest notation read: 110 cards and the passes of 6 players with long names fit in it.
 MAX_NOTATION = 20_000
 
-_TOKEN = re.compile(r'"[^"]*"|\S+')
+
+# -- numbers ---------------------------------------------------------------------------------------
+
+#: The digits our languages write: ASCII, Arabic-Indic, Persian, full-width (a digit of another script,
+#: or a superscript, is no digit of a value).
+_DIGITS = "0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19"
+_DIGIT, _NOT_DIGITS = re.compile(f"[{_DIGITS}]"), re.compile(f"[^{_DIGITS}]")
+#: More digits than any count of the game needs.
+HUGE = 30
+
+
+def read_number(text) -> int | None:
+    """``text`` as a whole number written with digits only, in one script, or None.
+
+    The digits of the scripts our languages write are read (0-9, the Persian ۵, the Arabic-Indic
+    ٥, the full-width ５), nothing else: no sign, point, space, letter, superscript or other script.
+    A number of more than HUGE digits is read as 10**HUGE, more than anything counted here.
+
+    >>> [read_number(t) for t in ("10", "۱۰", "٥", "05", "1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "")]
+    [10, 10, 5, 5, None, None, None, None, None, None, None, None]
+    """
+    if not isinstance(text, str) or not text or _NOT_DIGITS.search(text):
+        return None
+    zeros = {chr(ord(ch) - unicodedata.decimal(ch)) for ch in text}
+    if len(zeros) != 1:             # digits of two scripts
+        return None
+    digits = text.lstrip(zeros.pop())
+    return int(digits or "0") if len(digits) <= HUGE else 10 ** HUGE
+
+
+# -- card names ------------------------------------------------------------------------------------
+
+_LETTERS = str.maketrans({"đ": "d", "Đ": "d", "ي": "ی", "ك": "ک", "\u200c": "", "\u200d": ""})
+
+
+def _key(text: str) -> str:
+    """Fold a typed name for matching: no case, accents, spaces, dashes or ZWNJ."""
+    text = unicodedata.normalize("NFKD", str(text).translate(_LETTERS).casefold())
+    return "".join(ch for ch in text if not unicodedata.combining(ch) and ch not in " -_'.\t")
+
+
+def _alias_table() -> dict[str, str]:
+    """Every name the card registry knows (each kind's names in five languages and its other
+    spellings), folded, -> its kind."""
+    table = {}
+    for kind, spec in KINDS.items():
+        if spec.names:
+            table[_key(kind)] = kind
+            table.update((_key(name), kind) for name in (*spec.names.values(), *spec.aliases))
+    return table
+
+
+_ALIAS = _alias_table()
+_MERC_WORDS = frozenset(_key(w) for w in MERCENARY_WORDS)
+
+
+def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
+    """Read a card name typed by a person and return its kind.
+
+    Mercenaries by value ("5", "mercenary 5", "Quân Lính 5", "۵"), specials by their
+    English or localised name, case- and accent-insensitive.  ``kinds`` is the deck
+    the name must belong to.
+
+    >>> parse_kind("Bishop"), parse_kind("mùa đông"), parse_kind("Espantapájaros"), parse_kind("10")
+    ('bishop', 'winter', 'scarecrow', '10')
+    """
+    if isinstance(name, Card):
+        return name.kind
+    if isinstance(name, str) and name in kinds:
+        return name         # a kind names itself: "5", "winter"
+    if isinstance(name, bool) or not isinstance(name, (str, int)):
+        raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
+                              value=Quoted.of(name))
+    if isinstance(name, int):
+        if name.bit_length() > 64:      # no deck has it, and str() refuses a number of 4,300 digits
+            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                                  typed=Quoted.of(name), values=Listed(sorted((k for k in kinds if k.isdecimal()),
+                                                                              key=int)))
+        name = str(name)
+    if len(name) > MAX_NAME:
+        raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",
+                              limit=MAX_NAME, n=len(name), start=Quoted.of(name[:20]))
+    return _read_name(name, kinds)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reading(name: str) -> tuple[str, str | None, str]:
+    """What a typed name (at most MAX_NAME characters) says, whatever the deck: (its folded key,
+    the kind it names or None, its form: "name", "number" or "bad number").  A Mercenary's kind is
+    its value as digits ("7"), a special's its id ("winter").  Kept: people and notation type the
+    same few names again and again."""
+    text = name.strip()
+    digit = _DIGIT.search(text)
+    if digit is None:
+        key = _key(text)
+        return key, _ALIAS.get(key), "name"
+    head, value = text[:digit.start()], text[digit.start():]
+    word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
+    if word and _key(word) not in _MERC_WORDS:
+        key = _key(text)            # a name with a digit in it: an unknown name ("bishop2")
+        return key, _ALIAS.get(key), "name"
+    # a value, alone or after the word Mercenary and a space: the rest must be digits only
+    number = read_number(value) if not head[len(word):].strip() else None
+    if number is None:
+        return _key(text), None, "bad number"
+    return value, str(number), "number"
+
+
+def _read_name(name: str, kinds) -> str:
+    """parse_kind() of a text of at most MAX_NAME characters: the kind it names, when ``kinds``
+    (the deck's) has it, else UnknownCard saying why."""
+    key, kind, form = _reading(name)
+    if kind is not None and kind in kinds:
+        return kind
+    real = Listed(sorted((k for k in kinds if k.isdecimal()), key=int))
+    if form == "bad number":
+        raise UnknownCard.say("there is no Mercenary of value {typed}: a value is written with digits only, such as "
+                              "'5' (no sign, point, space or other character); the Mercenaries are {values}",
+                              typed=Quoted.of(name), values=real)
+    if form == "number":
+        raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                              typed=Quoted.of(name), values=real)
+    specials = Listed(Lower(k) for k in kinds if not k.isdecimal())
+    if not key:
+        raise UnknownCard.say("the card name is empty; write a Mercenary's value ({values}) or a special card "
+                              "({specials})", values=real, specials=specials)
+    if key in _MERC_WORDS:
+        raise UnknownCard.say("{typed} needs a value: a Mercenary is named by its strength, e.g. '5' or {example}; "
+                              "the Mercenaries are {values}", typed=Quoted.of(name),
+                              example=Quoted.of(f"{name.strip()} 5"), values=real)
+    if kind is not None:
+        raise UnknownCard.say("{typed} ({card}) is not a card of this deck; its special cards are: {specials}",
+                              typed=Quoted.of(name), card=Kind(kind), specials=specials)
+    close = difflib.get_close_matches(key, list(_ALIAS), n=3, cutoff=0.6)
+    suggestions = list(dict.fromkeys(_ALIAS[c] for c in close if _ALIAS[c] in kinds))
+    if suggestions:
+        raise UnknownCard.say("unknown card {typed}. Did you mean {suggestions}? Cards are the Mercenaries {values} "
+                              "and {specials}.", typed=Quoted.of(name),
+                              suggestions=Either(Quoted.of(Lower(k)) for k in suggestions), values=real,
+                              specials=specials)
+    raise UnknownCard.say("unknown card {typed}. Cards are the Mercenaries {values} and {specials}.",
+                          typed=Quoted.of(name), values=real, specials=specials)
+
+
+def read_card(item, kinds: Iterable[str] = STANDARD_COUNTS) -> tuple[str, int | None]:
+    """(kind, card id or None) of a card named by a person: a :class:`Card`, a tag "5#41" (one
+    physical card: its kind and its id, a number), or a plain name ("5", "winter": a kind only).
+
+    >>> read_card("Mùa Đông"), read_card("5#41"), read_card("Quân Lính 5#۴۱")
+    (('winter', None), ('5', 41), ('5', 41))
+    """
+    if isinstance(item, Card):
+        return item.kind, item.id
+    if not (isinstance(item, str) and "#" in item):
+        return parse_kind(item, kinds), None
+    name, _, num = item.rpartition("#")
+    if not name.strip():
+        raise UnknownCard.say("{typed} names no card: a card's id comes after its kind, such as '5#41'",
+                              typed=Quoted.of(item))
+    kind, number = parse_kind(name, kinds), read_number(num.strip())
+    if number is None:
+        raise UnknownCard.say("{typed} names no card: a card's id is written with digits only, such as '5#41'",
+                              typed=Quoted.of(item))
+    return kind, number
+
+
+def exact_card(item, deck, kinds, deck_name: str = "this", error=UnknownCard) -> "Card | None":
+    """The one physical card ``item`` names - a :class:`Card` of ``deck`` or a tag such as
+    "5#41" - or None when ``item`` is a plain name ("5", "winter") that names a kind only.
+
+    A tag that names no card of the deck raises UnknownCard; a Card from another deck raises
+    ``error`` (callers where that is an illegal move pass IllegalMove).
+    """
+    if isinstance(item, Card):
+        if item.id >= len(deck) or deck[item.id] != item:
+            raise error.say("{card} is not a card of the {deck} deck", card=item.tag, deck=deck_name)
+        return item
+    if not (isinstance(item, str) and "#" in item):
+        return None
+    kind, number = read_card(item, kinds)
+    if number < len(deck) and deck[number].kind == kind:
+        return deck[number]
+    ids = [c.id for c in deck if c.kind == kind]
+    values = dict(typed=Quoted.of(item), number=shorten(item.rpartition("#")[2].strip(), 24), card=Kind(kind))
+    if len(ids) > 1:
+        raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                              "the {card} cards of this deck are #{first} to #{last}",
+                              first=ids[0], last=ids[-1], **values)
+    if ids:
+        raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}; "
+                              "the {card} of this deck is #{first}", first=ids[0], **values)
+    raise UnknownCard.say("{typed} does not name a card of this deck: card #{number} is not a {card}", **values)
+
+
+def claim_card(item, deck, kinds, used: set, none_left, twice, deck_name: str = "this") -> "Card":
+    """The physical card of ``deck`` that ``item`` names (a name, "5#41" or a Card) and that is not
+    ``used`` yet, added to ``used``: a name takes the first unused card of its kind.  ``none_left(kind)``
+    and ``twice(card)`` make the error raised when no card of that kind is left, or when the card
+    named is used already: each caller (a sandbox's hands, a game's stated hands, the odds' hands)
+    says why in its own words.
+
+    >>> from .cards import STANDARD_DECK
+    >>> used = set(); [claim_card("1", STANDARD_DECK, STANDARD_COUNTS, used, None, None).tag for _ in "ab"]
+    ['1#0', '1#1']
+    """
+    card = exact_card(item, deck, kinds, deck_name, RulesError)
+    if card is None:
+        kind = parse_kind(item, kinds)
+        card = next((c for c in deck if c.kind == kind and c.id not in used), None)
+        if card is None:
+            raise none_left(kind)
+    if card.id in used:
+        raise twice(card)
+    used.add(card.id)
+    return card
+
+
+def kind_of(card) -> str:
+    """The kind a card of an action shows, to name it in words: a Card's kind, or a kind or tag's
+    kind part ("5#41" -> "5"), not checked (the action may be one the game refuses).
+
+    >>> kind_of("5#41"), kind_of("winter")
+    ('5', 'winter')
+    """
+    return str(getattr(card, "kind", card)).partition("#")[0]
+
+
+# -- takes and targets -----------------------------------------------------------------------------
+
+class Target(NamedTuple):
+    """A card of a line as a person names it: ``owner`` (a player's name, or None), and either
+    ``kind`` and ``id`` (``Ben:5``, ``5#41``, ``5``) or, by its place, ``position`` (``Ben@2``: Ben's
+    second soldier; None when not written as a number)."""
+
+    owner: str | None
+    kind: str | None = None
+    id: int | None = None
+    position: int | None = None
+
+    @property
+    def by_position(self) -> bool:
+        return self.kind is None
+
+
+def read_target(text: str, kinds: Iterable[str] = STANDARD_COUNTS) -> Target:
+    """A card of someone's line written as ``Ben@2`` (Ben's second soldier in line order),
+    ``Ben:5`` (Ben's 5), ``5#41`` (that card) or ``5`` (a 5 of any line).
+
+    >>> read_target("Ben@2"), read_target("Ben@2.0").position
+    (Target(owner='Ben', kind=None, id=None, position=2), None)
+    >>> read_target("Ben:۵")[:3], read_target("5#41")[:3]
+    (('Ben', '5', None), (None, '5', 41))
+    """
+    owner, sep, rest = split_target(text)
+    if sep == "@":
+        return Target(owner, position=read_number(rest))
+    kind, card = read_card(rest, kinds)
+    return Target(owner, kind, card)
+
+
+def split_target(text: str) -> tuple[str | None, str, str]:
+    """The parts of a target as written, not checked (a refused action must still be worded):
+    ("Ben", "@", "2") for "Ben@2", ("Ben", ":", "5") for "Ben:5", (None, "", "5#41") for "5#41"."""
+    text = text.strip()
+    for sep in "@:":
+        if sep in text:
+            owner, _, rest = text.rpartition(sep)
+            return owner.strip(), sep, rest.strip()
+    return None, "", text
+
+
+# -- battles ---------------------------------------------------------------------------------------
 
 
 _QUOTED = r'"(?:[^"\\]|\\.)*"'   # a double-quoted name; \" and \\ inside it are escapes
@@ -114,6 +416,15 @@ def _split_words(text: str) -> list[str]:
         raise RulesError.say("cannot read {typed}: {reason}", typed=typed, reason=str(e)) from None
 
 
+_HEAD = re.compile(r"\(([^)]*)\)\s*")      # "(hidden-cards) ": the ruleset a notation names
+
+
+def ruleset_named(text) -> str | None:
+    """The ruleset a battle's notation names in its head ("(hidden-cards) [Ana Ben] ..."), or None."""
+    m = _HEAD.match(text.strip()) if isinstance(text, str) else None
+    return None if m is None else m.group(1)
+
+
 def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
     """Build a battle of ``battle_class`` (Battle) from notation (canonical or shorthand)."""
     if not isinstance(text, str) or not text.strip():
@@ -123,7 +434,7 @@ def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
         raise RulesError.say("battle notation is at most {limit} characters (a battle of every card in the deck fits "
                              "in far fewer); this text has {n}", limit=limit, n=n)
     text = text.strip()
-    m = re.match(r"\(([^)]*)\)\s*", text)
+    m = _HEAD.match(text)
     if m:
         named = get_ruleset(m.group(1))
         if ruleset is not None and get_ruleset(ruleset) != named:
@@ -149,8 +460,8 @@ def parse_battle(text: str, ruleset=None, *, battle_class, **kwargs):
         try:
             _apply(battle, player, word)
         except RulesError as e:
-            raise type(e).say("move {i} ({player} {word}): {error}", i=i, player=player, word=word,
-                              error=e) from None
+            raise type(e).say("move {i} ({player} {word}): {error}", i=i, player=shorten(player, 24),
+                              word=shorten(word, 40), error=e) from None
     return battle
 
 
@@ -167,6 +478,11 @@ def _seat_list(inner: str) -> tuple[list[str], dict[str, str]]:
         else:
             seats += _split_words(raw)
     return seats, roles
+
+
+def _listed(seats: list[str]) -> Listed:
+    """The seats as a refusal lists them: the first eight, quoted (a message stays short)."""
+    return Listed([Quoted.of(s) for s in seats[:8]] + (["..."] if len(seats) > 8 else []))
 
 
 def _canonical(text: str):
@@ -197,7 +513,8 @@ def _canonical(text: str):
         for p, w in moves:
             if p not in seats:
                 raise RulesError.say("the move '{player} {word}' names {named}, who is not in the seat list [{seats}]",
-                                     player=p, word=w, named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
+                                     player=shorten(p, 24), word=shorten(w, 40), named=Quoted.of(p),
+                                     seats=_listed(seats))
     return seats, moves, roles
 
 
@@ -223,8 +540,8 @@ def _shorthand(text: str):
         lines.append(_split_words(m.group(2)))
     for p in passes:
         if p not in seats:
-            raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]", player=p,
-                                 named=Quoted.of(p), seats=Listed(Quoted.of(s) for s in seats))
+            raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]",
+                                 player=shorten(p, 24), named=Quoted.of(p), seats=_listed(seats))
     moves = []
     for i in range(max((len(line) for line in lines), default=0)):
         for p, line in zip(seats, lines):
@@ -235,20 +552,21 @@ def _shorthand(text: str):
 
 
 def _apply(battle, player: str, word: str) -> None:
+    """Make one move written ``word`` ("10", "6*", "scarecrow>5", "pass", "firenze=10#52>courtesan#61")."""
     if word.lower() == "pass":
         battle.pass_turn(player)
         return
-    card, _, take = word.partition(">")
-    if "=" in card and card.partition("=")[0].lower() in ABILITY_MOVES:
+    card, has_take, take = word.partition(">")
+    ability, is_ability, paid = card.partition("=")
+    if is_ability and ability.lower() in ABILITY_MOVES:
         # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
-        ability, _eq, paid = card.partition("=")
-        battle.check_can_act(player)
         kind = ability.lower()
+        battle.check_can_act(player)
         battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.find_card(player, paid).id))
         return
     face_down = card.endswith("*")
     card = card.rstrip("*")
-    if _:
+    if has_take:
         battle.play(player, card, face_down=face_down, take=None if take in ("", "-") else take)
     else:
         battle.play(player, card, face_down=face_down)

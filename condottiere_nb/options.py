@@ -55,8 +55,9 @@ def shown_value(value, limit: int = 60):
 def option(default, doc: str, source: str = "standard", choices: tuple = (), *, kind: str = "",
            low: int | None = None, high: int | None = None, why: str = ""):
     """A ruleset option: its default, doc, source, and the schema of its values: ``kind``, one of
-    rulesets.VALUE_KINDS (guessed from the default if not given), ``choices``, ``low`` and ``high`` (of a
-    number or a text's length), ``why`` (the reason for the limits, a sentence of the catalogues)."""
+    "bool", "int", "choice", "name", "text", "deck", "hand_sizes", "kinds" or "ruleset" (guessed from the
+    default if not given; :func:`~condottiere_nb.rulesets.allowed_sentence` words each), ``choices``,
+    ``low`` and ``high`` (of a number or a text's length), ``why`` (the reason for the limits, a sentence of the catalogues)."""
     kind = kind or ("choice" if choices else "bool" if isinstance(default, bool) else "int")
     if kind in ("int", "name", "text") and (low is None or high is None):
         raise TypeError(f"option(): a {kind} option needs its limits, low= and high=")   # for the maintainer
@@ -119,8 +120,8 @@ class Options:
         "Which Mercenary Spring raises. The Vietnamese text says that when a battle ends with a "
         "Spring in play, one looks at every player's Mercenaries and whoever has the one of the "
         "highest strength gets 3 more (tied ones all get it); it does not say whether a Drummer's "
-        "doubling counts in that comparison. 'printed' (our reading, the standard ruling of "
-        "docs/rules.md): every Mercenary whose printed value is the highest printed value in "
+        "doubling counts in that comparison. 'printed' (our reading, the default, since the text "
+        "calls the number printed on a Mercenary its strength; the text itself leaves it open): every Mercenary whose printed value is the highest printed value in "
         "play, in all lines, gets +3 after doubling (a drummed 5 beside a 6: the 6 gets +3, the 5 "
         "counts 10). 'effective': the comparison uses each Mercenary's strength just before "
         "Spring, after Winter and the Drummer (the drummed 5, worth 10, beats the 6 and counts "
@@ -133,7 +134,8 @@ class Options:
         "Which Mercenaries a Bishop discards. The vi text: every Mercenary of the highest strength "
         "(sức mạnh cao nhất) in play is discarded, ties included; like Spring's, it does not say "
         "whether that is the printed value or the strength the card has now. 'printed' (our reading, "
-        "the standard ruling of docs/rules.md): every face-up Mercenary of the highest printed value. "
+        "the default, since the text calls the number printed on a Mercenary its strength; the text itself "
+        "leaves it open): every face-up Mercenary of the highest printed value. "
         "'effective': every face-up Mercenary of the highest strength it has now, after Winter, the "
         "Drummer and Spring (under Winter every Mercenary counts 1, so every face-up Mercenary goes; "
         "a drummed 5, worth 10, goes instead of a plain 6).",

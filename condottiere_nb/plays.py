@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import KINDS, Card, parse_kind
+from .cards import KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Spaced
 from .explain import Step
 from .rules import RULES
 
-__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "ABILITY_MOVES", "must_take", "take_refusal", "scarecrow_take"]
+__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "must_take", "take_refusal", "scarecrow_take"]
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     acts = battle.acts_now(card, face_down)
     # When the effect's own step follows, it tells what changed and carries the new strengths;
     # until it acts, the strengths are those before the card: announced now, before it is laid.
-    quiet = (battle.explaining and not hidden and acts and card.spec.effect is not None
+    quiet = (battle.explains and not hidden and acts and card.spec.effect is not None
              and _effect_speaks(battle, card))
     before = battle.announced() if quiet else None
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
@@ -111,7 +111,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     battle.state.moves.append(_move(battle, player, card, hidden, taken))
     if hidden:
         play_face_down(battle, player, card)
-    elif battle.explaining:
+    elif battle.explains:
         # the announced total leaves out the player's face-down cards: the sentence says how many
         unseen = sum(1 for c in battle.line(player) if c.id in fd) if fd else 0
         battle.record(Step("play.card", strengths=before if quiet else battle.announced(), player=player,
@@ -125,7 +125,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
 def play_face_down(battle, player: str, card: Card) -> None:
     """A card laid face down (vi: Ẩn Bài; the Persian tutorial lays every soldier face down):
     the announced strengths count face-up cards only."""
-    if battle.explaining:
+    if battle.explains:
         soldier = battle.ruleset.mercenaries_face_down and card.mercenary
         battle.record(Step("play.face_down", strengths=battle.announced(), player=player, cards=(card.id,),
                            data={"soldier": soldier}))
@@ -161,7 +161,7 @@ def play_pass(battle, player: str) -> None:
         play_wait(battle, player)
         return
     battle.state.passed.append(player)
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("play.pass", strengths=battle.announced(), player=player))
     if not battle.is_over:
         battle.advance(player)
@@ -170,21 +170,17 @@ def play_pass(battle, player: str) -> None:
 def play_wait(battle, player: str) -> None:
     """Invasion (vi, Xâm Lược): the defender may pass and still play later in the battle, until
     playing a first card; the battle goes on."""
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("play.wait", strengths=battle.announced(), player=player))
     battle.advance(player)
-
-
-#: Battle moves that are city-state abilities, not cards (zh: Firenze's Ball, Venezia's Bribe);
-#: variants/city_states/abilities.py replays them.
-ABILITY_MOVES = ("firenze", "venezia")
 
 
 # -- the card a Scarecrow takes back ---------------------------------------------------------------
 
 def scarecrow_take(battle, player: str, take) -> Card:
-    """The card of ``player``'s own line a Scarecrow takes back, named by ``take`` (a kind,
-    a Card or "5#41"); IllegalMove with what may be taken when it cannot."""
+    """The card of ``player``'s own line a Scarecrow takes back, named by ``take``: a Card, or
+    (kind, card id or None) as :func:`condottiere_nb.notation.read_card` reads a name or "5#41";
+    IllegalMove with what may be taken when it cannot."""
     own = battle.line(player)
     if isinstance(take, Card):
         if not any(c is take for c in own):
@@ -195,16 +191,10 @@ def scarecrow_take(battle, player: str, take) -> Card:
             raise IllegalMove.say("{card} is not in {player}'s line", card=take.tag, player=player)
         target = take
     else:
-        exact = isinstance(take, str) and "#" in take
-        if exact:
-            name, _, num = take.rpartition("#")
-            kind = parse_kind(name, battle.kinds)
-            candidates = [c for c in own if c.kind == kind and str(c.id) == num]
-        else:
-            kind = parse_kind(take, battle.kinds)
-            candidates = [c for c in own if c.kind == kind]
+        kind, number = take
+        candidates = [c for c in own if c.kind == kind and number in (None, c.id)]
         if not candidates:
-            raise take_refusal(battle, player, kind, take, exact)
+            raise take_refusal(battle, player, kind, f"{kind}#{number}", number is not None)
         fd = battle.state.face_down
         face_up = [c for c in candidates if c.id not in fd]
         if not face_up:

@@ -5,13 +5,12 @@ in order and returns the :class:`Resolution`.
 """
 from __future__ import annotations
 
-import functools
 from types import MappingProxyType
 
 from .cards import KIND_OF
 from .effects import season_cancel
 from .explain import Step, explain
-from .strength import evaluate
+from .strength import STAGES, evaluate
 
 __all__ = ["Resolution", "resolve", "battle_end", "battle_reveal", "battle_compare", "token_condottiere"]
 
@@ -24,10 +23,8 @@ class Resolution:
     cards that counted), ``values`` (card id -> its final strength), ``discarded`` and ``returned``
     (the cards discarded, and taken back to hand, in the battle), ``surrendered_by`` and
     ``players``.  A battle built with ``explain=False`` leaves ``steps`` empty and fills every
-    other field the same way.  A Resolution never changes: every field it shows is a copy.
-
-    ``steps`` may be given as a function that returns them, called when they are first read (a
-    battle built with explain=True tells its Steps only then).
+    other field the same way.  A Resolution never changes: every field it shows is a copy, and it
+    keeps its Steps however long it outlives its battle or game.
     """
 
     __slots__ = ("_facts",)
@@ -38,7 +35,7 @@ class Resolution:
                  returned=None, tied=(), surrendered_by=None, players=()):
         facts = {
             "strengths": MappingProxyType(dict(strengths)), "winner": winner, "token_holder": token_holder,
-            "favor": favor, "steps": steps if callable(steps) else tuple(steps),
+            "favor": favor, "steps": tuple(steps),
             "lines": MappingProxyType({p: tuple(cs) for p, cs in (lines or {}).items()}),
             "values": MappingProxyType(dict(values or {})), "discarded": tuple(discarded),
             "returned": MappingProxyType({p: tuple(cs) for p, cs in (returned or {}).items()}),
@@ -52,7 +49,7 @@ class Resolution:
     winner = property(lambda self: self._facts["winner"], doc="Who conquers the region, or None after a tie.")
     token_holder = property(lambda self: self._facts["token_holder"], doc="Who takes the Condottiere token.")
     favor = property(lambda self: self._facts["favor"], doc="Who earned the Pope's Favor in the battle, or None.")
-    steps = property(lambda self: list(self._told()), doc="Every Step, in order (a copy).")
+    steps = property(lambda self: list(self._facts["steps"]), doc="Every Step, in order (a copy).")
     lines = property(lambda self: {p: list(cs) for p, cs in self._facts["lines"].items()},
                      doc="player -> the cards that counted (copies).")
     values = property(lambda self: dict(self._facts["values"]), doc="card id -> its final strength (a copy).")
@@ -63,17 +60,9 @@ class Resolution:
     surrendered_by = property(lambda self: self._facts["surrendered_by"], doc="Who played a Surrender, or None.")
     players = property(lambda self: self._facts["players"], doc="The battle's seats, clockwise.")
 
-    def _told(self) -> tuple:
-        """The Steps, told now if they were left to be told when read."""
-        steps = self._facts["steps"]
-        if callable(steps):
-            steps = self._facts["steps"] = tuple(steps())
-        return steps
-
     def __eq__(self, other) -> bool:
         if not isinstance(other, Resolution):
             return NotImplemented
-        self._told(), other._told()
         return self._facts == other._facts
 
     __hash__ = None
@@ -84,47 +73,38 @@ class Resolution:
     def explain(self, lang: str | None = None) -> str:
         """The whole battle in plain text, one numbered step a line, in ``lang`` (the default
         language when None)."""
-        return explain(self._told(), lang)
+        return explain(self._facts["steps"], lang)
 
     def __repr__(self) -> str:
         won = f"winner={self.winner!r}" if self.winner else f"tie={self.tied!r}"
         return (f"<Resolution {won} strengths={self.strengths} token_holder={self.token_holder!r}"
-                f" favor={self.favor!r} steps={len(self._told())}>")
+                f" favor={self.favor!r} steps={len(self._facts['steps'])}>")
 
     def _repr_html_(self) -> str:
         from .views.html import resolution_html
         return resolution_html(self)
 
 
-def resolve(battle) -> Resolution:
-    """Reveal, count, compare and pass the token.  The battle changes only by the reveal."""
-    steps = list(battle.state.steps) if battle.explaining else None
+def resolve(battle, stages=STAGES) -> Resolution:
+    """The end of the battle, rule by rule: it ends (battle.end), the face-down cards are
+    revealed (battle.reveal), the lines are counted by ``stages`` (the count's rule ids in order,
+    :data:`condottiere_nb.strength.STAGES`), the strongest conquers (battle.compare) and someone
+    takes the Condottiere token (token.condottiere).  The battle changes only by the reveal; its
+    Steps so far and the resolution's make the Resolution's ``steps`` (none with explain=False)."""
+    steps = list(battle.state.steps) if battle.explains else None
     if steps is not None and battle.surrendered_by is None:
         battle_end(battle, steps)
     if battle.state.face_down:
         battle_reveal(battle, steps)
     lines = {p: battle.line(p) for p in battle.players}
     totals, values, pipeline = evaluate(battle.players, lines, explain=steps is not None,
-                                        spring_highest=battle.ruleset.spring_highest)
+                                        spring_highest=battle.ruleset.spring_highest, stages=stages)
     if steps is not None:
         steps += pipeline
     winner, tied = battle_compare(battle, totals, values, steps)
     holder = token_condottiere(battle, winner, totals, steps)
-    if steps is None:
-        # told when read, from a skeleton of the battle (not the battle: it keeps its Resolution)
-        steps = functools.partial(told_steps, battle.skeleton()) if battle.explains else ()
-    return Resolution(totals, winner, holder, battle.favor, steps, lines, values, battle.state.discarded,
+    return Resolution(totals, winner, holder, battle.favor, steps or (), lines, values, battle.state.discarded,
                       battle.state.returned, tied, battle.surrendered_by, battle.players)
-
-
-def told_steps(battle) -> list:
-    """The Steps of ``battle``'s resolution, told by its explaining twin (explain=True): the twin's
-    own resolution, or for a battle resolved as a preview, the twin's resolved as if everyone
-    passed now."""
-    twin = battle.explained()
-    if twin.state.resolution is not None:
-        return twin.state.resolution.steps
-    return resolve(twin.copy()).steps
 
 
 def battle_end(battle, steps: list) -> None:

@@ -28,10 +28,6 @@ RULESETS: dict[str, "Ruleset"] = {}
 #: The Vietnamese variants (vi: Luật mở rộng), which combine: get_ruleset("continuous-war+invasion").
 COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
 
-#: The kinds of option values (the ``kind`` of an option's metadata; :func:`allowed_sentence` words each).
-VALUE_KINDS = ("bool", "int", "choice", "name", "text", "deck", "hand_sizes", "kinds", "ruleset")
-
-
 def allowed_sentence(meta: Mapping):
     """The values an option allows, in words (from the option's metadata): a sentence of the
     catalogues, told in each language (English: :func:`allowed`)."""
@@ -213,6 +209,39 @@ class Ruleset(Options):
     def make_deck(self) -> tuple[Card, ...]:
         """The deck (the same tuple every time: cards never change, so every battle shares it)."""
         return self.cards
+
+    @functools.cached_property
+    def variants(self) -> tuple[type, ...]:
+        """The classes of the variants whose rules a battle or game under this ruleset needs
+        (:class:`condottiere_nb.variants.base.Variant`): the hooks the core calls, so that the
+        core never asks which variant it is in."""
+        from .variants.registry import variant_classes
+        return variant_classes(self)
+
+    @staticmethod
+    def variant_home(action) -> "str | None":
+        """The named ruleset whose variant adds ``action`` ("city-states" for a Ball), or None: what
+        a refusal of another variant's action names (:func:`condottiere_nb.variants.registry.home_of`)."""
+        from .variants.registry import home_of
+        return home_of(action)
+
+    @staticmethod
+    def move_home(kind: str) -> "str | None":
+        """The named ruleset whose variant has the battle move ``kind`` ("city-states" for
+        "firenze"), or None: what a refusal of another variant's battle move names."""
+        from .variants.registry import every_variant
+        for cls in every_variant():
+            if kind in cls.battle_moves:
+                return cls.home
+        return None
+
+    @staticmethod
+    def foreign_record(game, tag: str, args: list):
+        """A saved record that none of ``game``'s variants reads, read as another variant would
+        (the action it would be, to refuse it by name), or None
+        (:func:`condottiere_nb.variants.registry.decode_elsewhere`)."""
+        from .variants.registry import decode_elsewhere
+        return decode_elsewhere(game, tag, args)
 
     # -- deriving and describing ---------------------------------------------------
     def replace(self, **changes) -> "Ruleset":

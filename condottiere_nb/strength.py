@@ -11,9 +11,7 @@ What one Mercenary becomes is the stages' per-card rules composed, :func:`mercen
 """
 from __future__ import annotations
 
-from operator import itemgetter
-from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from .cards import KIND_OF, KINDS, Card
 from .decks import MAX_KIND_COUNT
@@ -80,20 +78,31 @@ def check_spring_reading(spring_highest: str) -> None:
 
 # -- the count -----------------------------------------------------------------------------------
 
+class Tally(NamedTuple):
+    """The count at one moment: ``totals`` (player -> their line's total) and ``values`` (card id
+    -> the strength that card counts for).  What a Step records, what a view draws and what the
+    rules compare."""
+
+    totals: dict
+    values: dict
+
+
 class Count:
     """The lines of a battle being counted.
 
     For each player (in seat order): the Mercenaries, the doubling cards and the characters
     (cards with a printed strength that are not Mercenaries) of their line; whether Winter and
     Spring are in play; ``worth``: each line's Mercenaries' strengths so far (a list per line,
-    in the order of ``mercenaries``); ``added``: each line's characters once they are counted.
+    in the order of ``mercenaries``); ``added``: each line's characters once they are counted;
+    ``spring_highest``: the reading of Spring's "highest" (:data:`SPRING_READINGS`).
     """
 
     __slots__ = ("players", "mercenaries", "doublers", "characters", "winter", "spring", "heroine", "worth",
-                 "added")
+                 "added", "spring_highest")
 
-    def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]]):
+    def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed"):
         self.players = tuple(players)
+        self.spring_highest = spring_highest
         self.mercenaries: list[list[Card]] = []
         self.doublers: list[list[Card]] = []
         self.characters: list[list[Card]] = []
@@ -123,137 +132,64 @@ class Count:
 
     def totals(self) -> dict[str, int]:
         """Each player's total so far."""
-        return line_totals(self.players, self.worth, self.added)
+        return {p: sum(w) + a for p, w, a in zip(self.players, self.worth, self.added)}
 
-    @property
     def values(self) -> dict[int, int]:
-        """Each counted card's strength so far (card id -> value)."""
-        return card_values(self.mercenaries, self.worth, self.characters, self.added)
+        """Each counted card's strength so far (card id -> value): the Mercenaries' worth, and the
+        characters' printed strength once they are added."""
+        values = {}
+        for mercs, line in zip(self.mercenaries, self.worth):
+            for c, v in zip(mercs, line):
+                values[c.id] = v
+        for chars, n in zip(self.characters, self.added):
+            if n:
+                for c in chars:
+                    values[c.id] = c.value
+        return values
 
-    def tally(self) -> "Tally":
-        """The count as it stands now, kept unchanged for reading later (what a stage's Step records)."""
-        return Tally((self.players, tuple(map(tuple, self.mercenaries)), tuple(map(tuple, self.worth)),
-                      tuple(map(tuple, self.characters)), tuple(self.added)))
+    def tally(self) -> Tally:
+        """The count as it stands now."""
+        return Tally(self.totals(), self.values())
 
     def highest_printed(self) -> int:
         """The highest printed value among the Mercenaries in play (0 if none)."""
-        top = 0
-        for mercs in self.mercenaries:
-            for c in mercs:
-                if c.value > top:
-                    top = c.value
-        return top
+        return max((c.value for mercs in self.mercenaries for c in mercs), default=0)
+
+    def kinds(self, cards: Sequence[Sequence[Card]]) -> dict[str, tuple[str, ...]]:
+        """player -> the kinds of their cards in ``cards`` (a list per line), for the lines that
+        have any."""
+        return {p: tuple(c.kind for c in line) for p, line in zip(self.players, cards) if line}
 
 
-def line_totals(players, worth, added) -> dict[str, int]:
-    """Each player's total: their Mercenaries' strengths (``worth``, a list per line) plus what
-    their characters add."""
-    return {p: sum(w) + a for p, w, a in zip(players, worth, added)}
-
-
-def card_values(mercenaries, worth, characters, added) -> dict[int, int]:
-    """Each counted card's strength (card id -> value): the Mercenaries' ``worth``, and the
-    characters' printed strength once they are added."""
-    values = {}
-    for mercs, line in zip(mercenaries, worth):
-        for c, v in zip(mercs, line):
-            values[c.id] = v
-    for chars, n in zip(characters, added):
-        if n:
-            for c in chars:
-                values[c.id] = c.value
-    return values
-
-
-class Tally(tuple):
-    """A count after one stage, kept to be read later: ``(players, mercenaries, worth, characters,
-    added)`` as tuples that never change.  A stage's Step records it as its strengths (and, as
-    :class:`TallyValues`, as its values): the totals and each card's value are worked out only
-    when the Step is read, not at every count of every simulated battle."""
-
-    __slots__ = ()
-
-    def totals(self) -> dict[str, int]:
-        return line_totals(self[0], self[2], self[4])
-
-    def values(self) -> dict[int, int]:
-        return card_values(self[1], self[2], self[3], self[4])
-
-    def counted(self) -> Mapping:
-        """What a Step shows: the totals, read only."""
-        return MappingProxyType(self.totals())
-
-    def __eq__(self, other) -> bool:
-        return self.counted() == (other.counted() if isinstance(other, Tally) else other)
-
-    def __ne__(self, other) -> bool:
-        return not self.__eq__(other)
-
-    __hash__ = None
-
-
-class TallyValues(Tally):
-    """A :class:`Tally` read as each counted card's value (card id -> value): a Step's ``values``."""
-
-    __slots__ = ()
-
-    def counted(self) -> Mapping:
-        return MappingProxyType(self.values())
-
-
-class Facts(tuple):
-    """A stage's sentence facts, worked out from the stage's :class:`Tally` only when the Step's
-    ``data`` is read: ``Facts((function, tally))``, the function one of the ``*_facts`` below."""
-
-    __slots__ = ()
-
-    def counted(self) -> Mapping:
-        return MappingProxyType(self[0](self[1]))
-
-
-def printed_facts(tally: Tally) -> dict:
-    """strength.printed: each player's Mercenaries, by kind."""
-    return {"mercenaries": {p: tuple(c.kind for c in mercs) for p, mercs in zip(tally[0], tally[1])}}
-
-
-def winter_facts(tally: Tally) -> dict:
-    """season.winter: the Mercenaries Winter hit, by player."""
-    return {"hit": {p: tuple(c.kind for c in mercs) for p, mercs in zip(tally[0], tally[1]) if mercs}}
-
-
-def characters_facts(tally: Tally) -> dict:
-    """strength.characters: what each player's characters add, and which they are."""
-    return {"added": {p: (n, tuple(c.kind for c in chars)) for p, chars, n in zip(tally[0], tally[3], tally[4])
-                      if chars}}
-
-
-def _record(steps, rule: str, count: Count, before, cards, facts=None, **data) -> None:
-    if steps is not None:
-        now = count.tally()
-        steps.append(Step(rule, strengths=now, before=before, cards=cards, values=TallyValues(now),
-                          data=data if facts is None else Facts((facts, now))))
+def _record(steps: list, rule: str, count: Count, before: "dict | None", cards, **data) -> None:
+    now = count.tally()
+    steps.append(Step(rule, strengths=now.totals, before=before, cards=tuple(cards), values=now.values, data=data))
 
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
     """Every Mercenary starts at its printed value."""
     count.worth = [[c.value for c in mercs] for mercs in count.mercenaries]
     if steps is not None:
-        _record(steps, "strength.printed", count, None, tuple(c.id for mercs in count.mercenaries for c in mercs),
-                printed_facts)
+        _record(steps, "strength.printed", count, None, (c.id for mercs in count.mercenaries for c in mercs),
+                mercenaries={p: tuple(c.kind for c in mercs) for p, mercs in zip(count.players, count.mercenaries)})
 
 
 def season_winter(count: Count, steps: list | None = None) -> None:
     """Winter in play: every Mercenary in every line counts 1 (vi: Mùa Đông)."""
-    before = count.tally() if steps is not None else None
+    if not count.winter:
+        return
+    before = count.totals() if steps is not None else None
     count.worth = [[winter_value(v) for v in worth] for worth in count.worth]
     if steps is not None:
-        ids = tuple(c.id for mercs in count.mercenaries for c in mercs)
-        _record(steps, "season.winter", count, before, ids, winter_facts)
+        _record(steps, "season.winter", count, before, (c.id for mercs in count.mercenaries for c in mercs),
+                hit=count.kinds(count.mercenaries))
 
 
 def card_drummer(count: Count, steps: list | None = None) -> None:
     """A Drummer doubles the Mercenaries of its own line; several Drummers in a line do not add
     up (vi: Người Đánh Trống).  The Persian tutorial's Banner doubles the same way."""
+    if not any(count.doublers):
+        return
     before = count.totals() if steps is not None else None
     touched = []
     for i, doubling in enumerate(count.doublers):
@@ -265,20 +201,24 @@ def card_drummer(count: Count, steps: list | None = None) -> None:
         lines = {p: {"doublers": tuple(d.kind for d in doubling), "mercenaries": bool(mercs),
                      "before": before[p], "after": after[p]}
                  for p, mercs, doubling in zip(count.players, count.mercenaries, count.doublers) if doubling}
-        _record(steps, "card.drummer", count, before, tuple(touched), lines=lines, winter=count.winter)
+        _record(steps, "card.drummer", count, before, touched, lines=lines, winter=count.winter)
 
 
-def season_spring(count: Count, spring_highest: str = "printed", steps: list | None = None) -> None:
+def season_spring(count: Count, steps: list | None = None) -> None:
     """Spring in play: every Mercenary with the highest value in play gets +3, after doubling
-    (vi: Mùa Xuân).  Which value is compared is the reading ``spring_highest``: the printed
+    (vi: Mùa Xuân).  Which value is compared is the reading ``count.spring_highest``: the printed
     value (standard) or the strength just before Spring ('effective')."""
-    before = count.tally() if steps is not None else None
+    if not count.spring:
+        return
+    reading = count.spring_highest
+    before = count.totals() if steps is not None else None
     printed_top = count.highest_printed()
     if not printed_top:
-        _record(steps, "season.spring", count, before, (), reading=spring_highest, top=0, owners=(), missed=(),
-                heroine=count.heroine)
+        if steps is not None:
+            _record(steps, "season.spring", count, before, (), reading=reading, top=0, owners=(), missed=(),
+                    heroine=count.heroine)
         return
-    if spring_highest == "printed":
+    if reading == "printed":
         top = printed_top
         measures = [[c.value for c in mercs] for mercs in count.mercenaries]
     else:
@@ -296,7 +236,7 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
     if steps is None:
         return
     missed = []
-    if spring_highest != "printed":
+    if reading != "printed":
         for p, mercs in zip(count.players, count.mercenaries):
             left = tuple(c.kind for c in mercs if c.value == printed_top and c.id not in touched)
             if left:
@@ -304,41 +244,61 @@ def season_spring(count: Count, spring_highest: str = "printed", steps: list | N
     # the kinds that doubled the raised Mercenaries: a sentence says "drummed" only for Drummers
     doubled_by = tuple(sorted({c.kind for p, doubling in zip(count.players, count.doublers) for c in doubling
                                if any(o[0] == p and o[2] for o in owners)}))
-    _record(steps, "season.spring", count, before, tuple(touched), reading=spring_highest, top=top,
-            owners=tuple(owners), missed=tuple(missed), heroine=count.heroine, doubled_by=doubled_by)
+    _record(steps, "season.spring", count, before, touched, reading=reading, top=top, owners=tuple(owners),
+            missed=tuple(missed), heroine=count.heroine, doubled_by=doubled_by)
 
 
 def strength_characters(count: Count, steps: list | None = None) -> None:
     """Heroines (10) and Courtesans (1) add their printed strength; they are not Mercenaries, so
     no season, Drummer, Bishop or Scarecrow touches them (vi: Giai Nhân, Nữ Anh Hùng)."""
-    before = count.tally() if steps is not None else None
+    if not any(count.characters):
+        return
+    before = count.totals() if steps is not None else None
     count.added = [sum(c.value for c in chars) for chars in count.characters]
     if steps is not None:
-        ids = tuple(c.id for chars in count.characters for c in chars)
-        _record(steps, "strength.characters", count, before, ids, characters_facts)
+        added = {p: (n, tuple(c.kind for c in chars)) for p, chars, n in zip(count.players, count.characters,
+                                                                               count.added) if chars}
+        _record(steps, "strength.characters", count, before, (c.id for chars in count.characters for c in chars),
+                added=added)
+
+
+#: The count's stages, by rule id, in the order the rules apply them (docs/rules.md, "The count").
+#: Each is the function of its rule (``RULES[rule_id].function``), called as ``stage(count, steps)``;
+#: a stage whose card is not in play does nothing.  :func:`count` runs them in this order, or in
+#: another a caller gives (one left out, two swapped: what a learner gets who misapplies a rule).
+STAGES = ("strength.printed", "season.winter", "card.drummer", "season.spring", "strength.characters")
+_STAGE_FUNCTIONS = {"strength.printed": strength_printed, "season.winter": season_winter,
+                    "card.drummer": card_drummer, "season.spring": season_spring,
+                    "strength.characters": strength_characters}
+
+
+def check_stages(stages) -> tuple[str, ...]:
+    """``stages`` as a tuple of the count's rule ids (each at most once), or RulesError."""
+    if isinstance(stages, str) or not isinstance(stages, (list, tuple)):
+        raise RulesError.say("stages must be a list of the count's rule ids ({allowed}), not {value}",
+                             allowed=Listed(repr(s) for s in STAGES), value=Quoted.of(stages))
+    for stage in stages:
+        if stage not in _STAGE_FUNCTIONS:
+            raise RulesError.say("{value} is not a stage of the count; its stages: {allowed}",
+                                 value=Quoted.of(stage), allowed=Listed(repr(s) for s in STAGES))
+    if len(set(stages)) != len(stages):
+        raise RulesError.say("each stage of the count runs at most once: {value}", value=Quoted.of(stages))
+    return tuple(stages)
 
 
 def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed",
-          steps: list | None = None) -> Count:
-    """Count ``lines`` (one per player, the cards that count) stage by stage; each stage that
-    applies appends its Step to ``steps`` when a list is given."""
+          steps: list | None = None, stages: Sequence[str] = STAGES) -> Count:
+    """Count ``lines`` (one per player, the cards that count) stage by stage, in the order of
+    ``stages`` (rule ids, :data:`STAGES` by default); each stage that applies appends its Step to
+    ``steps`` when a list is given."""
     if spring_highest != "printed":
         check_spring_reading(spring_highest)
-    return stages(Count(players, lines), spring_highest, steps)
-
-
-def stages(tally: Count, spring_highest: str = "printed", steps: list | None = None) -> Count:
-    """Run the count's stages, in order, on ``tally`` (see :func:`count`)."""
-    strength_printed(tally, steps)
-    if tally.winter:
-        season_winter(tally, steps)
-    if any(tally.doublers):
-        card_drummer(tally, steps)
-    if tally.spring:
-        season_spring(tally, spring_highest, steps)
-    if any(tally.characters):
-        strength_characters(tally, steps)
-    return tally
+    if stages is not STAGES:
+        stages = check_stages(stages)
+    counted = Count(players, lines, spring_highest)
+    for stage in stages:
+        _STAGE_FUNCTIONS[stage](counted, steps)
+    return counted
 
 
 # -- the totals alone, remembered ------------------------------------------------------------------
@@ -383,7 +343,9 @@ def line_total(line: Sequence[Card], winter: bool = False, code: int | None = No
         tally.winter = tally.winter or winter
         if len(_LINE_TOTALS) >= _REMEMBERED:
             _LINE_TOTALS.clear()
-        found = _LINE_TOTALS[key] = stages(tally).totals()[""]
+        for stage in STAGES:
+            _STAGE_FUNCTIONS[stage](tally)
+        found = _LINE_TOTALS[key] = tally.totals()[""]
     return found
 
 
@@ -409,56 +371,13 @@ def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", 
     return found
 
 
-class Snapshot(tuple):
-    """The lines at one moment, counted only when their totals are asked for: what a Step records
-    as its strengths, so that recording is a tuple of references, not a count.
-
-    ``Snapshot((players, lines, spring_highest))``: ``players`` and ``lines`` (one tuple of cards
-    per player) as tuples, which it keeps, and the Spring reading to count them with.
-    """
-
-    __slots__ = ()
-
-    players = property(itemgetter(0), doc="The players, in seat order.")
-    lines = property(itemgetter(1), doc="Each player's cards that count, in seat order.")
-    spring_highest = property(itemgetter(2), doc="The Spring reading the lines are counted with.")
-
-    def totals(self) -> dict[str, int]:
-        """The totals, counted now."""
-        return count(self[0], self[1], self[2]).totals()
-
-    def values(self) -> dict[int, int]:
-        """Each counted card's strength now (card id -> value), counted now."""
-        return count(self.players, self.lines, self.spring_highest).values
-
-    def counted(self) -> Mapping[str, int]:
-        """The totals, read only (counted again at each reading: a Step's strengths are read
-        when its sentence is told, seldom in a simulation)."""
-        return MappingProxyType(self.totals())
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, Snapshot):
-            return self.counted() == other.counted()
-        return self.counted() == other
-
-    def __ne__(self, other) -> bool:
-        return not self.__eq__(other)
-
-    __hash__ = None
-
-
-def fast_totals(lines: Sequence[Sequence[Card]], spring_highest: str = "printed") -> list[int]:
-    """Line totals in the order of ``lines``, without Steps (what players announce)."""
-    totals = count(range(len(lines)), lines, spring_highest).totals()
-    return list(totals.values())
-
-
 def evaluate(players: Sequence[str], lines: Mapping[str, Sequence[Card]],
-             explain: bool = True, spring_highest: str = "printed"
+             explain: bool = True, spring_highest: str = "printed", stages: Sequence[str] = STAGES
              ) -> tuple[dict[str, int], dict[int, int], list[Step]]:
     """Totals per player, each counted card's strength (card id -> value), and the Steps that
-    explain them (empty with ``explain=False``).  ``lines`` holds the cards that count."""
+    explain them (empty with ``explain=False``).  ``lines`` holds the cards that count;
+    ``stages``: the count's stages to run, in order (see :func:`count`)."""
     check_spring_reading(spring_highest)
     steps: list[Step] | None = [] if explain else None
-    tally = count(players, [lines[p] for p in players], spring_highest, steps)
-    return tally.totals(), tally.values, steps or []
+    counted = count(players, [lines[p] for p in players], spring_highest, steps, stages)
+    return counted.totals(), counted.values(), steps or []

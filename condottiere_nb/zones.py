@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .cards import Card, claim_card
+from .cards import Card
+from .notation import claim_card
 from .errors import IllegalMove, Kind, Listed, Lower, Quoted, RulesError, Sentence
 
 __all__ = ["Zones", "pile_name", "sandbox_piles"]

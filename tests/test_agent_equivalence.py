@@ -51,7 +51,6 @@ def test_a_card_without_effect_is_counted_as_the_battle_would_count_it(lines, ca
     battle = g.battle
     played = next(c for c in battle.hand(me) if c.kind == card)
     after = Sight(battle, me).after(played)
-    trial = battle.copy()
-    trial.explaining = False
+    trial = battle.copy(explain=False)
     trial.play(me, played)
     assert after == trial.strengths()

@@ -205,3 +205,16 @@ def test_every_step_of_every_ruleset_names_a_rule_with_its_function_and_a_senten
                                      "game.victory", "round.deal"])
 def test_a_rule_id_leads_to_its_function_docstring(rule_id):
     assert RULES[rule_id].function.__doc__
+
+
+def test_one_reader_of_what_a_person_writes():
+    """Card tags ("5#41"), takes and targets ("Ben:5", "Ben@2") and plays ("6*", "scarecrow>5") are
+    read by notation.py alone: no other module splits a text at those marks."""
+    split = re.compile(r"""(partition|split)\(\s*["'][#@>*]["']""")
+    found = [f"{name}: {m.group(0)}" for name, path in MODULES.items() if name != "condottiere_nb.notation"
+             for m in split.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+    readers = {"parse_kind", "exact_card", "read_card", "read_number", "read_target", "parse_battle"}
+    defined = [f"{name}.{node.name}" for name, tree in TREES.items() for node in ast.walk(tree)
+               if isinstance(node, ast.FunctionDef) and node.name in readers]
+    assert all(d.startswith("condottiere_nb.notation.") for d in defined), defined

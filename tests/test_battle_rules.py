@@ -472,7 +472,7 @@ def test_card_surrender_ends_the_battle_no_more_plays():
     r = b.resolve()
     assert r.winner == "Ana" and r.surrendered_by == "Cy"
     s = one_step(r, "card.surrender")
-    assert s.player == "Cy" and "(Ana 10, Ben 6, Cy 0)" in s.text
+    assert s.player == "Cy" and "(announced strengths: Ana 10, Ben 6, Cy 0)" in s.text
     assert steps_of(r, "battle.end") == []
 
 
@@ -509,7 +509,7 @@ def test_battle_compare_the_highest_total_conquers():
     r = b.resolve()
     assert r.winner == "Ben" and r.tied == []
     s = one_step(r, "battle.compare")
-    assert s.text == "Ben has the strongest line (10) and conquers the region."
+    assert s.text == "Line totals: Ana 6, Ben 10, Cy 9. Ben has the strongest line (10) and conquers the region."
     assert s.data["winner"] == "Ben"
 
 
@@ -539,7 +539,7 @@ def test_battle_compare_names_the_region_and_the_defender():
     b.play("Ana", "5")
     b.play("Ben", "5")
     s = one_step(b.resolve(), "battle.compare")
-    assert s.text == ("Ana and Ben tie for the highest total (5): nobody conquers Milano. "
+    assert s.text == ("Line totals: Ana 5, Ben 5. Ana and Ben tie for the highest total (5): nobody conquers Milano. "
                       "It stays with its defender, Ben.")
 
 

@@ -1,14 +1,15 @@
 """Cards: the 110-card deck of docs/rules.md and reading card names in every language.
 
-Rule ids: deck.standard (the counts), cards.names (the names table of the translations table).
+Rule ids: deck.standard (the counts), cards.names (each kind's names, in the card registry KINDS).
 """
 from collections import Counter
 
 import pytest
 
 from condottiere_nb import STANDARD_DECK, Card, UnknownCard, parse_kind
-from condottiere_nb.cards import MERCENARY_VALUES, STANDARD_COUNTS, kind_name, make_deck
-from condottiere_nb.i18n import LANGUAGES, NAMES, card_name
+from condottiere_nb.cards import KINDS, STANDARD_COUNTS, kind_name, make_deck
+from condottiere_nb.errors import Kind, Lower, english
+from condottiere_nb.i18n import LANGUAGES, card_name
 from condottiere_nb.language import check_language
 from condottiere_nb.errors import RulesError
 
@@ -65,7 +66,14 @@ def test_mercenaries_carry_their_value_and_family():
     for c in STANDARD_DECK:
         if c.kind.isdigit():
             assert c.mercenary and c.value == int(c.kind) and c.family == "mercenary"
-    assert sorted({c.value for c in STANDARD_DECK if c.mercenary}) == list(MERCENARY_VALUES)
+    assert sorted({c.value for c in STANDARD_DECK if c.mercenary}) == [1, 2, 3, 4, 5, 6, 10]   # es: Componentes
+
+
+def test_a_registry_entry_copies_and_pickles_as_itself():
+    import copy
+    import pickle
+    spec = KINDS["winter"]
+    assert pickle.loads(pickle.dumps(spec)) is spec and copy.deepcopy(spec) is spec and copy.copy(spec) is spec
 
 
 def test_cards_are_immutable_and_picklable():
@@ -159,20 +167,34 @@ def test_card_name_displays_every_language():
         check_language("xx")
 
 
+NAMED = {kind: spec.names for kind, spec in KINDS.items() if spec.names}
+
+
 def test_every_display_name_reads_back_as_its_kind():
-    for kind, names in NAMES.items():
+    for kind, names in NAMED.items():
         for lang, name in names.items():
-            assert parse_kind(name, list(NAMES)) == kind, (lang, name)
+            assert parse_kind(name, list(KINDS)) == kind, (lang, name)
+        for alias in KINDS[kind].aliases:
+            assert parse_kind(alias, list(KINDS)) == kind, alias
 
 
 def test_every_card_has_its_own_name_in_every_language():
-    for kind, names in NAMES.items():
+    assert set(NAMED) == {k for k in KINDS if not k.isdigit()}
+    for kind, names in NAMED.items():
+        assert set(names) == set(LANGUAGES), kind
         for lang in ("vi", "es", "zh", "fa"):
             assert names[lang] != names["en"], (kind, lang)     # no English left in another language
+    assert all(spec.names is None and spec.name("zh") == k for k, spec in KINDS.items() if k.isdigit())
+
+
+def test_a_special_cards_kind_is_its_lower_case_english_name():
+    # errors.english() names a card from its kind alone (errors.py cannot import the registry)
+    for kind, names in NAMED.items():
+        assert names["en"] == kind.capitalize() == english(Kind(kind)) and english(Lower(kind)) == kind
 
 
 def test_the_persian_names_of_the_courtesan_and_the_surrender_are_not_a_variants_spy_and_turncoat():
-    assert NAMES["courtesan"]["fa"] != "شیرزن" and NAMES["surrender"]["fa"] == "تسلیم"
+    assert NAMED["courtesan"]["fa"] != "شیرزن" and NAMED["surrender"]["fa"] == "تسلیم"
 
 
 def test_parse_kind_accepts_a_card():
@@ -245,11 +267,12 @@ def test_a_card_of_another_deck_says_so():
     # The Persian tutorial's Banner is a known name but not a card of the standard deck.
     with pytest.raises(UnknownCard, match="not a card of this deck"):
         parse_kind("banner")
-    assert parse_kind("banner", list(NAMES)) == "banner"
+    assert parse_kind("banner", list(KINDS)) == "banner"
 
 
 def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():
-    from condottiere_nb.cards import STANDARD_COUNTS, exact_card
+    from condottiere_nb.cards import STANDARD_COUNTS
+    from condottiere_nb.notation import exact_card
     from condottiere_nb.errors import IllegalMove
     deck, kinds = STANDARD_DECK, tuple(STANDARD_COUNTS)
     five = next(c for c in deck if c.kind == "5")
@@ -260,3 +283,33 @@ def test_exact_card_reads_a_tag_or_a_card_and_leaves_plain_names_alone():
         exact_card("5#0", deck, kinds)
     with pytest.raises(IllegalMove, match="not a card of the standard deck"):
         exact_card(Card(999, "5"), deck, kinds, "standard", IllegalMove)
+
+
+# -- one strict number reader (issue 31): a value is the whole token, digits only ---------------------
+
+NOT_NUMBERS = ["1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠", "-1", "5.", "1e1", "mercenary 1.0", "Quân Lính +5",
+               "merc-5", "1۰"]
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_a_value_that_is_not_digits_only_is_refused_naming_the_problem_and_the_values(text):
+    with pytest.raises(UnknownCard) as e:
+        parse_kind(text)
+    msg = str(e.value)
+    assert "no Mercenary of value" in msg and "digits only" in msg and "1, 2, 3, 4, 5, 6, 10" in msg
+    assert e.value.message_id.startswith("there is no Mercenary of value {typed}: a value is written with digits")
+
+
+@pytest.mark.parametrize("text,kind", [("10", "10"), ("۱۰", "10"), ("١٠", "10"), ("１０", "10"), ("05", "5"),
+                                       ("mercenary ５", "5"), ("傭兵 10", "10")])
+def test_digits_of_the_scripts_our_languages_write_are_read(text, kind):
+    assert parse_kind(text) == kind
+
+
+@pytest.mark.parametrize("tag", ["5#4.1", "5#+41", "5#4 1", "5#41x"])
+def test_a_card_id_that_is_not_digits_only_names_no_card(tag):
+    from condottiere_nb.notation import exact_card, read_card
+    with pytest.raises(UnknownCard):
+        read_card(tag)
+    with pytest.raises(UnknownCard):
+        exact_card(tag, STANDARD_DECK, STANDARD_COUNTS)

@@ -34,8 +34,7 @@ def test_an_effect_ahead_is_what_its_rule_does(ruleset, players):
             card = next(c for c in battle.hand(me) if c.kind == action.card)
             taken = None if action.take is None else battle.taken_card(me, card, action.take)
             effect = AHEAD[KINDS[action.card].effect](battle, me, card, taken)
-            trial = battle.copy()
-            trial.explaining = False
+            trial = battle.copy(explain=False)
             trial.play(me, card, take=action.take) if action.take is not None else trial.play(me, card)
             gone = {c.id for c in effect.leaving}
             for p in battle.players:
@@ -67,8 +66,7 @@ def test_a_card_without_effect_changes_its_line_only(ruleset, players):
                     if type(action) is not Play or action.face_down or KINDS[action.card].effect is not None:
                         continue
                     card = next(c for c in battle.hand(me) if c.kind == action.card)
-                    trial = battle.copy()
-                    trial.explaining = False
+                    trial = battle.copy(explain=False)
                     trial.play(me, card)
                     after = Sight.count(trial, me, hidden)
                     assert sight.after(card) == after

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from condottiere_nb import Battle, Game, get_ruleset
-from condottiere_nb.cards import parse_kind
+from condottiere_nb.notation import parse_kind
 from condottiere_nb.errors import RulesError, UnknownCard
 from condottiere_nb.game import Keep, Pass, PlaceFavor, PlaceToken, Play
 from condottiere_nb.game.messages import allowed_text, waiting_text

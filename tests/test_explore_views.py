@@ -11,7 +11,7 @@ matplotlib.use("Agg")
 from condottiere_nb.explore import battle_odds, check_interactions, variant_balance  # noqa: E402
 from condottiere_nb.views.explore_views import (WidgetProgress, balance_html, interaction_html, odds_html,  # noqa: E402
                                                 plot_balance, plot_interactions)
-from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
+from html_safety import unsafe_parts  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -202,3 +202,68 @@ def test_notation_errors_name_the_problem(text, error, words):
 def test_notation_a_ruleset_that_disagrees_with_the_prefix_is_an_error():
     with pytest.raises(RulesError, match="hidden-cards"):
         Battle.from_notation("(hidden-cards) [Ana Ben] Ana 6*", ruleset="standard")
+
+
+# -- one strict number reader (issue 31) -------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["1.0", "0.5", "1-0", "+5", "5x", "٥.٠"])
+def test_notation_refuses_a_value_that_is_not_digits_only(value):
+    with pytest.raises(UnknownCard) as e:
+        Battle.from_notation(f"[Ana Ben] Ana {value}")
+    assert f"move 1 (Ana {value})" in str(e.value) and "digits only" in str(e.value)
+    assert "1, 2, 3, 4, 5, 6, 10" in str(e.value)
+
+
+def test_notation_refuses_a_value_with_a_space_in_it():
+    with pytest.raises(UnknownCard, match="value '1 0': a value is written with digits only"):
+        Battle.from_notation('Ana: "1 0" | Ben: 3')
+    with pytest.raises(UnknownCard, match="digits only"):
+        Battle.from_notation("[Ana Ben] Ana 1 0")
+
+
+def test_notation_refuses_a_take_that_is_not_digits_only():
+    with pytest.raises(UnknownCard, match="digits only"):
+        Battle.from_notation("[Ana Ben] Ana 10, Ana scarecrow>1.0")
+    with pytest.raises(UnknownCard, match="digits only"):
+        Battle.from_notation("[Ana Ben] Ana 5, Ana scarecrow>5#3.4")
+
+
+def test_notation_reads_values_in_persian_arabic_and_full_width_digits():
+    b = Battle.from_notation("[Ana Ben] Ana ۱۰, Ben ٥, Ana １")
+    assert b.notation() == "[Ana Ben] Ana 10, Ben 5, Ana 1"
+
+
+# -- a city-state ability belongs to the city-states ruleset (issue 31) ------------------------------
+
+@pytest.mark.parametrize("ruleset", ["standard", "hidden-cards"])
+@pytest.mark.parametrize("move", ["Ben firenze=5>Ana", "Ben venezia=5>Ana:3"])
+def test_notation_refuses_a_city_state_ability_outside_the_city_states_ruleset(ruleset, move):
+    text = f"({ruleset}) [Ana Ben] Ana courtesan, Ana 3, {move}"
+    with pytest.raises(IllegalMove) as e:
+        Battle.from_notation(text)
+    msg = str(e.value)
+    assert "move 3" in msg and "belongs to the 'city-states' ruleset" in msg and f"'{ruleset}'" in msg
+    again = Battle.from_notation(f"(city-states) [Ana Ben] Ana courtesan, Ana 3, {move}")   # where it belongs
+    assert again.moves[-1].kind in ("firenze", "venezia")
+
+
+# -- a refusal quotes a short excerpt (issue 31) -----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "[Ana Ben] Ana " + "5" * 1_000_000,                          # a megabyte
+    "[Ana Ben] Ana " + "x" * 19_000,                             # under the limit, one long word
+    "[Ana Ben] Ana 5, Ben pass, Ben " + "y" * 19_000,
+    "[" + " ".join(f"P{i}" for i in range(3_000)) + "] Zed 5",   # a long seat list
+    "[Ana Ben token=" + "z" * 15_000 + "]",
+    "Ana: 5 | Ben: 3; pass Q" + "q" * 15_000,
+])
+def test_a_refused_long_notation_gives_a_short_message(text):
+    with pytest.raises(RulesError) as e:
+        Battle.from_notation(text)
+    assert len(str(e.value)) < 400, str(e.value)[:500]
+
+
+def test_the_ability_moves_notation_reads_are_the_city_states_battle_moves():
+    from condottiere_nb import get_ruleset
+    from condottiere_nb.notation import ABILITY_MOVES
+    assert ABILITY_MOVES == get_ruleset("city-states").variants[0].battle_moves

@@ -7,17 +7,22 @@ held equal by playing the same battles through both:
 * every battle the checker enumerates in small spaces (two players, two or three cards
   each) under each ruleset and option the model covers: the same plays legal, and the
   same winner, token holder and strengths for each battle;
-* thousands of random battles of two, three and four players, up to four cards each
-  from every modelled card, some ending in an illegal play, through
-  :func:`fast_outcomes`, under those rulesets and every named ruleset the model takes.
+* random battles of two, three and four players, up to eight cards each from every
+  modelled card, some ending in an illegal play, under every ruleset the model claims (its
+  docstring lists them; :func:`claimed_rulesets`): a slice of benchmarks/check_numpy_model.py,
+  which plays 100,000 of each.
 
-The engine's side is always a :class:`Battle` built through its public API, as
-:func:`engine_outcome` builds it.  A model with a planted fault must be caught, so the
-comparison cannot pass by comparing nothing.
+The engine's side is always a :class:`Battle` built through its public API (play, pass_turn,
+resolve with explain=False), as :func:`engine_outcome` and :func:`random_battle` build it.
+A model with a planted fault must be caught, so the comparison cannot pass by comparing
+nothing.
 """
 import dataclasses
+import importlib.util
 import random
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -26,10 +31,17 @@ import numpy as np  # noqa: E402
 
 from condottiere_nb import RULESETS, Battle, IllegalMove  # noqa: E402
 from condottiere_nb.explore import (battle_space, check_interactions, engine_outcome, fast_model_gap,  # noqa: E402
-                                    fast_outcomes, play_sequence_notation, possible_plays)
+                                    play_sequence_notation, possible_plays)
 from condottiere_nb.explore import numpy_model  # noqa: E402
 from condottiere_nb.explore.numpy_model import FastModel, Layout  # noqa: E402
 from condottiere_nb.explore.space import check_in_turn, play_in_turn  # noqa: E402
+
+PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "check_numpy_model.py"
+spec = importlib.util.spec_from_file_location("check_numpy_model", PATH)
+check_numpy_model = sys.modules["check_numpy_model"] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(check_numpy_model)
+check_against_engine, random_battle = check_numpy_model.check_against_engine, check_numpy_model.random_battle
+claimed_rulesets = check_numpy_model.claimed_rulesets
 
 STANDARD = RULESETS["standard"]
 HIDDEN = RULESETS["hidden-cards"]
@@ -67,12 +79,8 @@ SMALL = [
     ("city-states-final", ("10", "bishop", "courtesan"), 3),
 ]
 
-#: The random battles: the rulesets above and every named ruleset the model takes.
-RANDOM_RULESETS = {**RULESETS_MODELLED, **{name: r for name, r in RULESETS.items()
-                                           if fast_model_gap(r) is None and r not in RULESETS_MODELLED.values()}}
-
-ALL_KINDS = ("1", "2", "5", "6", "10", "winter", "spring", "bishop", "drummer", "courtesan", "heroine", "scarecrow",
-             "surrender")
+#: The random battles: every ruleset the model claims.
+CLAIMED = claimed_rulesets()
 
 
 @dataclass
@@ -151,51 +159,6 @@ def compare_every_battle(ruleset, space, model_class=FastModel) -> Comparison:
     return out
 
 
-def random_sequences(ruleset, space, n: int, rng: random.Random) -> list:
-    """Play sequences found by random walks through Battle, of every length up to the
-    bound; about one in ten ends in a play the engine refuses (the model must too).
-    Mostly the player to move plays: a play by a later seat makes the seats between pass,
-    which ends battles early."""
-    plays = possible_plays(space, ruleset.hidden_cards)
-    by_seat = {name: [p for p in plays if space.players[p.seat] == name] for name in space.players}
-    out = []
-    for _ in range(n):
-        battle = Battle(space.players, ruleset, explain=False)
-        seq = []
-        target = rng.randint(0, space.max_cards * len(space.players))
-        refused = rng.random() < 0.1
-        for _try in range(200):
-            if len(seq) >= target or battle.is_over:
-                break
-            mover = battle.to_move
-            play = rng.choice(by_seat[mover] if rng.random() < 0.85 else plays)
-            child = engine_child(battle, space, play)
-            if child is not None:
-                battle = child
-                seq.append(play)
-        for _try in range(200 if refused else 0):
-            play = rng.choice(plays)
-            if engine_child(battle, space, play) is None:
-                seq.append(play)
-                break
-        out.append(seq)
-    return out
-
-
-def compare_random_battles(ruleset, space, sequences) -> Comparison:
-    out = Comparison()
-    for seq, fast in zip(sequences, fast_outcomes(ruleset, space, sequences)):
-        res = engine_outcome(ruleset, space, seq)
-        engine = None if res is None else outcome_of(res)
-        if fast != engine:
-            out.mismatches.append(f"{play_sequence_notation(space, seq)}: model {fast}, engine {engine}")
-        elif engine is None:
-            out.refused += 1
-        else:
-            out.compared += 1
-    return out
-
-
 # --- every battle of small spaces ------------------------------------------------------------------
 
 @pytest.mark.parametrize("name,kinds,cards", SMALL)
@@ -225,26 +188,30 @@ def test_the_small_spaces_meet_every_card_and_both_readings_of_face_down_cards()
     # the named rulesets whose battles the model plays (the others go to the engine)
     named = {name for name, r in RULESETS.items() if fast_model_gap(r) is None}
     assert named == {"standard", "hidden-cards", "city-states-final", "continuous-war", "scoring", "invasion"}
-    assert all(RULESETS[name] in RANDOM_RULESETS.values() for name in named)
+    # every claimed ruleset is played at random, and its readings are enumerated in full too
+    assert named <= set(CLAIMED) and len(CLAIMED) == 16
+    readings = ("courtesan_token", "bishop_targets", "spring_highest", "face_down_specials")
+    enumerated = {tuple(getattr(r, o) for o in readings) for r in RULESETS_MODELLED.values()}
+    assert all(tuple(getattr(r, o) for o in readings) in enumerated for r in CLAIMED.values() if not r.hidden_cards)
 
 
 # --- random battles, more players and cards --------------------------------------------------------
 
-@pytest.mark.parametrize("name", sorted(RANDOM_RULESETS))
+@pytest.mark.parametrize("name", sorted(CLAIMED))
 def test_random_battles_of_two_to_four_players_resolve_as_in_the_engine(name):
-    ruleset = RANDOM_RULESETS[name]
-    assert fast_model_gap(ruleset, ALL_KINDS) is None
-    compared = refused = long = 0
-    for players in (2, 3, 4):
-        space = battle_space(players, ALL_KINDS, 4, rulesets=(ruleset,))
-        sequences = random_sequences(ruleset, space, 150, random.Random(f"{name}-{players}"))
-        result = compare_random_battles(ruleset, space, sequences)
-        assert result.ok(), "\n".join(result.mismatches[:10])
-        compared += result.compared
-        refused += result.refused
-        long += sum(len(s) >= 6 for s in sequences)
-    assert compared > 300 and refused > 10
-    assert long > 80            # long battles, not just openings
+    result = check_against_engine(CLAIMED[name], 450, seed=2026, name=name)
+    assert result.mismatches == [], "\n".join(result.mismatches[:10])
+    assert result.battles > 400 and result.refused >= 3
+    assert result.battles + result.refused == 450
+
+
+def test_the_random_battles_are_long_and_some_end_in_a_refused_play():
+    space = battle_space(4, CLAIMED["standard"].kinds, 8)
+    rng = random.Random(3)
+    battles = [random_battle(CLAIMED["standard"], space, rng) for _ in range(300)]
+    assert sum(len(plays) >= 6 for plays, _ in battles) > 100           # long battles, not just openings
+    assert 10 < sum(outcome is None for _, outcome in battles) < 60      # about one in ten refused
+    assert {len(outcome[2]) for _, outcome in battles if outcome} == {4}
 
 
 # --- the comparison catches a model that is wrong ---------------------------------------------------
@@ -277,9 +244,8 @@ def test_a_planted_fault_in_the_model_is_caught(wrong):
     assert len(result.mismatches) > 10
 
 
-def test_a_planted_fault_is_caught_among_random_battles(monkeypatch):
-    space = battle_space(3, ALL_KINDS, 4)
-    sequences = random_sequences(STANDARD, space, 150, random.Random(7))
-    assert compare_random_battles(STANDARD, space, sequences).ok()
-    monkeypatch.setattr(numpy_model, "FastModel", HeroineCountsNine)
-    assert len(compare_random_battles(STANDARD, space, sequences).mismatches) > 5
+@pytest.mark.parametrize("wrong", [ForgetsTheCourtesanToken, HeroineCountsNine, ScarecrowTakesAnything])
+def test_a_planted_fault_is_caught_among_random_battles(monkeypatch, wrong):
+    assert check_against_engine(STANDARD, 300, seed=7).mismatches == []
+    monkeypatch.setattr(numpy_model, "FastModel", wrong)
+    assert check_against_engine(STANDARD, 300, seed=7).mismatches          # at least one battle tells

@@ -76,3 +76,24 @@ def test_ci_runs_the_readme_venv_and_test_command_as_written():
     assert ci[test_at + 1] == tests, f".ci/run must run the README's test command right after {TEST_MARK!r}"
     assert venv_at < test_at
     assert sum(line.strip() == tests for line in ci) == 1
+
+
+def test_the_module_table_names_every_module_of_the_package():
+    """"How the code is organised": a row per top-level module, and a row per package that names
+    each of its modules (a sub-package as `name/`)."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## How the code is organised", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("`")[1]: line for line in section.splitlines() if line.startswith("| `")}
+    package = ROOT / "condottiere_nb"
+    missing = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package).parts
+        if len(parts) == 1:
+            if parts[0] not in rows:
+                missing.append(parts[0])
+            continue
+        row = rows.get(parts[0] + "/", "")
+        names = [f"`{p}/`" for p in parts[1:-1]] + ([f"`{path.stem}`"] if path.stem != "__init__" else [])
+        if not row or not all(n in row for n in names):
+            missing.append("/".join(parts))
+    assert not missing, f"modules the README's table does not name: {missing}"

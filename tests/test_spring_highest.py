@@ -11,7 +11,7 @@ import pytest
 
 from condottiere_nb import Battle, IllegalMove, RulesError, get_ruleset
 from condottiere_nb.explore import fast_model_gap
-from condottiere_nb.strength import SPRING_READINGS, evaluate, fast_totals, mercenary_value
+from condottiere_nb.strength import SPRING_READINGS, count, evaluate, mercenary_value
 
 STANDARD = get_ruleset("standard")
 EFFECTIVE = STANDARD.replace(spring_highest="effective")
@@ -133,7 +133,7 @@ def test_an_unknown_reading_is_refused_with_the_allowed_ones():
         with pytest.raises(RulesError, match="'printed', 'effective'"):
             evaluate(b.players, b.lines, explain=explain, spring_highest="doubled")
     with pytest.raises(RulesError, match="'printed', 'effective'"):
-        fast_totals([b.lines[p] for p in b.players], "doubled")
+        count(b.players, [b.lines[p] for p in b.players], "doubled")
 
 
 def test_the_vectorised_model_takes_both_readings():

@@ -188,7 +188,7 @@ def test_final_battle_compare_names_no_region():
     b.play("Ana", "10")
     b.play("Ben", "5")
     compare = next(s for s in b.resolve().steps if s.rule == "battle.compare")
-    assert compare.text == "Ana has the strongest line (10) and wins the final battle."
+    assert compare.text == "Line totals: Ana 10, Ben 5. Ana has the strongest line (10) and wins the final battle."
     tie = told("battle.compare", best=3, winner=None, tied=["Ana", "Ben"], region=None, passed=False,
                defender=None, final=True)
     assert "region" not in tie and "nobody wins the final battle" in tie

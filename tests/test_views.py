@@ -8,11 +8,12 @@ import pytest
 
 from condottiere_nb import RULESETS, Battle, IllegalMove, RulesError
 from condottiere_nb.cards import STANDARD_DECK
-from condottiere_nb.i18n import LANGUAGES, NAMES
+from condottiere_nb.cards import KINDS
+from condottiere_nb.i18n import LANGUAGES
 from condottiere_nb.views import (battle_html, card_html, legend_html, line_html, resolution_html,
                                   resolution_timeline, step_html, strengths_html)
 from condottiere_nb.views.html import FAMILY_COLOURS, HIGHLIGHT, rule_html
-from condottiere_nb.views.safety import unsafe_parts
+from html_safety import unsafe_parts
 from condottiere_nb.views.timeline import Shown
 
 
@@ -75,10 +76,10 @@ def test_card_html_heroine_shows_printed_strength():
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_card_names_follow_the_language(lang):
     html = card_html(card("scarecrow"), lang=lang)
-    assert NAMES["scarecrow"][lang] in html
+    assert KINDS["scarecrow"].names[lang] in html
     merc = card_html(card("10"), lang=lang)
-    from condottiere_nb.i18n import MERCENARY
-    assert MERCENARY[lang] in merc
+    # each rulebook's word for a Mercenary (docs/glossary/), in the tooltip
+    assert {"en": "Mercenary", "vi": "Quân Lính", "es": "Mercenario", "zh": "傭兵", "fa": "سرباز"}[lang] in merc
 
 
 def test_unknown_language_is_a_clear_error():

@@ -5,7 +5,7 @@ from condottiere_nb import Game
 from condottiere_nb.game import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 from condottiere_nb.views.game_model import GameModel, action_label
 from condottiere_nb.views.html import game_html
-from condottiere_nb.views.safety import unsafe_parts
+from html_safety import unsafe_parts
 
 
 def test_human_places_the_token_then_plays_from_hand():

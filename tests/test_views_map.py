@@ -1,5 +1,6 @@
 """The map: draw_map as a static figure and the MapView widget."""
 import hashlib
+import io
 
 import pytest
 
@@ -9,11 +10,30 @@ matplotlib.use("Agg")
 from condottiere_nb.board import REGIONS  # noqa: E402
 from condottiere_nb.views import MapView, draw_map  # noqa: E402
 from condottiere_nb.views.html import PLAYER_COLOURS  # noqa: E402
-from condottiere_nb.views.mapview import FREE, GROUP, map_info_html, map_png, positions  # noqa: E402
-from condottiere_nb.views.safety import unsafe_parts  # noqa: E402
+from condottiere_nb.views.mapview import FREE, GROUP, map_info_html, positions  # noqa: E402
+from html_safety import unsafe_parts  # noqa: E402
 
 STATE = dict(control={"Roma": "Ana", "Napoli": "Ana", "Spoleto": "Ana", "Milano": "Ben"}, favor="Siena",
              battle="Firenze", highlight=["Roma", "Napoli", "Spoleto"], players=["Ana", "Ben", "Cy"])
+
+
+def map_png(**kwargs) -> bytes:
+    """The map as PNG bytes, drawn off pyplot (no global figure is left open)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6.0, 6.0), dpi=80)
+    FigureCanvasAgg(fig)
+    draw_map(ax=fig.add_subplot(1, 1, 1), **kwargs)
+    fig.subplots_adjust(0, 0, 1, 1)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+def overlap(a: tuple, b: tuple) -> bool:
+    """Whether two (x, y, width, height) boxes share any pixel."""
+    return min(a[0] + a[2], b[0] + b[2]) > max(a[0], b[0]) and min(a[1] + a[3], b[1] + b[3]) > max(a[1], b[1])
 
 
 def node_colours(fig):
@@ -107,7 +127,7 @@ def test_mapview_highlight_dropdown_rings_a_players_group():
 
 def test_every_region_button_sits_near_its_name_and_none_overlaps():
     from condottiere_nb.board import REGIONS
-    from condottiere_nb.views.mapsvg import MAP_H, MAP_W, button_boxes, label_points, overlap
+    from condottiere_nb.views.mapsvg import MAP_H, MAP_W, button_boxes, label_points
     from condottiere_nb.views.mapview import MapView, CELL
     boxes, names = button_boxes(CELL), label_points()
     assert [(a, b) for a in REGIONS for b in REGIONS if a < b and overlap(boxes[a], boxes[b])] == []

@@ -383,3 +383,14 @@ def test_a_refused_resolve_keeps_the_cards_question():
     asked = m.pending
     assert not m.resolve()
     assert m.message_kind == "error" and m.pending == asked
+
+
+@pytest.mark.parametrize("value", ["1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠"])
+def test_builder_refuses_a_value_that_is_not_digits_only_and_changes_nothing(value):
+    m = BuilderModel(["Ana", "Ben"])
+    m.play("3")
+    before = snapshot(m)
+    assert m.play(value) is False
+    assert m.message_kind == "error" and "digits only" in str(m.message)
+    assert snapshot(m) == before
+    assert m.load_notation(f"[Ana Ben] Ana {value}") is False and snapshot(m) == before

@@ -7,7 +7,7 @@ from condottiere_nb.views.html import PLAYER_COLOURS
 from condottiere_nb.views.icons import icon_uri
 from condottiere_nb.views.mapsvg import (ItalyMap, MAP_H, MAP_W, cities, label_points, map_html, map_svg,
                                          region_shapes)
-from condottiere_nb.views.safety import unsafe_parts
+from html_safety import unsafe_parts
 
 
 def inside(point, polygon) -> bool:
@@ -65,8 +65,10 @@ def test_the_map_goes_into_a_notebook_as_an_image_the_sanitiser_keeps():
 
 
 def test_every_card_kind_has_an_icon():
+    from condottiere_nb.views.icons import DRAWINGS
+    assert {spec.picture for spec in KINDS.values()} == set(DRAWINGS)       # every drawing is some card's
     for kind, spec in KINDS.items():
-        uri = icon_uri(kind, spec.family)
+        uri = icon_uri(kind)
         assert uri.startswith("data:image/svg+xml,") and "<svg" in unquote(uri) and '"' not in uri
     assert ITALY.number_of_nodes() == 17
 

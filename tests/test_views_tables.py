@@ -3,7 +3,7 @@ import pytest
 
 from condottiere_nb import Battle, RulesError
 from condottiere_nb.views import Facts, Readings, Table, battle_readings, option_readings, show
-from condottiere_nb.views.safety import unsafe_parts
+from html_safety import unsafe_parts
 from condottiere_nb.views.tables import plain
 
 

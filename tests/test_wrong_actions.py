@@ -101,3 +101,40 @@ def test_wrong_actions_in_every_phase_are_refused_and_change_nothing(name):
     assert report.tried > 300, report.summary()
     assert report.ok, report.examples[:5]
     assert report.refused > 0.8 * report.tried
+
+
+# -- one strict number reader, and actions of a variant the ruleset lacks (issue 31) ------------------
+
+def battle_game(ruleset="standard"):
+    g = Game(["Ana", "Ben", "Cy"], ruleset, seed=3,
+             hands={p: ["10", "5", "1", "2", "3", "4", "6", "10", "5", "1"] for p in ("Ana", "Ben", "Cy")})
+    g.apply(PlaceToken("Napoli"))
+    return g
+
+
+@pytest.mark.parametrize("value", ["1.0", "0.5", "1 0", "1-0", "+5", " 5x", "٥.٠"])
+def test_a_play_whose_card_is_not_digits_only_is_refused(value):
+    from condottiere_nb.game import Play
+    g = battle_game()
+    refused(g, Play(value), "no Mercenary of value .*digits only.*1, 2, 3, 4, 5, 6, 10")
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "hidden-cards"])
+def test_a_city_state_action_in_another_ruleset_names_the_city_states_ruleset(ruleset):
+    from condottiere_nb.variants.city_states import Ball
+    g = battle_game(ruleset)
+    refused(g, Ball("10", "Ben"), f"it belongs to the 'city-states' ruleset; the '{ruleset}' ruleset has none")
+    refused(g, Bribe("10", "Ben:5"), "belongs to the 'city-states' ruleset")
+
+
+@pytest.mark.parametrize("record", [["ball", 5, None], ["bribe", 5, 6], ["city", "Roma"], ["ability", True]])
+def test_a_saved_game_with_a_city_state_action_in_another_ruleset_is_refused_by_name(record):
+    import json
+    g = battle_game()
+    data = json.loads(g.to_json())
+    data["actions"].append(record)
+    with pytest.raises(RulesError) as e:
+        Game.from_json(json.dumps(data))
+    msg = str(e.value)
+    assert "action 2 of the saved game" in msg and "belongs to the 'city-states' ruleset" in msg
+    assert "this game's ruleset, 'standard', has no such action" in msg

@@ -9,7 +9,8 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
 
 * the notebooks of notebooks/, each with a first cell ``%pip install -q condottiere_nb ipywidgets``
   (JupyterLite's ``%pip`` is piplite), plus numpy and matplotlib where the notebook's code needs
-  them (the simulation lab), and the widget state they were built with;
+  them (the simulation lab; the concordance's interaction check runs on the engine alone), and the
+  widget state they were built with;
 * a package index of its own (pypi/): this package's wheel, built from this checkout, and the
   wheels of ipywidgets and jupyterlab_widgets (downloaded from PyPI at build time), so the first
   cell installs them from the site itself; networkx, the engine's one dependency, comes from the
@@ -41,10 +42,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_VERSION = "314.0.6"          # jupyterlite-pyodide-kernel 0.8.6's, and tools/pyodide/package.json's
 INSTALL = "%pip install -q condottiere_nb ipywidgets"
-# What a notebook's code imports that the install line must add: numpy for the simulation lab's tools
-# (odds draw hands with it, the interaction checker counts with it), matplotlib for its plots.  Both
-# come from Pyodide's own packages (the CDN, or the archive given with --pyodide).
-NEEDS = {"numpy": ("condottiere_nb.explore", "numpy", "matplotlib"), "matplotlib": ("matplotlib",)}
+# What a notebook's code imports that the install line must add: numpy for the simulation lab (its
+# Monte Carlo odds draw hands with it, and matplotlib, its plots, needs it), matplotlib for its plots.
+# Both come from Pyodide's own packages (the CDN, or the archive given with --pyodide).  Importing
+# condottiere_nb.explore alone needs neither: the interaction checker runs on the engine without numpy
+# (the concordance asks for method="engine", tests/test_rulebook_notebooks_corrections.py runs it so).
+NEEDS = {"numpy": ("numpy", "matplotlib", "condottiere_nb.explore.odds", "condottiere_nb.explore.numpy_model"),
+         "matplotlib": ("matplotlib",)}
 # Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest,
 # but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
 # packages nor the kernel's own index: without it here an offline site's kernel never starts).

@@ -79,7 +79,8 @@ def render() -> str:
             current = group
         fn = rule.function
         module = fn.__module__
-        out += [f"### `{rule_id}`: {rule.title}", "",
+        # an anchor named by the rule id, so a notebook links to the rule as rules.md#season.winter
+        out += [f'<a id="{rule_id}"></a>', "", f"### `{rule_id}`: {rule.title}", "",
                 f"Applied by `{module}.{fn.__name__}`. Sources: {rule.source}.", ""]
         if rule.options:
             readings = ", ".join(f"`{o}` (default `{options[o]['default']!r}`)" for o in rule.options)

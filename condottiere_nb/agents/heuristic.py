@@ -368,15 +368,13 @@ class HeuristicAgent(Agent):
                 except RulesError:
                     return None                           # a card this agent cannot judge
                 return sight.lead_effect(card, done.leaving), cost, done.ends
-            trial = battle.copy()
-            trial.explaining = False
+            trial = battle.copy(explain=False)
             try:
                 plays.play_card(trial, me, card, False, None if take is None else trial.taken_card(me, card, take))
             except RulesError:
                 return None
         elif kind is Bribe or kind is Ball:
-            trial = battle.copy()
-            trial.explaining = False
+            trial = battle.copy(explain=False)
             card = next(c for c in sorted(trial.hand(me)) if c.kind == action.card)
             try:
                 if kind is Bribe:

@@ -20,8 +20,9 @@ One module per tool:
 * ``space``: the bound of an enumeration (:class:`BattleSpace`, :class:`PlayedCard`) and
   how one of its battles is played through the engine (:func:`engine_outcome`);
 * ``interactions``: the interaction checker (:func:`check_interactions`, its reports);
-* ``numpy_model``: the vectorised battle model that gives the checker its speed, held
-  equal to the engine by tests/test_numpy_model.py (:func:`fast_outcomes`,
+* ``numpy_model``: the vectorised battle model that gives the checker its speed (its
+  docstring lists the rules and rulesets it covers), held equal to the engine by
+  tests/test_numpy_model.py and benchmarks/check_numpy_model.py (:func:`fast_outcomes`,
   :func:`fast_model_gap`);
 * ``tally``: what the checker counts, shared by its two evaluators;
 * ``odds``: :func:`battle_odds`, :func:`game_odds`, :func:`has_odds`;

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..battle import Battle
 from ..errors import IllegalMove, RulesError, expects
+from ..notation import kind_of
 from ..rulesets import get_ruleset
 from .intervals import wilson
 from ..arguments import check_count
@@ -57,11 +58,6 @@ class BalanceRow:
     @property
     def first_seat_interval(self) -> tuple[float, float]:
         return wilson(self.wins_by_seat[0], self.games)
-
-    @property
-    def first_seat_advantage(self) -> float:
-        """First seat's win share minus the fair share 1/players."""
-        return self.first_seat - 1 / self.players
 
     @property
     def mean_battles(self) -> float:
@@ -190,7 +186,7 @@ def _balance_game(ruleset, n: int, agent, seed: int, max_actions: int = 5_000) -
         a = agents[p].choose(g)
         battle = g.battle
         before = g.battles
-        if (g.phase == "battle" and isinstance(a, GPlay) and str(a.card).split("#")[0] == "surrender"
+        if (g.phase == "battle" and isinstance(a, GPlay) and kind_of(a.card) == "surrender"
                 and (not a.face_down or g.ruleset.face_down_specials == "on_play")):
             # DECIDES["surrender"]: the same battle played on with a pass instead
             cf = g.clone()

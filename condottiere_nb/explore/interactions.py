@@ -99,10 +99,6 @@ class InteractionReport:
         """Enumerated battles per second (compared plus one-sided)."""
         return (self.battles + self.only_a + self.only_b) / self.seconds if self.seconds > 0 else 0.0
 
-    @property
-    def matters(self) -> bool:
-        return self.either_differs > 0
-
     def divergence(self, kind: str) -> Divergence | None:
         return next((d for d in self.divergences if d.kind == kind), None)
 

@@ -1,23 +1,34 @@
-"""The battle rules as array operations: the interaction checker's speed.
+"""The battle rules as array operations: a second statement of the rules, kept for speed.
 
-:class:`FastModel` plays and resolves many battles at once, one column of an int8 matrix
-per battle (rows laid out by :class:`Layout`); :func:`enumerate_numpy` walks a whole
-:class:`~condottiere_nb.explore.space.BattleSpace` with it, a level of the tree at a time,
-keeping each different battle once with the number of play orders that reach it (so a
-bound of two billion battles is some millions of different ones).
-It is a second statement of the battle rules, kept for speed (tens of millions of battles a
-second in the README's benchmarks, against some thousands through
-:class:`~condottiere_nb.battle.Battle`), and it is held equal to the engine:
-tests/test_numpy_model.py compares the two on every battle of small spaces under every
-ruleset and option the model covers (which plays are legal, the winner, the token holder
-and the strengths) and on thousands of random battles with three and four players, and
-tests/test_explore.py compares the whole enumeration with the engine's.  The strength of a Mercenary is read from
-:func:`~condottiere_nb.strength.mercenary_value` through a lookup table, so that rule stays
-in strength.py.
+The interaction checker counts battles through this model in tens of seconds where
+:class:`~condottiere_nb.battle.Battle` takes about half an hour; as OpenSpiel keeps fast twins of
+its games, this file restates the battle rules for that one use.  :class:`FastModel` plays and
+resolves many battles at once, a column of an int8 matrix each (rows: :class:`Layout`);
+:func:`enumerate_numpy` walks a :class:`~condottiere_nb.explore.space.BattleSpace` a level at a
+time, keeping each different battle once with the number of play orders that reach it.
 
-What the model knows is listed here too (:data:`FAST_OPTIONS`, :data:`FAST_KINDS`,
-:func:`fast_model_gap`); any other ruleset goes to the engine.  numpy is imported on first
-use (:func:`load_numpy`), so this module, and the package, import without it.
+Covered: a sandbox battle (no hands) in strict turn order, with the cards of :data:`FAST_KINDS`
+in any counts, and the rules (by id) ``play.card``, ``play.pass`` (a seat skipped by the next
+play has passed), ``play.face_down``, ``season.cancel``, ``card.bishop``, ``token.favor``,
+``card.scarecrow``, ``card.surrender``, ``battle.reveal``, ``strength.printed``,
+``season.winter``, ``card.drummer``, ``season.spring``, ``strength.characters``,
+``battle.compare`` and ``token.condottiere``, under every value of the options of
+:data:`FAST_OPTIONS` (``hidden_cards``, ``face_down_specials``, ``bishop_targets``,
+``spring_highest``, ``courtesan_token``); the Game's options (:data:`GAME_OPTIONS`) change
+nothing in a battle.  The rulesets claimed: the named standard, hidden-cards, continuous-war,
+scoring, invasion and city-states-final, and each value of each of those options on standard
+and on hidden-cards.  Not covered: hands and the Game, the invaded defender (``play.wait``),
+the Persian cards, the city-states' abilities, Steps, and any other battle option off its
+default (``courtesan_in_tie``, ``bishop_highest``, ``scarecrow_empty``,
+``mercenaries_face_down``, ...): :func:`fast_model_gap` says why; the checker uses the engine.
+
+Held equal: tests/test_numpy_model.py compares the model with the engine on every battle of
+small spaces (legal plays, winner, token holder, strengths) and on random battles of every
+claimed ruleset played through ``Battle(..., explain=False)`` (a slice of
+``benchmarks/check_numpy_model.py``, which plays 100,000 of each); tests/test_explore.py
+compares whole enumerations.  A Mercenary's strength is read from
+:func:`~condottiere_nb.strength.mercenary_value` through a table (that rule has one home).  numpy
+is imported on first use (:func:`load_numpy`): the package imports without it.
 """
 from __future__ import annotations
 
@@ -48,14 +59,12 @@ def load_numpy():
     return np
 
 
-#: Options whose every value the vectorised battle model reproduces (tests check it
-#: against Battle.resolve()).  Any other option that differs from its default sends the
-#: enumeration to the engine itself, which is slower but knows every rule.
+#: Options whose every value the model reproduces; any other option off its default sends the
+#: enumeration to the engine, which is slower but knows every rule.
 FAST_OPTIONS = frozenset({"name", "summary", "deck", "hidden_cards", "face_down_specials", "courtesan_token",
                           "bishop_targets", "spring_highest"})
-#: Options of the Game that a single Battle never reads (dealing, hands, the map, the end of
-#: the game).  Invasion acts in a battle only through its defender, which the enumerated
-#: battles do not have.
+#: Options of the Game that a Battle never reads (dealing, hands, the map, the end of the game;
+#: Invasion acts in a battle only through its defender, whom the enumerated battles lack).
 GAME_OPTIONS = frozenset({"hand_size", "cards_per_region", "zh_deal", "keep_cards", "hand_discard",
                           "favor_on_battle_region", "first_hand", "hand_sizes", "drawing", "first_player",
                           "fa_draws", "fa_winner_draws", "fa_losers", "fa_tie_draws", "victory_regions",
@@ -111,8 +120,8 @@ _WINTER, _SPRING = 1, 2
 class FastModel:
     """The battle rules as array operations over many battles at once.
 
-    Each on-play effect below mirrors the method of :class:`Battle` named in its comment;
-    the strength of a Mercenary is read from :func:`strength.mercenary_value` through a
+    Each on-play effect below restates the rule whose id its comment names (the rule's
+    function is ``RULES[id].function``); the strength of a Mercenary is read from :func:`strength.mercenary_value` through a
     lookup table, so the one rule for it stays in strength.py.
     """
 
@@ -175,7 +184,7 @@ class FastModel:
             if self.mode == "mercenaries_only" and not play.kind.isdigit():
                 return None
         if play.take is not None and not self.acting(play.face_down):
-            return None   # Battle.play: a face-down Scarecrow in 'reveal' mode cannot take back
+            return None   # Battle.take_options: a face-down Scarecrow that does not act yet takes nothing back
         m = alive & (S[L.surr] == 0) & (S[L.passed[q]] == 0) & (S[L.nplay[q]] < seat_limit)
         m &= (S[L.ret[q][k]] > 0) | (S[L.drawn[k]] < self.count[k])
         if play.take is not None:
@@ -187,7 +196,7 @@ class FastModel:
         L = self.L
         P = L.P
         q, k, kind = play.seat, L.index[play.kind], play.kind
-        # Battle._find_card: a card taken back by a Scarecrow is replayed first.
+        # Battle.find_card (a sandbox): a card taken back by a Scarecrow is played before an unused one.
         use_ret = C[L.ret[q][k]] > 0
         C[L.ret[q][k]] -= use_ret
         C[L.drawn[k]] += ~use_ret
@@ -204,7 +213,7 @@ class FastModel:
             other = "spring" if kind == "winter" else "winter"
             C[slot] += 1
             if acting:
-                # Battle._season: the other season's cards in play are discarded; under the
+                # season.cancel: the other season's cards in play are discarded; under the
                 # 'reveal' reading a face-down season has not acted yet and is left alone.
                 if other in L.index:
                     o = L.index[other]
@@ -213,13 +222,13 @@ class FastModel:
                         if not self.unseen_seasons:
                             C[L.dn[p][o]] = 0
             else:
-                # Battle._reveal: face-down seasons act when revealed, in play order, so the
+                # battle.reveal: face-down seasons act when revealed, in play order, so the
                 # last one played is the season left in play at the count.
                 C[L.lastfd] = _WINTER if kind == "winter" else _SPRING
         elif kind == "bishop":
             if acting:
-                # Battle._bishop_victims: face-up Drummers first (option bishop_targets), then
-                # the highest printed face-up Mercenaries in all lines.
+                # card.bishop: face-up Drummers first (option bishop_targets), then the highest
+                # printed face-up Mercenaries in all lines; token.favor: the Bishop's player.
                 n = C.shape[1]
                 spare = np.zeros(n, dtype=bool)
                 if self.bishop != "highest" and "drummer" in L.index:
@@ -243,7 +252,7 @@ class FastModel:
                 C[slot] += 1
         elif kind == "scarecrow":
             if acting:
-                # Battle._scarecrow: the Scarecrow is discarded, the taken card goes to hand.
+                # card.scarecrow: the Scarecrow is discarded, the taken card goes back to hand.
                 if play.take is not None:
                     t = L.index[play.take]
                     C[L.up[q][t]] -= 1
@@ -253,10 +262,10 @@ class FastModel:
         elif kind == "surrender":
             C[slot] += 1
             if acting:
-                C[L.surr] = 1
+                C[L.surr] = 1      # card.surrender: the battle ends at once
         else:
             C[slot] += 1
-        # Battle._advance: the next seat after q that has not passed (q itself if all others have).
+        # Battle.advance: the next seat after q that has not passed (q itself if all others have).
         nxt = np.full(C.shape[1], q, dtype=C.dtype)
         found = np.zeros(C.shape[1], dtype=bool)
         for j in range(1, P):
@@ -378,10 +387,10 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
     return out
 
 
+
 def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Tally,
                     prog: Progress, chunk: int = 200_000) -> None:
-    """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, a level (one play more)
-    at a time, as arrays.
+    """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, a level at a time.
 
     The battles are the play sequences over ``plays`` (see
     :func:`~condottiere_nb.explore.space.possible_plays`), each prefix counted once, with the

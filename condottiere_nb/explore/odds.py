@@ -21,7 +21,8 @@ from typing import Sequence
 
 from ..arguments import check_count, check_seed
 from ..battle import Battle
-from ..cards import Card, claim_card, kind_name, parse_kind
+from ..cards import Card, kind_name
+from ..notation import claim_card, kind_of, parse_kind, split_target
 from ..errors import Kind, RulesError
 from ..options import shown_value
 from ..rulesets import get_ruleset
@@ -38,10 +39,10 @@ def action_label(action) -> str:
     card = getattr(action, "card", None)
     if card is None:
         return "pass"
-    text = kind_name(str(card).split("#")[0])
+    text = kind_name(kind_of(card))
     take = getattr(action, "take", None)
     if take is not None:       # a card a Scarecrow takes back, or the soldier a Maiden removes ("Ben@2")
-        text += f" -> {take}" if "@" in str(take) else f" -> {kind_name(str(take).split('#')[0])}"
+        text += f" -> {take}" if split_target(str(take))[1] == "@" else f" -> {kind_name(kind_of(take))}"
     if getattr(action, "face_down", False):
         text += " face down"
     return text

@@ -13,8 +13,9 @@ from typing import Sequence
 
 from ..arguments import check_flag
 from ..battle import Battle
-from ..cards import kind_name, parse_kind
+from ..cards import kind_name
 from ..errors import IllegalMove, Kind, Listed, RulesError, expects
+from ..notation import parse_kind
 from ..rulesets import Ruleset, get_ruleset, shown
 
 SEATS = ("Ana", "Ben", "Cy", "Dan", "Eva", "Fay")

@@ -14,8 +14,9 @@ import itertools
 from itertools import starmap
 
 from .. import board
-from ..cards import Card, exact_card, parse_kind
-from ..errors import IllegalMove, Quoted
+from ..cards import Card
+from ..errors import IllegalMove, Quoted, shorten
+from ..notation import exact_card, parse_kind
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
 __all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "favor_action", "keep_choices", "canonical", "named_card"]
@@ -118,9 +119,15 @@ def canonical(game, action) -> tuple[Action, object]:
             return v.canonical(game, action)
     if not isinstance(action, Action) or type(action) not in _CORE:
         from .messages import allowed
+        home = game.ruleset.variant_home(action) if isinstance(action, Action) else None
+        if home is not None:
+            raise IllegalMove.say("{action} is an action of a variant: it belongs to the {home} ruleset; the {ruleset} "
+                                  "ruleset has none. {allowed}", action=shorten(repr(action), 80), home=Quoted.of(home),
+                                  ruleset=Quoted.of(game.ruleset.name), allowed=allowed(game))
         if isinstance(action, Action):
             raise IllegalMove.say("{action} is an action of a variant; the {ruleset} ruleset has none. {allowed}",
-                                  action=repr(action), ruleset=Quoted.of(game.ruleset.name), allowed=allowed(game))
+                                  action=shorten(repr(action), 80), ruleset=Quoted.of(game.ruleset.name),
+                                  allowed=allowed(game))
         raise IllegalMove.say("apply() takes an action such as PlaceToken('Roma'), Play('10'), Pass(), "
                               "PlaceFavor(None), DiscardHand(True) or Keep(('10',)), not {value}. {allowed}",
                               value=Quoted.of(action), allowed=allowed(game))

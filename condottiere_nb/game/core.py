@@ -32,20 +32,17 @@ True
 """
 from __future__ import annotations
 
-import functools
 import json
 import random
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..arguments import check_explain, check_seed
+from ..arguments import check_flag, check_seed
 from ..battle import Battle, seat_names
 from ..cards import Card
 from ..errors import IllegalMove, Listed, Quoted, RulesError
 from ..explain import Step, explain as explain_steps
 from ..rulesets import Ruleset, get_ruleset, shown
-from ..variants.registry import variants_for
 from ..zones import Zones
 from . import choices, deal, messages, persist, phases
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
@@ -76,8 +73,8 @@ class Game:
     ``players``: seat names in clockwise order (or a number: "Ana", "Ben", ...); the first
     deals, places the Condottiere token and leads the first battle.  ``seed``: the dealing
     (``random.Random(seed)``); None draws a seed, which :attr:`seed` then shows.
-    ``explain``: True (the default), the Steps are told when first read (:meth:`explained`),
-    so playing costs no explaining; "now", recorded as the rules fire; False, no Steps.
+    ``explain``: True (the default), each rule records its Step in :attr:`log` as it fires;
+    False, no Step is ever made (the lab, the bots, the odds: what they play is the same).
 
     Setting up a position (tests, notebooks; stored in the saved game):
     ``hands={"Ana": ["10", "winter", ...]}`` deals exactly those cards to the players named
@@ -86,12 +83,12 @@ class Game:
     """
 
     def __init__(self, players: "Sequence[str] | int" = 4, ruleset: "Ruleset | str" = "standard",
-                 seed: "int | str | None" = None, *, explain: "bool | str" = True,
+                 seed: "int | str | None" = None, *, explain: bool = True,
                  hands: Mapping[str, Iterable] | None = None, deck_order: Iterable | None = None,
                  control: Mapping[str, str] | None = None, favor: str | None = None):
         self.ruleset = get_ruleset(ruleset)
         self.players = check_players(players)
-        check_explain(explain)
+        check_flag("explain", explain)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         check_seed(seed)
@@ -102,18 +99,9 @@ class Game:
             raise RulesError.say("seed must be at most {most} characters (so that the game can be saved), not "
                                  "{n}", most=format(persist.MAX_STRING, ","), n=format(len(seed), ","))
         self.seed = seed
-        #: True, "now" or False: see the class docstring.
+        #: True: the rules record their Steps as they fire; False: no Steps (see the class
+        #: docstring).  Named `explains` so that it does not hide the explain() method.
         self.explains = explain
-        #: True when the rules record their Steps as they fire (explain="now").  Named
-        #: `explaining` so that it does not hide the explain() method.
-        self.explaining = explain == "now"
-        #: explain=True: the twin that replays this game's actions with explain="now" when the
-        #: Steps are first read.
-        self._twin: "Game | None" = None
-        #: The current battle's key: (actions recorded, battles resolved) when it started; with
-        #: explain="now", every battle so far by its key (what a twin tells its game's battles).
-        self.battle_key = None
-        self.told_battles: dict = {}
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
         #: kind -> its place in the deck's order of kinds (the order legal actions list kinds in)
         self.rank = self.ruleset.rank
@@ -123,7 +111,7 @@ class Game:
         # victory_regions (fa): that many regions win, with no adjacency win
         self.thresholds = ((self.ruleset.victory_regions, 0) if self.ruleset.victory_regions
                            else board.victory_thresholds(len(self.players)))
-        self.variants = variants_for(self.ruleset)
+        self.variants = [cls(self.ruleset) for cls in self.ruleset.variants]
         self.state = GameState(zones=Zones(), token_holder=self.players[0], to_move=self.players[0])
         self.battle: Battle | None = None
         self.resolution = None
@@ -156,8 +144,7 @@ class Game:
     @property
     def log(self) -> list[Step]:
         """Every Step so far, in order (a copy; [] with explain=False)."""
-        told = self.explained()
-        return [] if told is None else list(told.state.log)
+        return list(self.state.log)
 
     @property
     def actions(self) -> list[Action]:
@@ -263,7 +250,7 @@ class Game:
         """The facts a sentence about the game's end needs."""
         state = self.state
         facts = {"reason": state.reason, "winners": list(state.winners), "players": len(self.players),
-                 "thresholds": self.thresholds, "drawing": self.ruleset.drawing}
+                 "thresholds": self.thresholds, "without": state.without}
         if state.victory is not None:
             facts["group"] = sorted(state.victory.group, key=board.REGIONS.index)
             facts["regions"] = len(state.victory.regions)
@@ -346,15 +333,9 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.state = self.state.copy()
         other._legal = None
-        other._twin = None
-        other.told_battles = dict(self.told_battles)
         other.variants = [type(v)(self.ruleset) for v in self.variants]
         if self.battle is not None:
             other.battle = self.battle.copy(zones=other.state.zones)
-            if other.battle.teller is not None:
-                other.battle.teller = other.teller(other.battle_key)
-            if other.explaining:
-                other.told_battles[other.battle_key] = other.battle
         return other
 
     def redealt(self, hands: Mapping[str, Iterable]) -> "Game":
@@ -387,7 +368,7 @@ class Game:
         self.__dict__.update(again.__dict__)
         return last
 
-    def replayed(self, records: list, explain: "bool | str | None" = None) -> "Game":
+    def replayed(self, records: list, explain: bool | None = None) -> "Game":
         """A new game with this one's players, ruleset, seed and setup, and ``records`` replayed
         (``explain``: this game's, unless given)."""
         s = self.setup
@@ -432,32 +413,6 @@ class Game:
             return "(this game was built with explain=False: no steps were recorded)"
         return explain_steps(self.log, lang)
 
-    def explained(self) -> "Game | None":
-        """This game with its Steps: itself with explain="now"; with explain=True (the default)
-        its twin, which replays this game's actions with explain="now" when the Steps are first
-        read and is brought up to date at each reading; None with explain=False."""
-        if self.explaining:
-            return self
-        if not self.explains:
-            return None
-        twin = self._twin
-        records = self.state.records
-        if twin is None or len(twin.state.records) > len(records):
-            twin = self._twin = self.replayed([], explain="now")
-        for i in range(len(twin.state.records), len(records)):
-            twin.apply(persist.decode(twin, records[i], i + 1))
-        return twin
-
-    def explained_battle(self, key) -> Battle | None:
-        """The explaining twin of this game's battle that started at ``key`` (see battle_key)."""
-        return self.explained().told_battles.get(key)
-
-    def teller(self, key):
-        """The function a battle of this game started at ``key`` calls for its explaining twin.  It
-        holds the game weakly, so that a game and its battles are no cycle for the garbage
-        collector to find."""
-        return functools.partial(_told_battle, weakref.ref(self), key)
-
     def waiting_text(self) -> str:
         """Whose decision the game waits for, in words."""
         return messages.waiting_text(self)
@@ -475,11 +430,3 @@ class Game:
         from ..views.html import game_html
         return game_html(self)
 
-
-def _told_battle(game_ref, key) -> Battle | None:
-    """:meth:`Game.explained_battle` of the game ``game_ref`` refers to (see :meth:`Game.teller`)."""
-    game = game_ref()
-    if game is None:
-        raise RulesError.say("this battle's Game no longer exists, so its Steps cannot be told: keep the Game "
-                             "(for example in a variable) as long as you read its battles")
-    return game.explained_battle(key)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .. import board
-from ..cards import BY_ID, Card, claim_card
+from ..cards import BY_ID, Card
+from ..notation import claim_card
 from ..errors import IllegalMove, Kind, Listed, Quoted, RulesError, Sentence
 from ..explain import Step
 from ..zones import Zones, pile_name
@@ -114,7 +115,7 @@ def game_setup(game, hands, deck_order, control, favor) -> dict:
     state.zones = Zones(piles)
     drawn = game.ruleset.first_player == "drawn"
     state.first = state.token_holder = state.to_move = game.rng.choice(players) if drawn else players[0]
-    if game.explaining:
+    if game.explains:
         game.record(Step("game.setup", data={
             "players": list(players), "seed": game.seed, "thresholds": game.thresholds,
             "control": dict(state.control), "favor": state.favor, "first": state.token_holder, "drawn": drawn}))
@@ -149,7 +150,7 @@ def round_deal(game, players: Sequence[str], dealer: str, stated: Sequence[str] 
         wanting = [p for p in wanting if len(hands[p]) < limits[p]]
     for p in players:
         hands[p].sort(key=BY_ID)
-    if not game.explaining or not players:
+    if not game.explains or not players:
         return
     control = game.state.control
     dealt = [(p, len(hands[p]) - before[p], before[p], [r for r, q in control.items() if q == p], len(hands[p]))
@@ -170,7 +171,7 @@ def round_shuffle(game) -> None:
     deck = zones.pile("deck")
     deck.sort(key=BY_ID)       # the deck's order: every card nobody holds, by id
     game.rng.shuffle(deck)
-    if game.explaining:
+    if game.explains:
         game.record(Step("round.shuffle", player=state.token_holder, data={"round": state.round, "cards": len(deck)}))
     round_deal(game, deal_order(game, game.players), dealer=state.token_holder)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..errors import IllegalMove, Kind, Listed, RulesError, Sentence, Spaced
 from ..language import speaker
+from ..notation import kind_of
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
 __all__ = ["waiting_text", "allowed_text", "allowed", "rejection", "action_words", "Act"]
@@ -59,10 +60,6 @@ class Waiting:
         return t.say("the game is over")
 
 
-def _kind(card) -> str:
-    return str(getattr(card, "kind", card)).split("#")[0]
-
-
 def action_words(action, t) -> str:
     """An action in words, as ``t`` (a Speaker) says it: "Play 5", "Place the Condottiere token on
     Roma" (a variant's action by its own words, else as Python writes it)."""
@@ -74,14 +71,14 @@ def action_words(action, t) -> str:
     if isinstance(action, DiscardHand):
         return t.say("Discard my whole hand (no Mercenary in it)") if action.yes else t.say("Keep my hand")
     if isinstance(action, Keep):
-        names = [t.card(_kind(c)) for c in action.cards]
+        names = [t.card(kind_of(c)) for c in action.cards]
         return t.say("Keep {cards}", cards=t.join(names)) if names else t.say("Keep nothing")
     if isinstance(action, Pass):
         return t.say("Pass")
     if isinstance(action, Play):
-        card = t.card(_kind(action.card))
+        card = t.card(kind_of(action.card))
         if action.take is not None:
-            taken = t.card(_kind(action.take))
+            taken = t.card(kind_of(action.take))
             return (t.say("Play {card} face down, taking back the {taken}", card=card, taken=taken) if action.face_down
                     else t.say("Play {card}, taking back the {taken}", card=card, taken=taken))
         return t.say("Play {card} face down", card=card) if action.face_down else t.say("Play {card}", card=card)
@@ -192,8 +189,7 @@ def rejection(game, action, canon) -> IllegalMove:
 
 def _battle_rejection(game, player: str, canon: Play):
     """The battle's own words for a card it would refuse (tried on a copy)."""
-    trial = game.battle.copy()
-    trial.explaining = False
+    trial = game.battle.copy(explain=False)
     kwargs = {} if canon.take is None and canon.card != "scarecrow" else {"take": canon.take}
     try:
         trial.play(player, canon.card, face_down=canon.face_down, **kwargs)

@@ -18,12 +18,12 @@ from dataclasses import fields
 
 from .. import board
 from ..cards import Card
-from ..errors import Joined, Listed, RulesError, Sentence
+from ..errors import Joined, Listed, Quoted, RulesError, Sentence, shorten
 from ..options import shown_value
 from ..rulesets import RULESETS, STANDARD, Ruleset, get_ruleset, shown
 from .actions import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["FORMAT", "to_dict", "load", "decode", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
+__all__ = ["FORMAT", "to_dict", "load", "decode", "saved_card", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_DIGITS", "MAX_STRING"]
 
 #: The saved-game format this version writes and reads.
@@ -198,6 +198,13 @@ def ruleset_from_json(data) -> Ruleset:
     return rs
 
 
+def saved_card(game, i) -> Card:
+    """The card of ``game`` a saved record names by its id (RulesError if ``i`` is none)."""
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(game.cards):
+        raise RulesError.say("{value} is not a card id (0..{last})", value=shown_value(i), last=len(game.cards) - 1)
+    return game.cards[i]
+
+
 def decode(game, rec, index: int):
     """An action record of a saved game -> the Action (RulesError if malformed)."""
     def bad(why) -> RulesError:
@@ -210,9 +217,10 @@ def decode(game, rec, index: int):
     n = len(game.cards)
 
     def card(i) -> Card:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-            raise bad(Sentence.say("{value} is not a card id (0..{last})", value=shown_value(i), last=n - 1))
-        return game.cards[i]
+        try:
+            return saved_card(game, i)
+        except RulesError as err:
+            raise bad(err) from None
 
     if tag == "pass" and not args:
         return Pass()
@@ -233,6 +241,11 @@ def decode(game, rec, index: int):
             raise bad(err) from None
         if action is not None:
             return action
+    foreign = game.ruleset.foreign_record(game, tag, args)
+    if foreign is not None:
+        raise RulesError.say("action {index} of the saved game, {action}, belongs to the {home} ruleset; this game's "
+                             "ruleset, {ruleset}, has no such action", index=index, action=shown_value(rec),
+                             home=Quoted.of(game.ruleset.variant_home(foreign)), ruleset=Quoted.of(game.ruleset.name))
     raise bad(Sentence.say("unknown action name or wrong arguments"))
 
 
@@ -525,8 +538,7 @@ def _redealt(game, redeals, index: int) -> None:
 
 
 def _short(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 120 else text[:117] + "..."
+    return shorten(json.dumps(value, ensure_ascii=False), 120)
 
 
 def _check_snapshot(snap, players: tuple, n: int) -> None:

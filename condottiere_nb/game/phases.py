@@ -50,7 +50,7 @@ def token_place(game, region: str) -> None:
     state = game.state
     state.region = region
     game.write(["token", region])
-    if game.explaining:
+    if game.explains:
         # what the token may not go on: a controlled region (Invasion: it may), the Favor (if the deck has a
         # Bishop, and unless Invasion's invasion_favor="ignored" lets the token on it too)
         rs = game.ruleset
@@ -88,19 +88,13 @@ def battle_start(game) -> None:
     defender = state.control.get(state.region) if game.ruleset.invasion and not state.final else None
     holder = state.token_holder if state.token_holder in players else _leader(game, players)
     leader = _leader(game, players)
-    # explain=True: the battle's Steps are told by the game's explaining twin when first read
-    game.battle_key = (len(state.records), state.battles)
-    teller = game.teller(game.battle_key) if game.explains is True else None
     battle = Battle(players, rs, strict=True, token_holder=holder, leader=leader,
                     region=None if state.final else state.region, defender=defender,
-                    explain=game.explains, zones=state.zones, final=state.final, teller=teller)
-    if game.explaining:
-        game.told_battles[game.battle_key] = battle
+                    explain=game.explains, zones=state.zones, final=state.final)
     game.battle = battle
     game.resolution = None
     state.logged = 0
-    state.lines_out = False
-    if game.explaining:
+    if game.explains:
         i = players.index(battle.leader)
         order = list(players[i:] + players[:i])
         game.record(Step("battle.start", player=battle.leader,
@@ -115,7 +109,7 @@ def battle_start(game) -> None:
 def invasion_defender(game, defender: str) -> None:
     """Invasion (vi, Xâm Lược): the controller of the region defends it; the defender may pass and
     still play later, until playing a first card (play.wait); a tie keeps the region with them."""
-    if game.explaining:
+    if game.explains:
         game.record(Step("invasion.defender", player=defender, data={"region": game.state.region}))
 
 
@@ -137,11 +131,11 @@ def continue_battle(game) -> None:
 def play_no_cards(game, player: str) -> None:
     """A player with no cards can only pass, and sits out the battles until the next round
     (vi: Nếu một người chơi không còn bài)."""
-    if game.explaining:
+    if game.explains:
         sync_log(game)
         # Continuous War and the Persian tutorial draw after every battle: no waiting for a new round
         game.record(Step("play.no_cards", player=player,
-                         data={"draws_after_battle": game.ruleset.drawing != "rounds"}))
+                         data={"draws_after_battle": any(v.draws_after_battle for v in game.variants)}))
     game.battle.pass_turn(player)
 
 
@@ -157,7 +151,7 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
     taken = None if take is None else battle.taken_card(player, card, take)
     plays.play_card(battle, player, card, face_down, taken)
     game.write(["play", card.id, face_down, None if taken is None else taken.id])
-    if game.explaining:
+    if game.explains:
         sync_log(game)
     for v in game.variants:
         v.after_play(game, player, card)
@@ -166,7 +160,7 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
         if not state.final:
             ask(game, "favor", player)
             return
-        if game.explaining:
+        if game.explains:
             game.record(Step("favor.place", player=player, data={"region": None, "final": True}))
     continue_battle(game)
 
@@ -175,7 +169,7 @@ def battle_pass(game) -> None:
     """The player to move passes (checked by Game.apply: legal_actions() listed it)."""
     plays.play_pass(game.battle, game.state.to_move)
     game.write(["pass"])
-    if game.explaining:
+    if game.explains:
         sync_log(game)
     continue_battle(game)
 
@@ -187,7 +181,7 @@ def favor_place(game, region: str | None) -> None:
     player = state.to_move
     state.favor = region
     game.write(["favor", region])
-    if game.explaining:
+    if game.explains:
         game.record(Step("favor.place", player=player,
                          data={"region": region, "battle_region": state.region, "final": False}))
     continue_battle(game)
@@ -203,8 +197,7 @@ def battle_resolved(game) -> None:
     res = battle.resolve()
     game.resolution = res
     state.battles += 1
-    state.lines_out = True
-    if game.explaining:
+    if game.explains:
         state.log.extend(res.steps[state.logged:])
         state.logged = len(res.steps)
     if state.final:
@@ -236,7 +229,7 @@ def region_conquered(game, winner: str, defender: str | None) -> None:
     state = game.state
     region = state.region
     state.control[region] = winner
-    if game.explaining:
+    if game.explains:
         game.record(Step("region.conquered", player=winner, data={
             "region": region, "defender": defender, "regions": game.regions_of(winner)}))
 
@@ -245,14 +238,14 @@ def invasion_tie(game, defender: str, res) -> None:
     """Invasion: a tied battle keeps the region with its defender, who takes the token (the token
     rule, token.condottiere, already gave it: to the one player with the most Courtesans first, unless
     invasion_tie_token='defender')."""
-    if game.explaining:
+    if game.explains:
         game.record(Step("invasion.tie", player=defender, data={"region": game.state.region,
                                                                 "tied": list(res.tied)}))
 
 
 def region_tied(game, res) -> None:
     """A tied battle conquers nothing: the region stays free and may be chosen again."""
-    if game.explaining:
+    if game.explains:
         game.record(Step("region.tied", data={"region": game.state.region, "tied": list(res.tied)}))
 
 
@@ -285,7 +278,7 @@ def finish(game, winners: Sequence[str], reason: str, victory=None) -> None:
     state.reason = reason
     state.victory = victory
     ask(game, "over", TERMINAL)
-    if game.explaining:
+    if game.explains:
         game.record(Step("game.victory", player=winners[0] if len(winners) == 1 else None,
                          data={"winners": list(winners), "reason": reason, **game.result_facts()}))
 
@@ -322,13 +315,12 @@ def after_placement(game) -> None:
 def battle_discard_lines(game) -> None:
     """Every battle line is discarded (vi: 3 – Giải tán quân đội)."""
     state = game.state
-    state.lines_out = False
     table = []
     for p in game.battle.players:
         line = list(state.zones.pile(("line", p)))
         state.zones.move_all(line, ("line", p), "discard")
         table += line
-    if game.explaining:
+    if game.explains:
         game.record(Step("battle.discard_lines", cards=tuple(c.id for c in table), data={"count": len(table)}))
 
 
@@ -347,7 +339,7 @@ def hand_discard(game, yes: bool) -> None:
     player = state.queue.pop(0)
     game.write(["discard", yes])
     hand = list(state.hand(player))
-    if game.explaining:
+    if game.explains:
         game.record(Step("hand.discard", player=player, cards=tuple(c.id for c in hand) if yes else (),
                          data={"discarded": yes, "hand": tuple(c.kind for c in hand)}))
     if yes:
@@ -365,7 +357,7 @@ def round_end(game) -> None:
         return
     if any(v.round_end(game) for v in game.variants):
         return      # fa: the tutorial deals no new hands; the game ends
-    if game.explaining:
+    if game.explains:
         game.record(Step("round.end", data={"round": state.round, "holding": holding}))
     if holding and game.ruleset.keep_cards > 0:
         ask(game, "keep", holding[0])
@@ -384,7 +376,7 @@ def round_keep(game, kept: Sequence[Card]) -> None:
     game.write(["keep", [c.id for c in kept]])
     state.zones.move_all(rest, ("hand", player), "discard")
     hand.sort(key=BY_ID)
-    if game.explaining:
+    if game.explains:
         game.record(Step("round.keep", player=player, cards=tuple(c.id for c in kept),
                          data={"kept": tuple(c.kind for c in kept), "discarded": len(rest),
                                "limit": game.ruleset.keep_cards}))
@@ -407,6 +399,7 @@ def game_no_region(game, why: str = "no_region") -> None:
     "no_deal"): the game ends and is ranked by option end_ranking (the most regions; zh: the most
     region weight; fa: regions, then weight, then shared); a tie is a final battle."""
     state = game.state
+    state.without = why
     free = [r for r in board.REGIONS if r not in state.control]
     ranking = game.ruleset.end_ranking
     counts = {p: sum(1 for q in state.control.values() if q == p) for p in game.players}
@@ -420,7 +413,7 @@ def game_no_region(game, why: str = "no_region") -> None:
         most = max(weights[p] for p in top)
         top = tuple(p for p in top if weights[p] == most)
         by_weight = True
-    if game.explaining:
+    if game.explains:
         game.record(Step("game.no_region", data={"counts": counts, "weights": weights, "ranking": ranking,
                                                  "why": why, "favor_region": free[0] if free else None}))
     if len(top) == 1:
@@ -439,7 +432,6 @@ def game_final_battle(game, top: tuple, best: int | None) -> None:
     state = game.state
     state.final = True
     state.final_players = top
-    state.lines_out = False
     zones = state.zones
     for p in game.players:
         zones.move_all(list(state.hand(p)), ("hand", p), "discard")
@@ -449,7 +441,7 @@ def game_final_battle(game, top: tuple, best: int | None) -> None:
     deck = zones.pile("deck")
     deck.sort(key=BY_ID)
     game.rng.shuffle(deck)
-    if game.explaining:
+    if game.explains:
         game.record(Step("game.final_battle", data={"players": list(top), "best": best, "cards": len(deck),
                                                     "by_weight": game.ruleset.end_ranking == "weights",
                                                     "dealer": state.token_holder}))
@@ -460,7 +452,7 @@ def game_final_battle(game, top: tuple, best: int | None) -> None:
         out = {p: [c for c in state.hand(p) if c.kind in rs.final_discard] for p in top}
         for p in top:
             zones.move_all(out[p], ("hand", p), "discard")
-        if game.explaining:
+        if game.explains:
             game.record(Step("game.final_battle", data={
                 "discarded": {p: [c.id for c in out[p]] for p in top}, "counts": {p: len(out[p]) for p in top},
                 "kinds": list(rs.final_discard)}))

@@ -40,13 +40,14 @@ class GameState:
     to_move: object = None
     queue: list = field(default_factory=list)
     after_battle: bool = False
-    lines_out: bool = False
     logged: int = 0
     final: bool = False
     final_players: tuple = ()
     final_leader: str | None = None
     winners: tuple = ()
     reason: str | None = None
+    #: why a game ended without a victory (game.no_region): "no_region", or a variant's own end
+    without: str | None = None
     victory: object = None
     variant: dict = field(default_factory=dict)
     log: list = field(default_factory=list)

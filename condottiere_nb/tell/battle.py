@@ -98,8 +98,8 @@ def token_favor(step, d, t) -> str:
 def card_scarecrow(step, d, t) -> str:
     player = step.player
     if d["taken"] is None:
-        return t.say("{player}'s Scarecrow takes nothing back (to take one of your own face-up Mercenaries, name "
-                     "it with take=). The Scarecrow is discarded.", player=player)
+        return t.say("{player}'s Scarecrow takes nothing back (no Mercenary of {player}'s own line was chosen). "
+                     "The Scarecrow is discarded.", player=player)
     if d["twin"]:   # two cards of one kind are different cards: say which one went back
         return t.say("With the Scarecrow, {player} takes one of the {card}s (card #{id}) back to hand; it can be "
                      "played again later. The Scarecrow is discarded.", player=player, card=t.card(d["taken"]),
@@ -109,8 +109,15 @@ def card_scarecrow(step, d, t) -> str:
 
 
 def card_surrender(step, d, t) -> str:
-    return t.say("{player}'s Surrender ends the battle at once: nobody plays another card, and the region goes "
-                 "to the strongest line at this moment ({strengths}).", player=step.player,
+    # The step's strengths are the announced ones, face-up cards only: with hidden cards the face-down
+    # cards are revealed before the count, so these are never said to decide the battle.  (``face_down``,
+    # the number of face-down cards in the lines, is said when the step's data gives it.)
+    if d and d.get("face_down"):
+        return t.say("{player}'s Surrender ends the battle at once: nobody plays another card. The announced "
+                     "strengths count face-up cards only ({strengths}); the face-down cards are revealed before "
+                     "the lines are counted.", player=step.player, strengths=t.strengths(step.strengths))
+    return t.say("{player}'s Surrender ends the battle at once: nobody plays another card, and the lines are "
+                 "counted as they stand now (announced strengths: {strengths}).", player=step.player,
                  strengths=t.strengths(step.strengths))
 
 
@@ -154,11 +161,15 @@ def card_drummer(step, d, t) -> str:
             said.append(t.say("{player} has {cards}, which do not add up, and no Mercenary to double.", player=p,
                               cards=t.cards(ds)))
     if d["winter"] and doublers:
-        # "drummed" only where Drummers doubled (the Persian tutorial's Banner doubles too)
+        # "drummed" only where Drummers doubled (the Persian tutorial's Banner doubles too).  Winter's 1
+        # is counted before the doubling whichever card was played first: say the order of the count,
+        # not of the plays.
         if doublers == {"drummer"}:
-            said.append(t.say("Winter came first, so each drummed Mercenary counts 2."))
+            said.append(t.say("Winter's 1 is counted before the Drummer doubles, whichever was played first, so "
+                              "each drummed Mercenary counts 2."))
         else:
-            said.append(t.say("Winter came first, so each doubled Mercenary counts 2."))
+            said.append(t.say("Winter's 1 is counted before the doubling, whichever was played first, so each "
+                              "doubled Mercenary counts 2."))
     return t.sentences(*said)
 
 
@@ -245,6 +256,12 @@ def battle_reveal(step, d, t) -> str:
 
 
 def battle_compare(step, d, t) -> str:
+    """Every line's total first, so that a learner can check the comparison, then its outcome."""
+    totals = t.say("Line totals: {strengths}.", strengths=t.strengths(step.strengths)) if step.strengths else ""
+    return t.sentences(totals, _compared(d, t))
+
+
+def _compared(d, t) -> str:
     best, winner, final = d["best"], d["winner"], d.get("final")      # a final battle is fought for no region
     if winner:
         if final:

@@ -165,7 +165,7 @@ def result_sentence(facts, t) -> str:
         return t.say("{winner} controls {count} regions, at least {total} with {n} players: {winner} wins the game.",
                      winner=w[0], count=facts["regions"], total=total, n=n)
     if reason == "most_regions":
-        if facts["drawing"] == "fa_tutorial":
+        if facts.get("without", "no_region") != "no_region":      # fa: the draw pile ran out, or no deal is left
             return t.say("The game ends without a victory and {winner} controls the most regions ({count}): "
                          "{winner} wins the game.", winner=w[0], count=facts["owned"])
         return t.say("No region can be chosen any more and {winner} controls the most regions ({count}): "

@@ -69,7 +69,7 @@ def card_banner(step, d, t) -> str:
 def card_maiden(step, d, t) -> str:
     player = step.player
     if d["target"] is None:
-        return t.say("{player}'s Maiden removes nothing (name a soldier with take=). The Maiden is discarded.",
+        return t.say("{player}'s Maiden removes nothing (no soldier was chosen). The Maiden is discarded.",
                      player=player)
     what = t.say("a face-down soldier") if d["hidden"] else t.a_card(d["kind"])
     if d["owner"] == player:

@@ -33,12 +33,23 @@ class Variant:
     * :meth:`round_end`, :meth:`new_round`: at the end of a round;
     * :meth:`final_leader`: who leads a final battle;
     * :meth:`waiting_text`: words for a decision of its own.
+
+    And the battle's hooks, classmethods (a sandbox Battle has no game), which a Battle under a
+    ruleset the variant applies to calls: :attr:`battle_moves` and :meth:`replay` (moves that are
+    abilities, not cards), :meth:`targets` and :meth:`target` (what a card that names a target may
+    name), :meth:`locked` (cards a Scarecrow may not take back).
     """
 
     #: the key of the variant's data in the game state
     name = "variant"
     #: the action classes this variant adds
     actions: tuple = ()
+    #: the kinds of the battle moves that are this variant's abilities, not cards
+    battle_moves: tuple = ()
+    #: the players draw after every battle (so a player with no cards waits for a draw, not a round)
+    draws_after_battle = False
+    #: the named ruleset whose games have these actions (a refusal under another ruleset names it)
+    home: str | None = None
 
     def __init__(self, ruleset):
         self.ruleset = ruleset
@@ -111,6 +122,34 @@ class Variant:
     def final_leader(self, game, finalists) -> str | None:
         """Who leads the final battle, if this variant says (else None)."""
         return None
+
+    # -- the battle's hooks ---------------------------------------------------------------------------
+    @classmethod
+    def replay(cls, battle, move) -> None:
+        """Make again a battle move of one of :attr:`battle_moves` (undo, notation, the lab)."""
+        raise NotImplementedError(f"{cls.__name__} has no battle moves")
+
+    @classmethod
+    def target_cards(cls, battle, player: str) -> list | None:
+        """The cards a card that names a target (choice 'target') may name (None: this variant
+        has no such card)."""
+        return None
+
+    @classmethod
+    def targets(cls, battle, player: str) -> list | None:
+        """What a card that names a target (choice 'target') may name, as a player names it
+        (None: this variant has no such card)."""
+        return None
+
+    @classmethod
+    def target(cls, battle, player: str, take):
+        """The card a card that names a target names with ``take`` (None: not this variant's)."""
+        return None
+
+    @classmethod
+    def locked(cls, battle) -> set:
+        """The ids of cards in play that a Scarecrow may not take back, by this variant's rules."""
+        return set()
 
     def waiting_text(self, game):
         """Words for a decision of this variant's own phase (else None): a

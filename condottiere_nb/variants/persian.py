@@ -23,6 +23,7 @@ from ..cards import Card
 from ..decks import DECKS, SOLDIER_VALUES, SPECIAL_SPLITS, tutorial_counts
 from ..errors import Clauses, IllegalMove, Joined, Kind, Listed, Quoted, Sentence, Spaced
 from ..explain import Step
+from ..notation import read_target
 
 __all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "position_targets", "position_of",
            "owed_draws", "DECKS", "SOLDIER_VALUES", "SPECIAL_SPLITS", "tutorial_counts"]
@@ -41,10 +42,10 @@ def card_banner(battle, player: str, card: Card, _target=None) -> None:
     earlier = [c for c in battle.in_play() if c.kind == "banner" and c.id != card.id]
     if not earlier:
         return
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     first = battle.owner(earlier[0])
     battle.discard([card])
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.banner", strengths=battle.announced(), before=before, player=player,
                            cards=(card.id,), data={"first": first}))
 
@@ -62,35 +63,27 @@ def maiden_target(battle, player: str, target) -> Card:
     if isinstance(target, Card):
         found = [(p, c) for p, c in pool if c.id == target.id]
         label = target.tag
-    elif isinstance(target, str) and "@" in target:
-        owner, _, pos = target.strip().rpartition("@")
-        owner = owner.strip()
-        soldiers = [c for c in battle.line(owner) if c.mercenary] if owner in battle.players else []
-        if owner not in allowed or not pos.isdecimal() or len(pos) > 3 or not 1 <= int(pos) <= len(soldiers):
-            possible = position_targets(battle, player)
-            raise IllegalMove.say("the Maiden's target {target} is not a soldier she may remove; possible: {possible}",
-                                  target=Quoted.of(target),
-                                  possible=Listed(possible) if possible else Sentence.say("none"))
-        found = [(owner, soldiers[int(pos) - 1])]
-        label = target
     elif isinstance(target, str) and target.strip():
-        text = target.strip()
-        owner = None
-        if ":" in text:
-            owner, _, text = text.rpartition(":")
-            owner = owner.strip()
-            if owner not in battle.players:
+        named, label = read_target(target, battle.kinds), target
+        owner = named.owner
+        if named.by_position:
+            soldiers = [c for c in battle.line(owner) if c.mercenary] if owner in battle.players else []
+            if owner not in allowed or named.position is None or not 1 <= named.position <= len(soldiers):
+                possible = position_targets(battle, player)
+                raise IllegalMove.say("the Maiden's target {target} is not a soldier she may remove; possible: "
+                                      "{possible}", target=Quoted.of(target),
+                                      possible=Listed(possible) if possible else Sentence.say("none"))
+            found = [(owner, soldiers[named.position - 1])]
+        else:
+            if owner is not None and owner not in battle.players:
                 raise IllegalMove.say("the Maiden's target {target} names {owner}, who is not a player; players are "
                                       "{players}", target=Quoted.of(target), owner=Quoted.of(owner),
                                       players=Listed(battle.players))
-        kind, _, num = text.strip().partition("#")
-        kind = kind.strip()
-        found = [(p, c) for p, c in pool if c.kind == kind and (not num or str(c.id) == num)
-                 and (owner is None or p == owner)]
-        label = target
-        if owner == player and rs.maiden_targets == "opponents":
-            raise IllegalMove.say("under this ruleset a Maiden removes a soldier from another player's line, not "
-                                  "from your own")
+            found = [(p, c) for p, c in pool if c.kind == named.kind and named.id in (None, c.id)
+                     and owner in (None, p)]
+            if owner == player and rs.maiden_targets == "opponents":
+                raise IllegalMove.say("under this ruleset a Maiden removes a soldier from another player's line, not "
+                                      "from your own")
     else:
         raise IllegalMove.say("name the soldier the Maiden removes as 'Ben:5' or '5#41', not {target}",
                               target=Quoted.of(target))
@@ -129,11 +122,11 @@ def card_maiden(battle, player: str, card: Card, target: Card | None = None) -> 
     The exact rules say she removes it "before the final count"; we read that as on play,
     since section 5 says each special's rule is announced when it is played.
     """
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     owner = None if target is None else battle.owner(target)
     hidden = target is not None and target.id in battle.face_down
     battle.discard([card] if target is None else [target, card])
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.maiden", strengths=battle.announced(), before=before, player=player,
                            cards=() if target is None else (target.id,),
                            data={"owner": owner, "target": None if target is None else target.id,
@@ -146,9 +139,9 @@ def card_weapon(battle, player: str, card: Card, _target=None) -> None:
     A Battle alone has no draw pile; in a game the Persian variant deals the card
     (:func:`condottiere_nb.variants.persian_game.fa_weapon_draw`; :func:`owed_draws` counts them).
     """
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     battle.discard([card])
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("card.weapon", strengths=battle.announced(), before=before, player=player,
                            cards=(card.id,)))
 

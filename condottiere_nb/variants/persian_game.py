@@ -6,8 +6,9 @@ from __future__ import annotations
 from ..errors import IllegalMove
 from ..explain import Step
 from ..game import deal, phases
+from ..notation import read_target
 from .base import Variant
-from .persian import maiden_target, position_of
+from .persian import maiden_target, position_of, position_targets
 
 __all__ = ["fa_weapon_draw", "fa_draw", "fa_end", "PersianTutorial"]
 
@@ -15,7 +16,7 @@ __all__ = ["fa_weapon_draw", "fa_draw", "fa_end", "PersianTutorial"]
 def fa_weapon_draw(game, player: str) -> None:
     """The Weapon's draw (fa 5): one card from the draw pile into the player's hand."""
     got = deal.draw(game, player, 1, sort=False)
-    if game.explaining:
+    if game.explains:
         game.record(Step("fa.weapon_draw", player=player, data={"drawn": got, "left": len(game.state.deck)}))
 
 
@@ -42,7 +43,7 @@ def fa_draw(game) -> None:
         else:
             owed[p] = 0 if rs.fa_losers == "played" and not laid[p] else 1
     got = {p: deal.draw(game, p, n) for p, n in owed.items()}
-    if game.explaining:
+    if game.explains:
         game.record(Step("fa.draw", data={"drawn": got, "owed": owed, "winner": res.winner,
                                           "left": len(game.state.deck), "reading": rs.fa_draws,
                                           "losers": rs.fa_losers, "tie": rs.fa_tie_draws}))
@@ -50,7 +51,7 @@ def fa_draw(game) -> None:
 
 def fa_end(game) -> None:
     """The draw pile has run out: the tutorial's game ends at once and is ranked (fa 7)."""
-    if game.explaining:
+    if game.explains:
         game.record(Step("fa.end"))
     phases.game_no_region(game, "draw_pile")
 
@@ -60,6 +61,22 @@ class PersianTutorial(Variant):
     the draws after a region, and the end when the draw pile runs out or no deal is left."""
 
     name = "fa"
+    draws_after_battle = True
+
+    @classmethod
+    def target_cards(cls, battle, player: str) -> list:
+        """The soldiers a Maiden may remove: every soldier in play, or under maiden_targets='others'
+        the other players' (fa-tutorial.txt, section 5)."""
+        mode = battle.ruleset.maiden_targets
+        return [c for p in battle.players if mode == "any" or p != player for c in battle.line(p) if c.mercenary]
+
+    @classmethod
+    def targets(cls, battle, player: str) -> list:
+        return position_targets(battle, player)
+
+    @classmethod
+    def target(cls, battle, player: str, take):
+        return maiden_target(battle, player, take)
 
     @classmethod
     def applies_to(cls, ruleset) -> bool:
@@ -68,8 +85,9 @@ class PersianTutorial(Variant):
     def take_name(self, game, kind: str, take):
         if kind != "maiden":
             return None
-        if isinstance(take, str) and "@" in take:
-            return take.strip()
+        if isinstance(take, str) and "@" in take:     # a soldier by its place: "Ben@2"
+            named = read_target(take, game.ruleset.kinds)
+            return take.strip() if named.position is None else f"{named.owner}@{named.position}"
         if game.battle is None:
             raise IllegalMove.say("a Maiden is played during a battle")
         card = maiden_target(game.battle, game.state.to_move, take)

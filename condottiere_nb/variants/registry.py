@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["VARIANTS", "variants_for"]
+from ..errors import RulesError
+
+__all__ = ["VARIANTS", "every_variant", "variant_classes", "variants_for", "home_of", "decode_elsewhere"]
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -22,6 +24,40 @@ def _load(where: str):
     return getattr(importlib.import_module(f"{_PACKAGE}.{module}"), name)
 
 
+def every_variant() -> tuple:
+    """Every variant class, in VARIANTS order."""
+    return tuple(map(_load, VARIANTS))
+
+
+def variant_classes(ruleset) -> tuple:
+    """The class of each variant whose rules a battle or game under ``ruleset`` needs, in VARIANTS
+    order (what :attr:`condottiere_nb.rulesets.Ruleset.variants` gives)."""
+    return tuple(cls for cls in map(_load, VARIANTS) if cls.applies_to(ruleset))
+
+
 def variants_for(ruleset) -> list:
     """One instance of each variant whose rules a game under ``ruleset`` needs, in VARIANTS order."""
-    return [cls(ruleset) for cls in map(_load, VARIANTS) if cls.applies_to(ruleset)]
+    return [cls(ruleset) for cls in ruleset.variants]
+
+
+def home_of(action) -> str | None:
+    """The named ruleset whose variant adds ``action`` ("city-states" for a Ball), or None."""
+    for cls in map(_load, VARIANTS):
+        if cls.actions and isinstance(action, cls.actions):
+            return cls.home
+    return None
+
+
+def decode_elsewhere(game, tag: str, args: list):
+    """A saved record that none of ``game``'s variants reads, read as another variant would (the
+    action it would be, to refuse it by name), or None."""
+    mine = {type(v) for v in game.variants}
+    for cls in map(_load, VARIANTS):
+        if cls not in mine:
+            try:
+                action = cls(game.ruleset).decode(game, tag, args)
+            except RulesError:          # not that variant's record either
+                continue
+            if action is not None:
+                return action
+    return None

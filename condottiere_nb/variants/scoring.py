@@ -60,7 +60,7 @@ def score_game(match: "Match", game) -> dict[str, int]:
         match.points[p] += n
     match.history.append(scored)
     match.games.append(game)
-    if match.explaining:
+    if match.explains:
         match.log.append(Step("score.game", data={
             "scored": scored, "points": dict(match.points), "game": len(match.games),
             "adjacent_winner": winner if earned else None,
@@ -79,7 +79,7 @@ def score_match(match: "Match") -> bool:
         return False
     best = max(match.points[p] for p in reached)
     match.winners = tuple(p for p in reached if match.points[p] == best)
-    if match.explaining:
+    if match.explains:
         match.log.append(Step("score.match", data={"winners": list(match.winners), "reached": reached,
                                                    "target": match.target, "best": best, "exceed": exceed}))
     return True
@@ -121,7 +121,7 @@ class Match:
         if isinstance(seed, str) and len(seed) > MATCH_SEED_CHARACTERS:
             raise RulesError.say("a match's seed is a string of at most {chars} characters (each game adds its "
                                  "number to it), not {value}", chars=MATCH_SEED_CHARACTERS, value=shown(seed))
-        self.explaining = check_flag("explain", explain)
+        self.explains = check_flag("explain", explain)
         self.points = {p: 0 for p in self.players}
         self.history: list[dict[str, int]] = []     # points scored in each finished game
         self.games: list = []                         # finished games
@@ -132,7 +132,7 @@ class Match:
     def _new_game(self) -> Game:
         k = len(self.games)
         seats = self.players[k % len(self.players):] + self.players[:k % len(self.players)]
-        return Game(seats, self.ruleset, seed=f"{self.seed}:{k}", explain=self.explaining)
+        return Game(seats, self.ruleset, seed=f"{self.seed}:{k}", explain=self.explains)
 
     @property
     def to_move(self):

@@ -43,7 +43,7 @@ def war_refill(game) -> None:
         return
     zones.move_all(list(zones.pile("discard")), "discard", "deck")
     game.rng.shuffle(zones.pile("deck"))
-    if game.explaining:
+    if game.explains:
         game.record(Step("war.draw", data={"refill": True}))
 
 
@@ -60,7 +60,7 @@ def war_draw(game) -> None:
         n = continuous_war_draw(len(state.hand(p)), len(game.regions_of(p)), hand_size=game.ruleset.hand_size,
                                 per_region=game.ruleset.cards_per_region)
         got[p] = deal.draw(game, p, n, refill=war_refill)
-    if game.explaining:
+    if game.explains:
         game.record(Step("war.draw", data={"drawn": got, "hands": {p: len(state.hand(p)) for p in order}}))
 
 
@@ -69,12 +69,14 @@ def war_redeal(game) -> None:
     state = game.state
     order = deal.deal_order(game, game.players)
     got = {p: deal.draw(game, p, game.ruleset.hand_size, refill=war_refill) for p in order}
-    if game.explaining:
+    if game.explains:
         game.record(Step("war.redeal", data={"drawn": got, "hands": {p: len(state.hand(p)) for p in order}}))
 
 
 class ContinuousWar(Variant):
     """Continuous War's draws after every battle (option drawing='after_battle')."""
+
+    draws_after_battle = True
 
     name = "war"
 

@@ -2,7 +2,7 @@
 interaction reports, a progress bar widget, and matplotlib plots of variant balance.
 
 The HTML uses only the tags and inline styles JupyterLab keeps in an untrusted notebook
-(views/safety.py checks them).  ipywidgets and matplotlib load on first use, so
+(tests/html_safety.py checks them).  ipywidgets and matplotlib load on first use, so
 ``InteractionReport._repr_html_`` stays light.
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
 from ..explore.odds import CONTROLLED_FROM, has_odds
+from ..notation import kind_of, split_target
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
 from .model import choice_label
 from .sheet import as_view, set_direction
@@ -37,13 +38,13 @@ def odds_action_label(action, t: Words) -> str:
     card = getattr(action, "card", None)
     if card is None:
         return t.say("pass")
-    name = t.card(str(card).split("#")[0])
+    name = t.card(kind_of(card))
     take = getattr(action, "take", None)
     down = getattr(action, "face_down", False)
-    if take is not None and "@" in str(take):          # the soldier a Maiden removes, by its place
-        return t.say("{card}: {choice}", card=name, choice=choice_label(str(card).split("#")[0], take, t.lang))
+    if take is not None and split_target(str(take))[1] == "@":      # the soldier a Maiden removes, by its place
+        return t.say("{card}: {choice}", card=name, choice=choice_label(kind_of(card), take, t.lang))
     if take is not None:
-        taken = t.card(str(take).split("#")[0])
+        taken = t.card(kind_of(take))
         return (t.say("{card} face down, taking back the {taken}", card=name, taken=taken) if down
                 else t.say("{card}, taking back the {taken}", card=name, taken=taken))
     return t.say("{card} face down", card=name) if down else name

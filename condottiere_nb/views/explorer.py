@@ -22,21 +22,6 @@ from .sheet import as_view, set_direction
 from .widgets import NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
 from .words import Words, words
 
-EXPLORER_CLASSES = {
-    "explorer": "cnb-explorer", "status (seats, regions, hands)": "cnb-game-status",
-    "your hand (the box)": "cnb-hand", "a card of your hand": "cnb-hand-card (and cnb-hand-<kind>)",
-    "face down": "cnb-game-face-down", "the choice a card asks for (buttons)": "cnb-game-choice",
-    "pass": "cnb-game-pass",
-    "other actions (discard, keep, Favor off the map)": "cnb-game-actions", "do the chosen action": "cnb-game-act",
-    "one bot move": "cnb-bot-step", "bots until my turn": "cnb-bots-run",
-    "let the bots play on their own (a toggle)": "cnb-bot-autoplay", "the timer of that (hidden)": "cnb-bot-play",
-    "pace (seconds per bot move)": "cnb-bot-pace", "open hands": "cnb-open-hands", "new game": "cnb-new-game",
-    "seed": "cnb-seed", "message": "cnb-game-message", "battle on the table": "cnb-game-battle",
-    "log of Steps (newest on top)": "cnb-game-log", "map": "cnb-map",
-    "a region's button on the map": "cnb-map-region (and cnb-map-region-<name>)",
-}
-
-
 class GameExplorer(ActsOnModel, W.VBox):
     """Play Condottiere against bots.
 

@@ -17,6 +17,7 @@ from ..cards import KINDS, Card
 from ..errors import Listed, Quoted, RulesError, UnknownCard
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
+from ..notation import kind_of
 from ..options import shown, shown_value
 from . import html as H
 from .model import choice_label
@@ -30,10 +31,6 @@ def _check_card(card) -> None:
             and card.bit_length() <= 64):
         raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
                               value=Quoted.of(card))
-
-
-def _kind(card) -> str:
-    return str(getattr(card, "kind", card)).split("#")[0]
 
 
 def action_label(action, lang: str = "en") -> str:
@@ -117,7 +114,7 @@ class GameModel(Tells):
         self._pending = None if value is None else (value[0], [a for _, a in value[1]])
 
     def _choice_label(self, card, action) -> str:
-        return choice_label(_kind(card), action.take, self.lang)
+        return choice_label(kind_of(card), action.take, self.lang)
 
     @property
     def waiting_for_human(self) -> bool:
@@ -174,9 +171,9 @@ class GameModel(Tells):
         _check_card(card)
         if not self.can_play_cards():
             return []
-        kind = str(card).split("#")[0]
+        kind = kind_of(card)
         plays = [a for a in self.game.legal_actions() if isinstance(a, Play)
-                 and str(getattr(a.card, "kind", a.card)).split("#")[0] == kind and a.face_down == self.face_down]
+                 and kind_of(a.card) == kind and a.face_down == self.face_down]
         if len({a.take for a in plays}) <= 1:
             return []
         return [(self._choice_label(card, a), a) for a in plays]
@@ -212,7 +209,7 @@ class GameModel(Tells):
         if not choices:
             return self.play(card)
         self.pending = (card, choices)
-        if KINDS[_kind(card)].choice == "take":
+        if KINDS[kind_of(card)].choice == "take":
             return self._ok(lambda t: t.say("Which card does the Scarecrow take back?"))
         return self._ok(lambda t: t.say("Which soldier does the card remove?"))
 
@@ -233,7 +230,7 @@ class GameModel(Tells):
             _check_card(card)
         except RulesError as e:
             return self.fail(e)
-        spec = KINDS.get(str(card).split("#")[0])
+        spec = KINDS.get(kind_of(card))
         take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
         return self._apply_human(Play(card, self.face_down, take))
 

@@ -35,9 +35,6 @@ FAMILY_BORDERS = {"mercenary": "#8a6d2f", "season": "#2d6a86", "character": "#9b
 #: One colour per seat, shared by the strength bars and the map's control markers.
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 HIGHLIGHT = "#e8a317"
-#: Named rulesets as an English reader reads them (:func:`~condottiere_nb.views.words.ruleset_words`
-#: gives them in any language).
-RULESET_WORDS = ruleset_words(words("en"))
 
 
 def plot_text(text) -> str:
@@ -92,15 +89,15 @@ _ROW_ICON = "display:block;height:34px;margin:1px auto"
 _ROW_NAME = "display:table;width:100%;height:24px;font-weight:bold"
 _CELL_NAME = "display:table-cell;vertical-align:middle;white-space:normal"
 _ROW_BOTTOM = "display:block;height:20px;margin-top:2px;font-size:12px;font-weight:bold"
-#: What happened to a card a step took out of its line: its badge, colours and tooltip.
-GONE = {"discarded": ("discarded", "#5c5c5c", "discarded"),
-        "returned": ("back to hand", "#1d4e89", "taken back to hand, not discarded")}
 
 
 def gone_words(t: Words, gone: str) -> tuple[str, str, str]:
-    """GONE[gone] in a language: (badge, colour, tooltip)."""
+    """What happened to a card a step took out of its line ("discarded" or "returned"), in a
+    language: its badge, colour and tooltip."""
     if gone == "returned":
         return t.say("back to hand"), "#1d4e89", t.say("taken back to hand, not discarded")
+    if gone == "taken":
+        return t.say("to Firenze's hand"), "#1d4e89", t.say("taken into Firenze's hand by the Ball, not discarded")
     return t.say("discarded"), "#5c5c5c", t.say("discarded")
 
 
@@ -169,8 +166,9 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     """One card: its icon, name, printed value and effective value (``value``), coloured by family.
 
     ``face_down``: drawn as its back.  ``revealed``: played face down and turned over
-    (dashed border).  ``gone``: "discarded" (greyed, struck out) or "returned" (taken back to
-    hand: faded, a blue "back to hand" badge).  ``highlight``: the card the current step changed.
+    (dashed border).  ``gone``: "discarded" (greyed, struck out), "returned" (taken back to
+    hand: faded, a blue "back to hand" badge) or "taken" (into Firenze's hand by the Ball: the same,
+    its badge saying so).  ``highlight``: the card the current step changed.
     """
     from .icons import icon_uri
     t = words(lang)
@@ -178,7 +176,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
         return card_back_html(highlight=highlight, lang=lang)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd")
     edge = FAMILY_BORDERS.get(card.family, "#555555")
-    dashed = revealed or gone == "returned"
+    dashed = revealed or gone in ("returned", "taken")
     style = f"border:2px {'dashed' if dashed else 'solid'} {edge};background:{bg};color:#222222;"
     title = [card_title(card, lang)]
     if revealed:
@@ -191,7 +189,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     if gone:
         badge, badge_colour, why = gone_words(t, gone)
         title.append(why)
-        if gone == "returned":
+        if gone in ("returned", "taken"):
             style += "opacity:0.75;"
         else:
             style += "opacity:0.5;background:#d6d6d6;"
@@ -211,7 +209,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     return (f'<span class="cnb-face cnb-face-{escape(card.kind)}{mark}" title="{escape(t.clauses(title))}" '
             f'style="{_BOX}{style}">'
             f'<span style="{_ROW_TOP}">{escape(printed)}</span>'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="34" height="34" style="{_ROW_ICON}">'
+            f'<img src="{icon_uri(card.kind)}" alt="" width="34" height="34" style="{_ROW_ICON}">'
             f'<span style="{_ROW_NAME};font-size:{size}px"><span style="{_CELL_NAME};line-height:{size + 1}px;'
             f'{name_style}">{escape(label)}</span></span>{bottom}</span>')
 
@@ -234,7 +232,7 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
     return (f'<div class="cnb-palette-face" style="width:{PALETTE_W}px;height:{PALETTE_H}px;box-sizing:border-box;'
             f'border:2px solid {edge};border-radius:7px;background:{bg};color:#222222;text-align:center;'
             f'white-space:nowrap;overflow:hidden;line-height:1.1;{_FONT}{dim}">'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="26" height="26" '
+            f'<img src="{icon_uri(card.kind)}" alt="" width="26" height="26" '
             f'style="display:block;margin:3px auto 0 auto">'
             f'<div style="{_ROW_NAME};font-size:{size}px"><div style="{_CELL_NAME};line-height:{size + 1}px">'
             f'{escape(label)}</div></div>'
@@ -505,7 +503,7 @@ def chip_html(card, lang: str = "en") -> str:
             f'style="display:inline-block;margin:1px;padding:1px 5px 1px 2px;border-radius:6px;white-space:nowrap;'
             f'border:1px solid {FAMILY_BORDERS.get(card.family, "#555555")};'
             f'background:{FAMILY_COLOURS.get(card.family, "#dddddd")};color:#222222;font-size:12px;font-weight:bold">'
-            f'<img src="{icon_uri(card.kind, card.family)}" alt="" width="14" height="14" '
+            f'<img src="{icon_uri(card.kind)}" alt="" width="14" height="14" '
             f'style="vertical-align:middle;margin-right:2px">{escape(label)}</span>')
 
 

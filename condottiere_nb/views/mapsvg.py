@@ -249,11 +249,6 @@ def button_boxes(cell: int = 4) -> dict[str, tuple[int, int, int, int]]:
     return out
 
 
-def overlap(a: tuple, b: tuple) -> bool:
-    """Whether two (x, y, width, height) boxes share any pixel."""
-    return min(a[0] + a[2], b[0] + b[2]) > max(a[0], b[0]) and min(a[1] + a[3], b[1] + b[3]) > max(a[1], b[1])
-
-
 def _path(points) -> str:
     return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
 

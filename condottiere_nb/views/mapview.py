@@ -13,7 +13,6 @@ Drawing is deterministic: the same state gives the same picture.
 """
 from __future__ import annotations
 
-import io
 import math
 from html import escape
 from typing import Iterable, Mapping, Sequence
@@ -127,25 +126,6 @@ def draw_map(control: Mapping[str, str] | None = None, favor: str | None = None,
     if title:
         ax.set_title(plot_text(title), fontsize=10)
     return fig
-
-
-def map_png(**kwargs) -> bytes:
-    """The map as PNG bytes, drawn off pyplot (no global figure is left open)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=kwargs.pop("figsize", (6.0, 6.0)), dpi=kwargs.pop("dpi", 80))
-    FigureCanvasAgg(fig)
-    draw_map(ax=fig.add_subplot(1, 1, 1), **kwargs)
-    fig.subplots_adjust(0, 0, 1, 1)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": None})
-    return buf.getvalue()
-
-
-def map_state(game) -> dict:
-    """draw_map's arguments for a Game: control, Favor, the battle region, the winning group."""
-    return game_map_state(game)
 
 
 def map_info_html(control, favor=None, battle=None, highlight=None, players=None, lang: str = "en") -> str:

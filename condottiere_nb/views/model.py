@@ -19,6 +19,7 @@ from ..arguments import check_flag
 from ..cards import KINDS, parse_kind
 from ..errors import Kind, Listed, RulesError
 from ..i18n import LANGUAGES
+from ..notation import kind_of, ruleset_named, split_target
 from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .compare import (CompareModel, can_replay, face_up_moves, option_label, option_variants, replay,
@@ -43,7 +44,7 @@ class StepperModel(Cursor):
     def __init__(self, resolution, lang: str = "en"):
         super().__init__()
         if not isinstance(resolution, Resolution):
-            raise RulesError.say("a stepper shows the steps of a Resolution (battle.resolve()), not {value}",
+            raise RulesError.say("a stepper shows the steps of a resolved battle, not {value}",
                                  value=shown(resolution))
         self.lang = words(lang).lang
         self.resolution = resolution
@@ -266,7 +267,7 @@ class BuilderModel(Tells):
     @staticmethod
     def _notation_ruleset(text: str, ruleset):
         # A "(name)" head in the notation chooses the ruleset itself.
-        return None if isinstance(text, str) and text.strip().startswith("(") else ruleset
+        return None if ruleset_named(text) is not None else ruleset
 
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
@@ -562,13 +563,13 @@ def choice_label(kind: str, take, lang: str = "en") -> str:
     t = words(lang)
     if KINDS[kind].choice == "take":
         return (t.say("take nothing back") if take is None
-                else t.say("take back the {card}", card=t.card(str(take).split("#")[0])))
+                else t.say("take back the {card}", card=t.card(kind_of(take))))
     if take is None:
         return t.say("remove nothing")
-    player, at, position = str(take).partition("@")
-    if at:      # a soldier by its place in a line (the Persian tutorial's soldiers lie face down)
-        return t.say("remove card {position} of {player}'s line", player=player, position=position)
-    return t.say("remove the {card}", card=t.card(player.split("#")[0]))
+    player, sep, card = split_target(str(take))
+    if sep == "@":      # a soldier by its place in a line (the Persian tutorial's soldiers lie face down)
+        return t.say("remove card {position} of {player}'s line", player=player, position=card)
+    return t.say("remove the {card}", card=t.card(kind_of(card)))
 
 
 class ChoiceLabel:

@@ -19,7 +19,8 @@ from ..explain import Step
 from ..resolution import Resolution
 
 # Steps that take cards named in Step.cards out of the lines, and where they go.
-_REMOVES = {"season.cancel": "discarded", "card.bishop": "discarded", "card.scarecrow": "returned"}
+_REMOVES = {"season.cancel": "discarded", "card.bishop": "discarded", "card.scarecrow": "returned",
+            "city.firenze": "taken"}
 # Bishop and Scarecrow are discarded after acting (docs/rules.md, "On play: the special cards"); their
 # step names only the cards they took, so the card itself is found as the player's last play.
 _SELF_DISCARD = {"card.bishop": "bishop", "card.scarecrow": "scarecrow"}
@@ -29,8 +30,9 @@ _SELF_DISCARD = {"card.bishop": "bishop", "card.scarecrow": "scarecrow"}
 class Shown:
     """One card as a view shows it at one moment of a battle.
 
-    ``gone`` is None while the card lies in the line, "discarded" or "returned" (to
-    hand, by a Scarecrow) once a step took it away; ``gone_at`` is that step's index.
+    ``gone`` is None while the card lies in the line, "discarded", "returned" (to
+    hand, by a Scarecrow) or "taken" (a Courtesan Firenze's Ball took into Firenze's hand,
+    zh 收回交際之花) once a step took it away; ``gone_at`` is that step's index.
     ``revealed``: played face down and turned over since.
     """
 

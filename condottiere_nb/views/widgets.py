@@ -2,7 +2,7 @@
 
 The widgets hold a model from :mod:`condottiere_nb.views.model` and only (1) turn a
 click or a new ``.value`` into one model call and (2) re-render from the model when it
-changes.  Key controls carry CSS classes ``cnb-...`` (listed in WIDGET_CLASSES) so a
+changes.  Key controls carry CSS classes ``cnb-...`` (tests/test_widgets.py lists them) so a
 browser test finds them; tests/test_widgets.py drives them with ``.value`` and
 ``.click()`` and reads the rendered HTML, no browser needed.
 """
@@ -20,50 +20,6 @@ from .compare import same_rules
 from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
 from .sheet import as_view, set_direction
 from .words import Words, words
-
-#: The stable CSS class names of the key controls (what browser tests look for).
-WIDGET_CLASSES = {
-    "builder": "cnb-builder",
-    "player count": "cnb-player-count",
-    "player name (one per seat; also cnb-player-name-<seat>)": "cnb-player-name",
-    "player selector": "cnb-player-select",
-    "ruleset": "cnb-ruleset",
-    "language": "cnb-lang",
-    "palette (the box)": "cnb-palette",
-    "palette button of a card kind": "cnb-card-<kind>",
-    "every palette button": "cnb-card",
-    "face down": "cnb-face-down",
-    "Scarecrow's target (kept for code; the builder asks after the click)": "cnb-scarecrow-take",
-    "the choice a card asks for (buttons)": "cnb-choice",
-    "next seat after each play": "cnb-auto-advance",
-    "pass": "cnb-pass",
-    "undo": "cnb-undo",
-    "reset": "cnb-reset",
-    "engine message": "cnb-message",
-    "battle view": "cnb-battle",
-    "notation box": "cnb-notation",
-    "load notation": "cnb-load-notation",
-    "resolve": "cnb-resolve",
-    "compare with": "cnb-compare",
-    "close results": "cnb-close-results",
-    "stepper (the box)": "cnb-stepper",
-    "stepper's panel (beside the lines)": "cnb-step-panel",
-    "previous step": "cnb-prev",
-    "next step": "cnb-next",
-    "step slider": "cnb-step-slider",
-    "step header": "cnb-step-header",
-    "step lines": "cnb-step-lines",
-    "strengths before -> after": "cnb-strengths",
-    "rule text and source": "cnb-rule",
-    "compare view (the box)": "cnb-compare-view",
-    "compare summary": "cnb-compare-summary",
-    "compare previous": "cnb-compare-prev",
-    "compare next": "cnb-compare-next",
-    "next difference": "cnb-next-difference",
-    "compare slider": "cnb-compare-slider",
-    "compare body": "cnb-compare-body",
-}
-
 
 #: The value a dropdown uses for "nothing" (ipywidgets shows a None value as an empty box).
 NOTHING = "\u2014"

@@ -16,12 +16,14 @@ import itertools
 from ...cards import Card
 from ...errors import Clauses, IllegalMove, Joined, Kind, Quoted, Sentence, Spaced
 from ...explain import Step
+from ...notation import read_card, read_target
 from ...plays import Move
 from .actions import Ball, Bribe, GenovaDraw, GenovaTrade
 
-__all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "ban", "city_bologna", "city_milano", "city_lift",
-           "lift_ban", "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball", "bribe_targets",
-           "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets", "genova_choices"]
+__all__ = ["BANS", "BRIBE_VALUES", "ABILITIES", "Ability", "check_ruleset", "ban", "city_bologna", "city_milano",
+           "city_lift", "lift_ban", "courtesan_targets", "pick_courtesan", "city_firenze", "firenze_ball",
+           "bribe_targets", "pick_bribe", "city_venezia", "venezia_bribe", "bribed", "replay", "multisets",
+           "genova_choices"]
 
 #: Cards a ban keeps out of the battle (zh: Bologna 火攻, Milano 封鎖).
 BANS: dict[str, frozenset] = {
@@ -40,16 +42,23 @@ def _kind_order(kind: str) -> tuple:
     return (0, int(kind)) if kind.isdigit() else (1, kind)
 
 
+def check_ruleset(battle, city: str) -> None:
+    """A city-state's ability acts only in a battle of the city-states ruleset (zh); IllegalMove in
+    any other (a ruleset without city-states has no Firenze or Venezia to use it)."""
+    if not battle.ruleset.city_states:
+        raise IllegalMove.say("{city}'s ability belongs to the city-states ruleset; the {ruleset} ruleset has no "
+                              "city-state abilities", city=city, ruleset=Quoted.of(battle.ruleset.name))
+
+
 # -- Bologna and Milano: bans ----------------------------------------------------------------------
 
 def ban(battle, city: str, player: str) -> None:
     """``player``'s ``city`` (Bologna or Milano) bans its cards from ``battle``, decided before the
     first card; its owner may lift the ban at any time, and then it cannot come back."""
-    battle.explain_as_played()      # a ban is no move of the battle: a twin could not replay it
     for kind in BANS[city]:
         if kind in battle.ruleset.counts:
             battle.state.banned[kind] = city
-    if battle.explaining:
+    if battle.explains:
         kinds = [k for k in sorted(BANS[city], key=_kind_order) if k in battle.ruleset.counts]
         battle.record(Step(f"city.{city.lower()}", strengths=battle.announced(), player=player,
                            data={"city": city, "kinds": kinds}))
@@ -68,10 +77,9 @@ def city_milano(battle, player: str) -> None:
 def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
     """The ban of ``city`` ends: its owner lifts it (city.lift), or Roma cancels it
     (city.roma_annul)."""
-    battle.explain_as_played()
     for kind in [k for k, c in battle.state.banned.items() if c == city]:
         del battle.state.banned[kind]
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("city.roma_annul" if by_roma else "city.lift", strengths=battle.announced(),
                            player=player, data={"city": city, "ban": True}))
 
@@ -99,8 +107,7 @@ def pick_courtesan(battle, targets: list[Card], courtesan) -> Card:
             return courtesan
     elif isinstance(courtesan, str):
         if "#" in courtesan:
-            found = [c for c in targets if f"{c.kind}#{c.id}" == courtesan.strip().lower()
-                     or c.tag == courtesan.strip()]
+            found = [c for c in targets if (c.kind, c.id) == read_card(courtesan, battle.kinds)]
         else:
             found = [c for c in targets if battle.owner(c) == courtesan.strip()]
         if found:
@@ -120,6 +127,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     the option firenze_card: the price of the Ball, discarded face down ('cost'), or face down in
     Firenze's line, counted when revealed ('hidden').
     """
+    check_ruleset(battle, "Firenze")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
     targets = courtesan_targets(battle, player)
@@ -129,7 +137,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
         raise IllegalMove.say("there is no face-up Courtesan Firenze may take back")
     taken = targets if battle.ruleset.firenze_takes == "all" else [pick_courtesan(battle, targets, courtesan)]
     # Everything is checked: from here on the battle changes.
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     owners = [battle.owner(c) for c in taken]
     source = battle.source_of(player, paid)
     if paid in battle.state.returned[player]:
@@ -146,7 +154,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
         battle.state.returned[player].append(c)
     took = "all" if battle.ruleset.firenze_takes == "all" else f"courtesan#{taken[0].id}"
     battle.state.moves.append(Move(player, "firenze", True, took, paid.id))
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("city.firenze", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in taken),
                            data={"paid": paid.id, "taken": [c.id for c in taken], "owners": owners, "hidden": hidden}))
@@ -163,7 +171,7 @@ firenze_ball = city_firenze
 def bribe_targets(battle, player: str) -> list[Card]:
     """Enemy face-up Mercenaries of strength 1-5 that Venezia may bribe: their printed value, or
     under venezia_bribe_value='effective' the strength they have now (Winter, Drummer, Spring)."""
-    now = battle.announced().values() if battle.ruleset.venezia_bribe_value == "effective" else None
+    now = battle.tally().values if battle.ruleset.venezia_bribe_value == "effective" else None
     return [c for p in battle.players if p != player for c in battle.line(p)
             if c.mercenary and c.id not in battle.face_down
             and (c.value if now is None else now.get(c.id)) in BRIBE_VALUES]
@@ -176,14 +184,9 @@ def pick_bribe(battle, player: str, target) -> Card:
     if isinstance(target, Card):
         found = [c for c in targets if c.id == target.id]
     elif isinstance(target, str) and target.strip():
-        text = target.strip()
-        owner = None
-        if ":" in text:
-            owner, _, text = text.rpartition(":")
-            owner = owner.strip()
-        kind, _, num = text.strip().partition("#")
-        found = [c for c in targets if c.kind == kind.strip() and (not num or str(c.id) == num)
-                 and (owner is None or battle.owner(c) == owner)]
+        named = read_target(target, battle.kinds)
+        found = [c for c in targets if c.kind == named.kind and named.id in (None, c.id)
+                 and named.owner in (None, battle.owner(c))]
         owners = {battle.owner(c) for c in found}
         if len(owners) > 1:
             example = f"'{battle.owner(found[0])}:{found[0].kind}'"
@@ -211,11 +214,12 @@ def city_venezia(battle, player: str, card, target) -> None:
     ``target``: a Card, "3#22", or "Ben:3" (Ben's 3).  Whose card it is then is the option
     venezia_bribe (may Venezia's Scarecrow take it back?).
     """
+    check_ruleset(battle, "Venezia")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
     chosen = pick_bribe(battle, player, target)
     # Everything is checked: from here on the battle changes.
-    before = battle.announced() if battle.explaining else None
+    before = battle.announced() if battle.explains else None
     owner = battle.owner(chosen)
     source = battle.source_of(player, paid)
     if paid in battle.state.returned[player]:
@@ -224,7 +228,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     battle.state.discarded.append(paid)
     battle.zones.move(chosen, ("line", owner), ("line", player))
     battle.state.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
-    if battle.explaining:
+    if battle.explains:
         battle.record(Step("city.venezia", strengths=battle.announced(), before=before, player=player,
                            cards=(chosen.id,), data={"paid": paid.id, "target": chosen.id, "owner": owner,
                                                      "kind": chosen.kind, "reading": battle.ruleset.venezia_bribe}))
@@ -238,7 +242,7 @@ venezia_bribe = city_venezia
 
 def bribed(battle) -> set[int]:
     """Ids of the Mercenaries Venezia bribed in this battle."""
-    return {int(m.take.partition("#")[2]) for m in battle.moves if m.kind == "venezia"}
+    return {read_card(m.take, battle.kinds)[1] for m in battle.moves if m.kind == "venezia"}
 
 
 def replay(battle, move: Move) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...game.actions import Action
+from ...notation import kind_of, split_target
 
 __all__ = ["CityAction", "ChooseCity", "UseAbility", "Veto", "GenovaTrade", "GenovaDraw", "GenovaKeep", "Ball",
            "Bribe", "LiftBan", "Annul", "RomaClaim", "ACTIONS"]
@@ -25,7 +26,7 @@ class CityAction(Action):
 
 def _card(t, card) -> str:
     """One card of an action as ``t`` (a Speaker) names it: a kind, a tag "5#41" or a Card."""
-    return t.card(str(getattr(card, "kind", card)).split("#")[0])
+    return t.card(kind_of(card))
 
 
 def _cards(t, cards) -> str:
@@ -146,10 +147,10 @@ class Bribe(CityAction):
         return f"Bribe({self.card!r}, {self.target!r})"
 
     def said_by(self, t) -> str:
-        if isinstance(self.target, str) and ":" in self.target:
-            player, taken = self.target.split(":", 1)
+        player, sep, taken = split_target(self.target) if isinstance(self.target, str) else (None, "", "")
+        if sep == ":":
             return t.say("Bribe: discard {card} and take {player}'s {taken} into my line", card=_card(t, self.card),
-                         player=player.strip(), taken=_card(t, taken.strip()))
+                         player=player, taken=_card(t, taken))
         return t.say("Bribe: discard {card} and take {target} into my line", card=_card(t, self.card),
                      target=repr(self.target))
 

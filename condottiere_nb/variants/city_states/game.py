@@ -20,9 +20,10 @@ from ...options import shown, shown_value
 from ...game import phases
 from ...game.choices import named_card
 from ...game.messages import allowed
+from ...game.persist import saved_card
 from ..base import Variant
 from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courtesan_targets, genova_choices,
-                        lift_ban, multisets, pick_bribe, pick_courtesan)
+                        lift_ban, multisets, pick_bribe, pick_courtesan, replay, bribed)
 from .actions import (ACTIONS, Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
                       RomaClaim, UseAbility, Veto)
 
@@ -104,7 +105,7 @@ def city_choose(game, city: str) -> None:
     v["cities"][p] = city
     game.state.control[city] = p
     game.write(["city", city])
-    if game.explaining:
+    if game.explains:
         game.record(Step("city.choose", player=p, data={"city": city}))
     nxt = [q for q in _from_first(game) if q not in v["cities"]]
     if nxt:
@@ -132,7 +133,7 @@ def city_ask(game, variant: "CityStates", yes: bool | None = None) -> bool | Non
     p = v["ask"].pop(0)
     game.write(["ability", yes])
     city = v["cities"][p]
-    if game.explaining:
+    if game.explains:
         game.record(Step("city.ask", player=p, data={"city": city, "used": yes}))
     if not yes:
         if not variant.ask_next(game):
@@ -160,7 +161,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
             zones.move(c, "discard", ("hand", p))
         state.hand(p).sort(key=BY_ID)
         game.write(["genova_draw"])
-        if game.explaining:
+        if game.explains:
             game.record(Step("city.genova", player=p, data={"action": "draw", "count": len(drawn)}))
         phases.continue_battle(game)
         return
@@ -172,7 +173,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         state.hand(p).sort(key=BY_ID)
         v["drawn"] = []
         game.write(["genova_keep", [c.id for c in kept]])
-        if game.explaining:
+        if game.explains:
             game.record(Step("city.genova", player=p, data={"action": "keep", "kept": [c.kind for c in kept],
                                                             "discarded": len(rest)}))
         phases.continue_battle(game)
@@ -189,7 +190,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         counts[q] = n
     v["drawn"] = [c.id for c in drawn]
     game.write(["genova_trade", [c.id for c in paid], canon.source])
-    if game.explaining:
+    if game.explains:
         game.record(Step("city.genova", player=p, cards=tuple(c.id for c in drawn),
                          data={"action": "trade", "paid": [c.kind for c in paid], "counts": counts,
                                "drawn": [c.kind for c in drawn]}))
@@ -211,7 +212,7 @@ def city_roma_annul(game, variant: "CityStates", canon) -> None:
         if active["city"] in BANS:
             lift_ban(game.battle, active["city"], roma, by_roma=True)
             phases.sync_log(game)
-        elif game.explaining:
+        elif game.explains:
             game.record(Step("city.roma_annul", player=roma, data={"city": active["city"], "target": active["player"],
                                                                    "moment": "battle"}))
         return
@@ -223,14 +224,14 @@ def city_roma_annul(game, variant: "CityStates", canon) -> None:
         v["ready"][roma] = False
         v["ready"][p] = False
         v["active"] = None
-        if game.explaining:
+        if game.explains:
             game.record(Step("city.roma_annul", player=roma, data={"city": city, "target": p, "moment": "before"}))
         if pend["kind"] == "declare":
             phases.continue_battle(game)
         else:
             phases.ask(game, "battle", p)
         return
-    if game.explaining:
+    if game.explains:
         game.record(Step("city.roma_annul", player=roma, data={"city": city, "target": p, "allowed": True}))
     if pend["kind"] == "declare":
         variant.declare(game, p, city)
@@ -246,7 +247,7 @@ def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
     region = state.region
     if not canon.cards:
         game.write(["claim", []])
-        if game.explaining:
+        if game.explains:
             game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": []}))
         phases.after_compare(game)
         return
@@ -255,7 +256,7 @@ def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
     variant.data(game)["ready"][roma] = False
     state.control[region] = roma
     game.write(["claim", [c.id for c in paid]])
-    if game.explaining:
+    if game.explains:
         game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": [c.kind for c in paid]}))
     won = phases.victories_of(game, roma)
     if won:
@@ -267,7 +268,7 @@ def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
 def city_round(game, variant: "CityStates") -> None:
     """At a new round every tile turns face up again: every ability is ready (zh 二)."""
     variant.data(game)["ready"] = {p: True for p in game.players}
-    if game.explaining:
+    if game.explains:
         game.record(Step("city.round"))
 
 
@@ -278,6 +279,15 @@ class CityStates(Variant):
 
     name = "city"
     actions = ACTIONS
+    home = "city-states"
+    #: Firenze's Ball and Venezia's Bribe are battle moves, played instead of a card
+    battle_moves = ("firenze", "venezia")
+    replay = staticmethod(replay)
+
+    @staticmethod
+    def locked(battle) -> set:
+        """Venezia's bribed Mercenaries, under venezia_bribe='not_returnable' (not the briber's own)."""
+        return bribed(battle) if battle.ruleset.venezia_bribe == "not_returnable" else set()
 
     @classmethod
     def applies_to(cls, ruleset) -> bool:
@@ -436,12 +446,8 @@ class CityStates(Variant):
             city_roma_claim(game, self, canon, physical)
 
     def decode(self, game, tag: str, args: list):
-        cards = game.cards
-
         def card(i):
-            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(cards):
-                raise RulesError.say("{value} is not a card id", value=shown_value(i))
-            return cards[i]
+            return saved_card(game, i)
 
         if tag == "city" and len(args) == 1 and isinstance(args[0], str):
             return ChooseCity(args[0])
@@ -525,7 +531,7 @@ class CityStates(Variant):
             phases.continue_battle(game)
         elif acts == "turn":
             v["active"] = {"player": p, "city": city}
-            if game.explaining:
+            if game.explains:
                 game.record(Step(f"city.{city.lower()}", player=p, data={"city": city, "declare": True}))
             phases.continue_battle(game)
         else:       # Genova acts at once, before the battle
