@@ -36,11 +36,10 @@ from dataclasses import fields
 from typing import Sequence
 
 from ..cards import Card, kind_name
-from ..errors import expects
 from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
-from .space import BattleSpace, PlayedCard, check_plays
+from .space import BattleSpace, PlayedCard
 from .tally import Tally
 
 np = None      # numpy, once load_numpy() has imported it
@@ -75,7 +74,6 @@ FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", 
                         "drummer", "heroine", "scarecrow", "surrender"})
 
 
-@expects(ruleset=Ruleset, kinds=(list, tuple))
 def fast_model_gap(ruleset: Ruleset, kinds: Sequence[str] = ()) -> str | None:
     """Why the vectorised model cannot stand in for the engine here, or None if it can."""
     for f in fields(ruleset):
@@ -347,7 +345,6 @@ class FastModel:
         return winner, holder, totals
 
 
-@expects(ruleset=(str, Ruleset), space=BattleSpace, sequences=(list, tuple))
 def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[PlayedCard]]):
     """Resolve many play sequences at once with the vectorised model.
 
@@ -355,8 +352,6 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
     ``None`` for a sequence that is illegal under the ruleset.  This is the model the
     enumeration uses; tests compare it with Battle.resolve().
     """
-    for plays in sequences:
-        check_plays(space, plays if isinstance(plays, (list, tuple)) else [plays])
     ruleset = get_ruleset(ruleset)
     load_numpy()
     L = Layout(space)

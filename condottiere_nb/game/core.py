@@ -377,10 +377,10 @@ class Game:
                                                            for p, ids in s["hands"].items()},
                     deck_order=None if s["deck_order"] is None else [self.cards[i] for i in s["deck_order"]],
                     control=s["control"], favor=s["favor"])
-        persist.redeal_at(game, s.get("redeals", ()), 0)
+        deal.redeal_at(game, s.get("redeals", ()), 0)
         for i, rec in enumerate(records, 1):
             game.apply(persist.decode(game, rec, i))
-            persist.redeal_at(game, s.get("redeals", ()), i)
+            deal.redeal_at(game, s.get("redeals", ()), i)
         return game
 
     def snapshot(self) -> dict:

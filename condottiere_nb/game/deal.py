@@ -195,6 +195,13 @@ def draw(game, player: str, n: int, *, refill=None, sort: bool = True) -> int:
     return got
 
 
+def redeal_at(game, redeals, index: int) -> None:
+    """Deal again the hands of the setup's redeals made after ``index`` actions (Game.redealt)."""
+    for at, *hands in redeals:
+        if at == index:
+            redeal(game, {p: [game.cards[i] for i in ids] for p, ids in zip(hands[::2], hands[1::2])})
+
+
 def _replays_alike(game) -> bool:
     """Would the game's actions replay alike from a setup stating the re-dealt hands?  Yes in its
     first battle (a token placed, cards played, passes, the Favor placed): no hand was asked anything yet (the

@@ -521,15 +521,8 @@ def _load(cls, data, explain: bool):
     return game
 
 
-def redeal_at(game, redeals, index: int) -> None:
-    """Deal again the hands of the setup's redeals made after ``index`` actions (Game.redealt)."""
-    from .deal import redeal
-    for at, *hands in redeals:
-        if at == index:
-            redeal(game, {p: [game.cards[i] for i in ids] for p, ids in zip(hands[::2], hands[1::2])})
-
-
 def _redealt(game, redeals, index: int) -> None:
+    from .deal import redeal_at
     try:
         redeal_at(game, redeals, index)
     except RulesError as err:

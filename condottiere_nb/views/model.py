@@ -16,7 +16,8 @@ from typing import Sequence
 
 from ..battle import Battle, Resolution
 from ..arguments import check_flag
-from ..cards import KINDS, parse_kind
+from ..cards import KINDS
+from ..notation import parse_kind
 from ..errors import Kind, Listed, RulesError
 from ..i18n import LANGUAGES
 from ..notation import kind_of, ruleset_named, split_target
