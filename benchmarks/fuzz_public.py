@@ -155,7 +155,7 @@ KNOWN = {
     ("Battle", "defender"): "core (battle.py)",
     ("Battle.play", "face_down"): "core (battle.py)", ("Battle.play", "take"): "core (battle.py)",
     ("Game.hand_limit", "player"): "core (game/core.py)", ("Game.regions_of", "player"): "core (game/core.py)",
-    ("parse_kind", "kinds"): "notation (cards.py parse_kind)", ("Game.hand", "player"): "core (game/core.py)",
+    ("parse_kind", "kinds"): "notation (notation.parse_kind)", ("Game.hand", "player"): "core (game/core.py)",
     ("Battle", "token_holder"): "core (battle.py)", ("Battle", "leader"): "core (battle.py)",
     ("Match", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
     ("Game", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
