@@ -24,3 +24,12 @@ c.ServerApp.kernel_websocket_connection_class = NoDelayChannels
 # Voila on its own has its own setting for the same class; it reads this file when it is copied to
 # voila.py in one of Jupyter's config directories (tests/test_voila.py does so).
 c.Voila.kernel_websocket_connection_class = NoDelayChannels
+
+# Voilà's page (/voila/render/...) with the workshop's template, which asks no CDN for its
+# stylesheets (binder/jupyter/voila/templates/condottiere), and without MathJax: Voilà as a server
+# extension loads it from cdnjs unless both of its MathJax settings are empty, as they are for
+# Voilà on its own (the app has no formula).  A setting of this file, not of a
+# jupyter_server_config.d/ file: this one is read wherever it is (a prefix named by
+# JUPYTER_CONFIG_PATH too), and by Voilà on its own.
+c.VoilaConfiguration.template = "condottiere"
+c.ServerApp.tornado_settings.update({"mathjax_url": None, "mathjax_config": None})

@@ -236,10 +236,13 @@ class Battle:
         seen = (self.zones.changes, len(fd))
         if hide is None and self._said[0] == seen:
             return self._said[1]
-        piles = self.zones.piles
-        lines = ([piles[("line", p)] for p in self.players] if not fd and hide is None
-                 else self.counted_lines(hide))
-        totals = dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest)))
+        if not fd and hide is None:
+            piles, code = self.zones.piles, self.zones.code
+            keys = [("line", p) for p in self.players]
+            found = totals_of([piles[k] for k in keys], self.ruleset.spring_highest, codes=tuple(map(code, keys)))
+        else:
+            found = totals_of(self.counted_lines(hide), self.ruleset.spring_highest)
+        totals = dict(zip(self.players, found))
         if hide is None:
             self._said = (seen, totals)
         return totals

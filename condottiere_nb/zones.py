@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from .cards import Card
 from .notation import claim_card
 from .errors import IllegalMove, Kind, Listed, Lower, Quoted, RulesError, Sentence
+from .strength import KIND_CODE, line_code
 
 __all__ = ["Zones", "pile_name", "sandbox_piles"]
 
@@ -41,15 +42,18 @@ def pile_name(pile) -> "Sentence | str":
 class Zones:
     """Named piles of cards (see the module docstring)."""
 
-    __slots__ = ("piles", "changes")
+    __slots__ = ("piles", "changes", "codes")
 
-    def __init__(self, piles: dict | None = None, changes: int = 0):
+    def __init__(self, piles: dict | None = None, changes: int = 0, codes: dict | None = None):
         # A pile given as a tuple is shared until a card leaves or joins it (then it becomes a
         # list of this Zones' own); any other pile is copied now.
         self.piles: dict = {} if piles is None else {k: v if type(v) is tuple else list(v) for k, v in piles.items()}
         #: How many times a pile has changed (a card moved, a pile made anew): something read from
         #: the piles stays true while this number stays the same.
         self.changes = changes
+        #: pile -> the kinds it holds as one number (strength.line_code), for the piles whose code
+        #: was asked for (see code()), kept up to date by every move.
+        self.codes: dict = {} if codes is None else dict(codes)
 
     @classmethod
     def shared(cls, piles: dict) -> "Zones":
@@ -58,7 +62,17 @@ class Zones:
         zones = cls.__new__(cls)
         zones.piles = dict(piles)
         zones.changes = 0
+        zones.codes = {}
         return zones
+
+    def code(self, name) -> int:
+        """The kinds pile ``name`` holds, as one number (:func:`condottiere_nb.strength.line_code`):
+        counted the first time it is asked for, then kept up to date as cards move, so that the
+        battle's announced strengths are looked up, not counted again, after each play."""
+        found = self.codes.get(name)
+        if found is None:
+            found = self.codes[name] = line_code(self.piles[name])
+        return found
 
     def pile(self, name) -> list:
         """The cards of one pile (the pile itself: the owner's to read, the rules' to change
@@ -74,6 +88,7 @@ class Zones:
             raise RulesError.say("{pile} still holds cards: {cards}", pile=pile_name(name),
                                  cards=Listed(c.tag for c in self.piles[name]))
         self.piles[name] = list(cards)
+        self.codes.pop(name, None)
         self.changes += 1
 
     def move(self, card: Card, source, target, *, top: bool = True) -> None:
@@ -105,6 +120,12 @@ class Zones:
             goal.append(card)
         else:
             goal.insert(0, card)
+        codes = self.codes
+        if codes:
+            if source in codes:
+                codes[source] -= KIND_CODE[card.kind]
+            if target in codes:
+                codes[target] += KIND_CODE[card.kind]
         self.changes += 1
 
     def move_all(self, cards: Iterable[Card], source, target) -> None:
@@ -126,6 +147,8 @@ class Zones:
                                   pile=pile_name(source))
         pile[:] = [c for c in pile if id(c) not in moving]
         goal.extend(cards)
+        self.codes.pop(source, None)
+        self.codes.pop(target, None)
         self.changes += 1
 
     def regroup(self, piles: Mapping) -> None:
@@ -156,6 +179,7 @@ class Zones:
                                   pile=named)
         for name, cards in piles.items():
             self.piles[name] = list(cards)
+            self.codes.pop(name, None)
         self.changes += 1
 
     def where(self, card: Card):
@@ -166,7 +190,7 @@ class Zones:
         return None
 
     def copy(self) -> "Zones":
-        return Zones(self.piles, self.changes)
+        return Zones(self.piles, self.changes, self.codes)
 
     def count(self) -> int:
         return sum(len(p) for p in self.piles.values())

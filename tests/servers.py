@@ -230,3 +230,22 @@ def keep_local(context) -> list[str]:
     away: list[str] = []
     context.on("request", lambda r: None if is_local(r.url) else away.append(r.url))
     return away
+
+
+# -- the JupyterLite site (tools/build_lite.py), built once a test session for each set of options -----
+
+_SITES: dict = {}
+
+
+def lite_site(tmp_path_factory, *options: str) -> Path:
+    """The site tools/build_lite.py writes with ``options`` (tests/test_lite.py, tests/test_workshop.py
+    share it: a build takes half a minute)."""
+    import subprocess
+    import sys
+    if options not in _SITES:
+        out = tmp_path_factory.mktemp("lite") / "site"
+        done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_lite.py"), "--output", str(out), *options],
+                              capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        _SITES[options] = out
+    return _SITES[options]

@@ -27,9 +27,13 @@ def test_voila_renders_with_the_template_that_asks_no_cdn(prefix):
     template = prefix / "share" / "jupyter" / "voila" / "templates" / "condottiere"
     assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
     assert "cdn.jsdelivr.net" in (template / "index.html.j2").read_text()      # the lines it leaves out
-    config = json.loads((prefix / "etc" / "jupyter" / "jupyter_server_config.d" / "condottiere-voila.json")
-                        .read_text())
-    assert config == {"VoilaConfiguration": {"template": "condottiere"}}
+    pytest.importorskip("jupyter_server")
+    from traitlets.config import Config
+    c = Config()
+    runpy.run_path(str(prefix / "etc" / "jupyter" / "jupyter_server_config.py"), init_globals={"get_config": lambda: c})
+    assert c.VoilaConfiguration.template == "condottiere"
+    # Voilà as a server extension would load MathJax from cdnjs without both
+    assert c.ServerApp.tornado_settings.get_value({}) == {"mathjax_url": None, "mathjax_config": None}
 
 
 def test_kernel_messages_go_out_without_delay(prefix):

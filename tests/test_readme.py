@@ -1,6 +1,7 @@
 """The README's API example runs, and every value it shows in a comment is what the engine returns."""
 import ast
 import re
+import textwrap
 from pathlib import Path
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -36,7 +37,9 @@ VENV_MARK = "# --- the README's virtual environment"
 
 
 def bash_blocks() -> list[str]:
-    return [b.strip() for b in re.findall(r"```bash\n(.*?)\n```", README.read_text(encoding="utf-8"), re.S)]
+    # a block may be indented (in a list): its fences and lines are, by the same amount
+    found = re.findall(r"^( *)```bash\n(.*?)\n\1```", README.read_text(encoding="utf-8"), re.S | re.M)
+    return [textwrap.dedent(indent + body).strip() for indent, body in found]
 
 
 def block_with(*words: str) -> str:
@@ -48,12 +51,13 @@ def block_with(*words: str) -> str:
 def test_readme_makes_a_virtual_environment_before_its_two_commands():
     blocks = bash_blocks()
     venv = block_with("-m venv")
-    tour = block_with("jupyterlab", "00_start_here.ipynb")
+    tour = block_with("tools/workshop.py")
     tests = block_with("pytest")
     assert venv == "python3 -m venv .venv && . .venv/bin/activate", venv
     assert blocks.index(venv) < blocks.index(tour) < blocks.index(tests)
     # each command does its whole job: install what it needs, then open the tour / run every test
-    assert tour == 'python -m pip install -e ".[lab]" && python -m jupyterlab notebooks/00_start_here.ipynb', tour
+    # tools/workshop.py installs the workshop's settings, trusts the notebooks, then opens JupyterLab at the tour
+    assert tour == 'python -m pip install -e ".[lab]" && python tools/workshop.py', tour
     assert tests == 'python -m pip install -e ".[test]" && python -m pytest', tests
     text = README.read_text(encoding="utf-8")
     assert "--allow-root" in text[text.index(tour):text.index(tests)], "keep the note for root near the tour"

@@ -46,3 +46,21 @@ def test_regroup_keeps_every_card_or_changes_nothing(given, match):
     assert ({k: list(v) for k, v in z.piles.items()}, z.changes) == before
     z.regroup({("hand", "Ana"): [STANDARD_DECK[3], STANDARD_DECK[0]], "deck": [STANDARD_DECK[2], STANDARD_DECK[1]]})
     assert z.piles[("hand", "Ana")] == [STANDARD_DECK[3], STANDARD_DECK[0]] and z.changes == before[1] + 1
+
+
+def test_the_codes_kept_for_piles_are_their_kinds_after_every_action_of_every_ruleset():
+    """Zones.code() is counted once and then kept up to date by every move: after every action of
+    random games of every ruleset, each kept code is the pile's line_code counted anew."""
+    from condottiere_nb import RULESETS, Game, RandomAgent
+    from condottiere_nb.strength import line_code
+    checked = 0
+    for name in sorted(RULESETS):
+        game = Game(3 if name.startswith("city-states") else 4, name, seed=11)
+        agent = RandomAgent(11)
+        while not game.is_over:
+            game.apply(agent.choose(game))
+            zones = game.state.zones
+            for pile, code in zones.codes.items():
+                assert code == line_code(zones.piles[pile]), (name, pile)
+                checked += 1
+    assert checked > 1000

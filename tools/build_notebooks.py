@@ -54,7 +54,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 IGNORE_OUTPUT = "nbval-ignore-output"
 
 #: The sources built in every language (see the module's docstring), and the languages besides English.
-TRANSLATED = ("00_start_here",)
+TRANSLATED = ("00_start_here", "07_practice")
 LANGUAGES = ("vi", "es", "zh", "fa")
 #: The gettext domain of the translated sources' Markdown, and where its catalogues are.  They are
 #: not in the package: only this builder reads them, and the notebooks it writes carry the text.

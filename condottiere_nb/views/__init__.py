@@ -33,6 +33,8 @@ _LAZY = {
     "StepperModel": "model",
     "CompareModel": "model",
     "GameModel": "game_model",
+    "Practice": "practice",
+    "PracticeModel": "practice_model",
 }
 
 __all__ = ["Facts", "Table", "Readings", "show", "battle_readings", "option_readings", "ruleset_readings", "Line",
