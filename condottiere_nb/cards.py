@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from .errors import Listed, Quoted, RulesError, UnknownCard
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ STANDARD_COUNTS: Mapping[str, int] = {
 }
 
 
+#: card ids run from 0 to one less than this (the largest deck has 110 cards)
+MAX_CARD_ID = 1000
+
+
 class Card:
     """One physical card: its id in the deck and its kind.
 
@@ -140,12 +145,20 @@ class Card:
 
     def __new__(cls, id: int, kind: str):
         key = (id, kind)
-        card = cls._interned.get(key)
+        try:
+            card = cls._interned.get(key)
+        except TypeError:               # an unhashable id or kind: refused below
+            card = None
         if card is not None:
             return card
-        spec = KINDS.get(kind)
+        # checked before it is kept: the interned cards are every card of every deck, not junk
+        spec = KINDS.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise ValueError(f"unknown card kind {kind!r}; the kinds are {', '.join(KINDS)}")
+            raise UnknownCard.say("unknown card kind {typed}; the kinds are {kinds}", typed=Quoted.of(kind),
+                                  kinds=Listed(KINDS))
+        if isinstance(id, bool) or not isinstance(id, int) or not 0 <= id < MAX_CARD_ID:
+            raise RulesError.say("a card's id is a whole number from 0 to {most}, not {value}", most=MAX_CARD_ID - 1,
+                                 value=Quoted.of(id))
         card = object.__new__(cls)
         set_ = object.__setattr__
         set_(card, "id", id)

@@ -13,6 +13,8 @@ each language names it) and :class:`Listed` (names listed with each language's c
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import reprlib
 
 
@@ -108,17 +110,6 @@ def shorten(text: str, limit: int = 60) -> str:
     return text[:start] + "..." + text[len(text) - max(0, limit - 3 - start):]
 
 
-def _quoted(text) -> str:
-    """``text`` as English quotes it: its repr, cut short like :func:`condottiere_nb.options.shown`."""
-    short = reprlib.Repr()
-    short.maxstring = short.maxother = 60
-    short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6
-    try:
-        return short.repr(text)
-    except Exception:                           # a value whose repr fails: name its type
-        return f"a {type(text).__name__}"
-
-
 def _english_name(kind: str) -> str:
     # A special card's kind is its lower-case English name (cards.py; tests/test_cards.py checks
     # every entry of the registry), so English needs no table, and the registry, which raises
@@ -134,7 +125,7 @@ def english(value) -> str:
         return _english_name(str(value))
     if isinstance(value, Quoted):
         inner = value[0]
-        return _quoted(english(inner) if isinstance(inner, (Kind, Listed)) else inner)
+        return excerpt(english(inner) if isinstance(inner, (Kind, Listed)) else inner)
     if isinstance(value, Either):
         return " or ".join(english(v) for v in value)
     if isinstance(value, Joined):
@@ -188,3 +179,53 @@ class IllegalMove(RulesError):
 
 class UnknownCard(RulesError):
     """A card name the engine does not know; the message lists the closest names."""
+
+
+def excerpt(value, limit: int = 60) -> str:
+    """``value`` as a refusal quotes it: its repr, at most about ``limit`` characters (a long text
+    shows its start, "..." and its end); never the whole of a huge argument."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of about {round(value.bit_length() * 0.30103, -1):.0f} digits"    # repr() refuses it
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = limit
+    short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6
+    try:
+        return short.repr(value)
+    except Exception:                           # a value whose repr fails: name its type
+        return f"a {type(value).__name__}"
+
+
+def expects(**kinds):
+    """Check the arguments named in ``kinds`` (name -> a class or a tuple of classes, None allowed
+    when listed) before the call: a RulesError names the argument, what it must be and the value
+    given, instead of an AttributeError from deep inside.  For the building blocks of the API that
+    take its objects (a Battle, a Resolution, a Timeline).
+
+    >>> @expects(n=int)
+    ... def twice(n): return 2 * n
+    >>> twice("3")
+    Traceback (most recent call last):
+    ...
+    condottiere_nb.errors.RulesError: n must be of type int, not '3'
+    """
+    def wrap(fn):
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def checked(*args, **kw):
+            try:
+                bound = signature.bind(*args, **kw)
+            except TypeError:
+                return fn(*args, **kw)              # Python says what is missing, as for any call
+            for name, kind in kinds.items():
+                if name in bound.arguments:
+                    value = bound.arguments[name]
+                    wanted = kind if isinstance(kind, tuple) else (kind,)
+                    if not isinstance(value, tuple(k for k in wanted if k is not None)) \
+                            and not (value is None and None in wanted) \
+                            or isinstance(value, bool) and bool not in wanted and int in wanted:
+                        raise RulesError.say("{name} must be of type {kind}, not {value}", name=name, kind=Either(
+                            "None" if k is None else k.__name__ for k in wanted), value=excerpt(value))
+            return fn(*args, **kw)
+        return checked
+    return wrap

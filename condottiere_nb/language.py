@@ -31,7 +31,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from .errors import Clauses, Either, Joined, Kind, Listed, Lower, Quoted, RulesError, Spaced, english, shorten
+from .errors import Clauses, Either, Joined, Kind, Listed, Lower, Quoted, RulesError, Spaced, english, excerpt, shorten
 from .i18n import FEMININE, LANGUAGES, card_name
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "speaker", "Speaker", "SENTENCE_GAP",
@@ -45,7 +45,7 @@ _default = ["en"]
 def check_language(lang) -> str:
     """``lang`` if it is one of the five languages, else a RulesError listing them."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise RulesError(f"unknown language {lang!r}; the languages are "
+        raise RulesError(f"unknown language {excerpt(lang)}; the languages are "
                          + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items()))
     return lang
 

@@ -141,6 +141,10 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
         raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
                               value=Quoted.of(name))
     if isinstance(name, int):
+        if name.bit_length() > 64:      # no deck has it, and str() refuses a number of 4,300 digits
+            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                                  typed=Quoted.of(name), values=Listed(sorted((k for k in kinds if k.isdecimal()),
+                                                                              key=int)))
         name = str(name)
     if len(name) > MAX_NAME:
         raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",

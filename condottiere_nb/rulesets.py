@@ -158,7 +158,12 @@ class Ruleset(Options):
         """The name in DECKS of this ruleset's deck, or None for a custom deck."""
         return next((n for n, c in DECKS.items() if tuple(c.items()) == self.deck), None)
 
-    # The deck's facts are worked out once per ruleset (a Ruleset never changes).
+    # The deck's facts are worked out once per ruleset (a Ruleset never changes).  A copy or a
+    # pickle carries the options only: the facts are worked out again where they are needed
+    # (their read-only mappings do not pickle).
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in _WORKED_OUT}
+
     @functools.cached_property
     def counts(self) -> Mapping[str, int]:
         """kind -> how many cards of it the deck has (read only)."""
@@ -288,6 +293,10 @@ class Ruleset(Options):
         diff = self.differences("standard") if self.name != "standard" else {}
         inner = ", ".join(f"{k}={v[0]!r}" for k, v in diff.items() if k != "deck")
         return f"Ruleset({self.name!r}{', ' + inner if inner else ''})"
+
+
+#: the Ruleset's facts worked out once (its cached properties), left out of a copy or a pickle
+_WORKED_OUT = frozenset(name for name, value in vars(Ruleset).items() if isinstance(value, functools.cached_property))
 
 
 def combine(*names: "str | Ruleset") -> Ruleset:

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from .errors import RulesError
+from .options import shown
 
 __all__ = ["MAX_SEAT_NAME", "seat_names"]
 
@@ -24,17 +25,17 @@ def seat_names(players, of_game: bool = False) -> tuple[str, ...]:
     if type(players) is not tuple and (isinstance(players, str) or not isinstance(players, Sequence)):
         if of_game:
             raise RulesError.say("players must be a list of names such as {example}, or a number, not {value}",
-                                 example="['Ana', 'Ben']", value=repr(players))
+                                 example="['Ana', 'Ben']", value=shown(players))
         raise RulesError.say("players must be a list of names such as {example}, not {value}",
-                             example="['Ana', 'Ben']", value=repr(players))
-    players = tuple(players)
+                             example="['Ana', 'Ben']", value=shown(players))
+    players = tuple(players) if len(players) <= 6 else players     # a huge range is not copied
     if not 2 <= len(players) <= 6:
         if of_game:
             raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=len(players))
         raise RulesError.say("a battle needs 2 to 6 players, not {n}", n=len(players))
     for p in players:
         if not isinstance(p, str) or not p.strip():
-            raise RulesError.say("player names must be non-empty strings; got {name}", name=repr(p))
+            raise RulesError.say("player names must be non-empty strings; got {name}", name=shown(p))
         if len(p) > MAX_SEAT_NAME:
             raise RulesError.say("a player's name is at most {most} characters; {start}... has {n}", most=MAX_SEAT_NAME,
                                  start=repr(p[:20]), n=len(p))

@@ -70,7 +70,7 @@ def play_game(agents, seed=None, ruleset="standard", *, players: Sequence[str] |
         specs = list(agents.values())
     elif isinstance(agents, (list, tuple)):
         specs = list(agents)
-        names = tuple(players) if players is not None else DEFAULT_NAMES[:len(specs)]
+        names = check_players(players) if players is not None else DEFAULT_NAMES[:len(specs)]
     else:
         raise RulesError.say("agents must be a list with one agent per seat, or {{player: agent}}, not {value}",
                              value=shown(agents))
@@ -139,8 +139,8 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     :class:`~condottiere_nb.explore.Progress` (a notebook's bar) or a callable ``progress(done, n)``
     is told as games complete; None or False is silent.
     """
-    from .workers import check_workers, job_seed, portable_ruleset, run_jobs
-    check_count(Sentence.say("n, the number of games,"), n)
+    from .workers import MAX_GAMES, check_workers, job_seed, portable_ruleset, run_jobs
+    check_count(Sentence.say("n, the number of games,"), n, 1, MAX_GAMES)
     names = check_players(players)
     check_seed(seed)
     from ..explore.progress import TextProgress, as_progress
@@ -155,13 +155,13 @@ def simulate(n: int, players: "int | Sequence[str]" = 4, agents=None, seed=0, *,
     check_workers(workers, executor)
     labels = tuple(_label(s) for s in specs)
     rules = portable_ruleset(ruleset)
-    jobs = [(names, specs, rules, job_seed(seed, i), game_options) for i in range(n)]
+    jobs = ((names, specs, rules, job_seed(seed, i), game_options) for i in range(n))     # made as handed out
     wins = {p: 0.0 for p in names}
     reasons: Counter = Counter()
     battles = rounds = actions = 0
     start = time.perf_counter()
     bar.start(n, "games")               # the label the notebook bar says in the learner's language
-    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, done=bar.update)
+    results = run_jobs(simulate_games, jobs, workers=workers, executor=executor, total=n, done=bar.update)
     try:
         for _, (winners, reason, b, r, a) in results:
             for w in winners:

@@ -2,12 +2,14 @@
 
 The tools that play many games (:func:`~condottiere_nb.agents.simulate`,
 :func:`~condottiere_nb.explore.variant_balance`, :func:`~condottiere_nb.explore.soak`,
-:func:`~condottiere_nb.explore.battle_odds`) describe their work as a list of jobs, each
-seeded from the master seed and its own index, so that what a job finds never depends on the
-process that ran it or on when it ran.  :func:`run_jobs` runs them in small chunks:
+:func:`~condottiere_nb.explore.battle_odds`) describe their work as jobs (made as they are handed
+out, so a run of millions of games holds only those in flight), each seeded from the master seed
+and its own index, so that what a job finds never depends on the process that ran it or on when
+it ran.  :func:`run_jobs` runs them in small chunks:
 
 * in this process (``workers=None`` or 1, no ``executor``);
-* on a pool of ``workers`` processes of this machine (``workers=0``: one per core), made for
+* on a pool of ``workers`` processes of this machine (``workers=0``: one per core; more than
+  the cores: the cores, with a warning; more than :data:`MAX_WORKERS`: refused), made for
   the call and closed after it; where Python cannot start processes (in the browser, JupyterLite's
   Pyodide has none) in this process instead, with a warning (:func:`can_start_processes`);
 * on any :class:`concurrent.futures.Executor` (``executor=``), for instance the one a
@@ -28,18 +30,20 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import threading
 import warnings
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 
 from ..arguments import check_seed
-from ..errors import RulesError
+from ..errors import RulesError, shorten
 from ..language import speaker
 from ..options import shown_value
 
-__all__ = ["run_jobs", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
+__all__ = ["run_jobs", "check_workers", "pool_size", "MAX_WORKERS", "MAX_GAMES", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
            "job_seed"]
 
 
@@ -66,9 +70,19 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+#: the most games a long run may ask for: a billion games is days of every core; more is a typo
+MAX_GAMES = 10 ** 9
+
+#: the most processes ``workers=`` may ask for: a typo (``workers=10**6``) must not fork a shared
+#: server to death; beyond the cores a pool only waits for them anyway
+MAX_WORKERS = 64
+
+
 def check_workers(workers, executor) -> int:
-    """The number of processes ``workers`` asks for (1: this process only), or a RulesError
-    saying what is allowed.  ``executor`` and ``workers`` do not go together."""
+    """The number of processes ``workers`` asks for (1: this process only; 0: one per core), or a
+    RulesError saying what is allowed: a whole number from 0 to :data:`MAX_WORKERS`.  ``executor``
+    and ``workers`` do not go together.  Nothing is started here (:func:`pool_size` caps the count
+    at the cores)."""
     if executor is not None:
         if workers not in (None, 1):
             raise RulesError.say("give workers= (processes of this machine) or executor= (any executor), not both")
@@ -81,7 +95,36 @@ def check_workers(workers, executor) -> int:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise RulesError.say("workers must be a whole number of processes (0: one per core), not {value}",
                              value=shown_value(workers))
+    if workers > MAX_WORKERS:
+        raise RulesError.say("workers must be from 0 (one per core) to {most} processes, not {value}; this machine "
+                             "has {cores} cores", most=MAX_WORKERS, value=shown_value(workers), cores=cores())
     return workers or cores()
+
+
+def pool_size(workers, executor) -> int:
+    """The processes a run starts for ``workers``: :func:`check_workers`'s count, at most one per
+    core (more would only wait for the cores, and take memory from the others on a shared
+    server: a warning says how many cores there are), and 1 where Python cannot start processes
+    (in the browser: a warning says so)."""
+    n = check_workers(workers, executor)
+    if executor is None and n > 1 and not can_start_processes():
+        # The jobs are seeded by their index, so one process finds what the workers would have.
+        warnings.warn(speaker().say_n(
+            "This Python cannot start processes (in the browser there are none): the work asked of {n} "
+            "worker runs in this process instead, one job after another, and finds the same.",
+            "This Python cannot start processes (in the browser there are none): the work asked of {n} "
+            "workers runs in this process instead, one job after another, and finds the same.", n),
+            RuntimeWarning, stacklevel=outside_level())
+        return 1
+    have = cores()
+    if executor is None and n > have:
+        warnings.warn(speaker().say_n(
+            "{asked} workers were asked for, but this machine has {n} core: the work runs on {n} process, "
+            "and finds the same.",
+            "{asked} workers were asked for, but this machine has {n} cores: the work runs on {n} processes, "
+            "and finds the same.", have, asked=n), RuntimeWarning, stacklevel=outside_level())
+        return have
+    return n
 
 
 def portable_ruleset(ruleset):
@@ -134,6 +177,8 @@ def _quiet_worker() -> None:
 def can_start_processes() -> bool:
     """Can this Python start worker processes?  Not in a browser: Pyodide, the Python of
     JupyterLite, has no processes, and its multiprocessing lacks the locks a pool needs."""
+    if sys.platform == "emscripten":
+        return False
     try:
         import multiprocessing.synchronize  # noqa: F401  (what a process pool needs)
     except ImportError:
@@ -152,65 +197,78 @@ def outside_level() -> int:
     return level
 
 
-def run_jobs(task: Callable[[list], list], jobs: Sequence, *, workers=None, executor: Executor | None = None,
-             chunk: int | None = None, window: int | None = None,
+def check_travels(task, jobs: list) -> None:
+    """A RulesError in plain words if ``task`` or ``jobs`` cannot be sent to another process
+    (an agent made from a lambda or defined inside a function cannot: pickle needs a name it
+    can import), said before any process starts, not from inside the pool's machinery."""
+    try:
+        pickle.dumps((task, jobs))
+    except (pickle.PicklingError, AttributeError, TypeError) as e:
+        raise RulesError.say(
+            "the work cannot be sent to other processes: an agent or a value in it has no name another process can "
+            "import (a lambda, a function defined inside another, an open file); give agents by name ({example}) "
+            "or as a class or function defined at the top of a module, or run with workers=1 ({reason})",
+            example="'heuristic'", reason=shorten(str(e))) from None
+
+
+def run_jobs(task: Callable[[list], list], jobs: Iterable, *, workers=None, executor: Executor | None = None,
+             chunk: int | None = None, window: int | None = None, total: int | None = None,
              done: Callable[[int], None] | None = None) -> Iterator[tuple[int, object]]:
     """(index, result) for every job, in job order.
 
     ``task(list of jobs) -> list of results`` is called on consecutive chunks of ``jobs``; for
     a pool or an executor it must be a module-level function and the jobs picklable.
+    ``jobs`` may be a generator: it is read a chunk at a time, as chunks are handed out, so a
+    run of millions of games holds only the jobs in flight (``total``: how many it yields, for
+    the chunk size, when it has no ``len``).
     ``chunk``: jobs a chunk (default: small enough for every worker to get a dozen chunks or so,
     at most 4).  ``window``: chunks in flight at once (default three per worker; 64 on an
     executor).  ``done(n)`` is told how many jobs have completed (in any order), as chunks
     complete.  Close the iterator (``.close()``, or run it to the end) to cancel what is left
     after an interruption.
     """
-    n_workers = check_workers(workers, executor)
-    if executor is None and n_workers > 1 and not can_start_processes():
-        # The jobs are seeded by their index, so one process finds what the workers would have.
-        warnings.warn(speaker().say_n(
-            "This Python cannot start processes (in the browser there are none): the work asked of {n} "
-            "worker runs in this process instead, one job after another, and finds the same.",
-            "This Python cannot start processes (in the browser there are none): the work asked of {n} "
-            "workers runs in this process instead, one job after another, and finds the same.", n_workers),
-            RuntimeWarning, stacklevel=outside_level())
-        n_workers = 1
-    jobs = list(jobs)
-    total = len(jobs)
+    n_workers = pool_size(workers, executor)
+    if total is None:
+        total = len(jobs) if hasattr(jobs, "__len__") else 0
     if chunk is None:
         chunk = max(1, min(4, total // (max(n_workers, 8) * 12)))
-    if not isinstance(chunk, int) or chunk < 1:
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise RulesError.say("chunk must be a positive whole number of jobs, not {value}", value=shown_value(chunk))
-    starts = range(0, total, chunk)
+    source = iter(jobs)
+    chunks = iter(lambda: list(islice(source, chunk)), [])      # read as they are handed out
     if executor is None and n_workers == 1:
         finished = 0
-        for start in starts:
-            part = jobs[start:start + chunk]
-            yield from zip(range(start, start + len(part)), task(part))
+        for part in chunks:
+            yield from zip(range(finished, finished + len(part)), task(part))
             finished += len(part)
             if done is not None:
                 done(finished)
         return
     own = executor is None
-    if starts:
-        # a job that cannot travel says so here, not from inside the pool's machinery
-        pickle.dumps((task, jobs[:chunk]))
+    first = next(chunks, None)
+    if first is None:
+        return
+    check_travels(task, first)
     pool = ProcessPoolExecutor(max_workers=n_workers, mp_context=_start_method(),
                                initializer=_quiet_worker) if own else executor
     if window is None:
         window = 3 * n_workers if own else 64
     pending: dict = {}          # future -> its first job's index
     ready: dict = {}            # first index -> results, waiting for the chunks before them
-    todo = iter(starts)
+    handed = 0                  # jobs handed out
     following = 0               # the first job not handed back yet
     finished = 0
     clean = False
     try:
         def submit() -> None:
-            for start in todo:
-                pending[pool.submit(task, jobs[start:start + chunk])] = start
-                if len(pending) >= window:
+            nonlocal first, handed
+            while len(pending) < window:
+                part = first if first is not None else next(chunks, None)
+                first = None
+                if part is None:
                     return
+                pending[pool.submit(task, part)] = handed
+                handed += len(part)
 
         submit()
         while pending:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..battle import Battle
-from ..errors import IllegalMove, RulesError
+from ..errors import IllegalMove, RulesError, expects
 from ..notation import kind_of
 from ..rulesets import get_ruleset
 from .intervals import wilson
@@ -144,6 +144,7 @@ def _replay_without(battle: Battle, skip: int):
     return r.winner, r.token_holder
 
 
+@expects(battle=Battle, kind=str)
 def card_decides(battle: Battle, kind: str) -> bool:
     """Does a played ``kind`` (Bishop, Courtesan, ...) decide this resolved battle?
     (Replay without it: see :data:`DECIDES`.)"""
@@ -280,14 +281,14 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     name or an Agent class: an agent object would carry its state from game to game).
     """
     from ..agents import make_agent
-    from ..agents.workers import check_workers, portable_ruleset, run_jobs
+    from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
     from ..game import Game
     names = ruleset_list(rulesets)
     if isinstance(players, Mapping):
         players = {name: check_player_counts(counts) for name, counts in players.items()}
     else:
         players = check_player_counts(players)
-    check_count("games", games)
+    check_count("games", games, 1, MAX_GAMES)
     check_workers(workers, executor)
     make_agent(agent)               # an unknown agent is refused now, not counted as an error in every game
     agent_name = agent if isinstance(agent, str) else getattr(agent, "__name__", type(agent).__name__)
@@ -308,20 +309,19 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
             plan.append((rs, n, row))
     report = BalanceReport(rows, agent_name, seed, skipped=skipped)
     base = seed_int(seed)
-    # game k of every row before game k+1 of any: an interrupt leaves comparable rows
-    jobs, into = [], []
+    # game k of every row before game k+1 of any: an interrupt leaves comparable rows; the jobs
+    # are made as they are handed out, so a long study holds only the games in flight
     portable = [portable_ruleset(rs) for rs, n, row in plan]
-    for k in range(games):
-        for j, (rs, n, row) in enumerate(plan):
-            jobs.append((portable[j], n, agent, (base * 100_003 + k * 1_009 + j) % 2 ** 32))
-            into.append(row)
+    jobs = ((portable[j], n, agent, (base * 100_003 + k * 1_009 + j) % 2 ** 32)
+            for k in range(games) for j, (rs, n, row) in enumerate(plan))
+    total = games * len(plan)
     prog = as_progress(progress)
-    prog.start(len(jobs), "games")
+    prog.start(total, "games")
     t0 = time.perf_counter()
-    results = run_jobs(balance_games, jobs, workers=workers, executor=executor, done=prog.update)
+    results = run_jobs(balance_games, jobs, workers=workers, executor=executor, total=total, done=prog.update)
     try:
         for i, figures in results:
-            _add_game(into[i], figures)
+            _add_game(plan[i % len(plan)][2], figures)
     except KeyboardInterrupt:
         report.partial = True
     finally:

@@ -14,6 +14,7 @@ import itertools
 import time
 from dataclasses import dataclass, field, fields
 
+from ..arguments import check_count
 from ..battle import Battle, Resolution
 from ..errors import IllegalMove, Listed, RulesError
 from ..rulesets import Ruleset, get_ruleset, shown
@@ -137,12 +138,12 @@ def _rulesets_for(a, b, option, base):
     if option is not None:
         base_rs = get_ruleset(base)
         names = {f.name for f in fields(base_rs)}
-        if option not in names:
+        if not isinstance(option, str) or option not in names:
             raise RulesError.say("Ruleset has no option {option}; options are: {names}", option=shown(option),
                                  names=Listed(sorted(names)))
         ra = base_rs.replace(**{option: a}) if a != getattr(base_rs, option) else base_rs
         rb = base_rs.replace(**{option: b}) if b != getattr(base_rs, option) else base_rs
-        return ra, rb, f"{option}={a!r}", f"{option}={b!r}"
+        return ra, rb, f"{option}={shown(a)}", f"{option}={shown(b)}"
     ra, rb = get_ruleset(a), get_ruleset(b)
     la, lb = ra.name, rb.name
     if la == lb:
@@ -185,6 +186,8 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     """
     if option is None and b is None:
         raise RulesError.say("give two rulesets (a, b) or option= with two values")
+    # chunk bounds the battles the vectorised model holds at once: from one to ten million
+    check_count("chunk", chunk, 1, 10_000_000)
     ra, rb, la, lb = _rulesets_for(a, b, option, base)
     space = battle_space(players, kinds, max_cards, face_down, (ra, rb))
     if method not in ("auto", "numpy", "engine"):

@@ -6,7 +6,11 @@ numpy is imported only by :func:`controlled`.
 from __future__ import annotations
 
 import math
+from numbers import Integral, Real
 from typing import Sequence
+
+from ..errors import RulesError
+from ..options import shown
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -16,8 +20,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     >>> lo, hi = wilson(0, 20); lo == 0 and 0.16 < hi < 0.17
     True
     """
+    if isinstance(n, bool) or not isinstance(n, Integral) or any(isinstance(v, bool) or not isinstance(v, Real)
+                                                               for v in (wins, z)):
+        raise RulesError.say("wilson takes wins and z as numbers and n as a whole number, not {value}",
+                             value=shown((wins, n, z)))
     if n <= 0:
         return 0.0, 1.0
+    if not 0 <= wins <= n or not 0 < z < 100:
+        raise RulesError.say("wins must be from 0 to n ({n}) and z a positive number below 100, not {value}", n=n,
+                             value=shown((wins, z)))
     p = wins / n
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)

@@ -10,9 +10,11 @@ games; tests/test_soak_slice.py a slice.
 from __future__ import annotations
 
 import time
+from types import ModuleType
 from dataclasses import dataclass, field
 
-from ..errors import RulesError
+from ..errors import RulesError, excerpt, expects
+from ..game import Game
 from ..rulesets import get_ruleset
 from ..arguments import check_count
 from .progress import as_progress, check_player_counts, ruleset_list, seed_int
@@ -63,6 +65,7 @@ def _flat_ids(x, out: list) -> None:
             out.append(v)
 
 
+@expects(game=Game, seed=(int, str, None), actions=int)
 def check_game(game, *, seed=None, actions: int = 20_000) -> tuple[int, int, list[str]]:
     """Play ``game`` to the end with random legal actions, checking the invariants after
     every action; returns (actions, battles, violations).
@@ -136,9 +139,13 @@ CHECKED_ENDINGS = ("adjacent", "total", "most_regions", "most_weight", "final_ba
                    "final_battle_tie", "shared")
 
 
+@expects(board=ModuleType)
 def check_victory_claims(game, board) -> list[str]:
     """The winners against the final map, by the rules as the rulesets state them (not by
-    asking the Game how it decided)."""
+    asking the Game how it decided).  ``game``: a Game, or anything with its ending's facts."""
+    if not all(hasattr(game, fact) for fact in ("reason", "winners", "ruleset", "players", "control")):
+        raise RulesError.say("{name} must be of type {kind}, not {value}", name="game", kind="Game",
+                             value=excerpt(game))
     reason, winners = game.reason, tuple(game.winners)
     if not winners:
         return [f"the game is over ({reason}) without a winner"]
@@ -205,9 +212,9 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     ``workers`` (processes of this machine; 0: one per core) or ``executor`` (any
     concurrent.futures.Executor) share the games out; each game's seed comes from ``seed`` and
     its number, and the findings are added up in that order, so the result is the same."""
-    from ..agents.workers import check_workers, portable_ruleset, run_jobs
+    from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
     from ..game import Game
-    check_count("games", games)
+    check_count("games", games, 1, MAX_GAMES)
     names = ruleset_list(rulesets)
     players = check_player_counts(players)
     check_workers(workers, executor)
@@ -226,12 +233,14 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     prog = as_progress(progress)
     prog.start(games, "soak")
     base = seed_int(seed)
-    jobs = []
-    for i in range(games):
-        rs, rules, n = plan[i % len(plan)]
-        jobs.append((rules, n, (base * 1_000_003 + i) % 2 ** 32))
+
+    def seed_of(i: int) -> int:
+        return (base * 1_000_003 + i) % 2 ** 32
+
+    # made as they are handed out: a soak of millions of games holds only the games in flight
+    jobs = ((plan[i % len(plan)][1], plan[i % len(plan)][2], seed_of(i)) for i in range(games))
     t0 = time.perf_counter()
-    results = run_jobs(soak_games, jobs, workers=workers, executor=executor, done=prog.update)
+    results = run_jobs(soak_games, jobs, workers=workers, executor=executor, total=games, done=prog.update)
     try:
         for i, (acts, battles, bad, reason) in results:
             rs, rules, n = plan[i % len(plan)]
@@ -240,7 +249,7 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
             out.battles += battles
             out.by_ruleset[rs.name] = out.by_ruleset.get(rs.name, 0) + 1
             for msg in bad:
-                out.violations.append((rs.name, n, jobs[i][2], msg))
+                out.violations.append((rs.name, n, seed_of(i), msg))
             if reason is not None and reason not in CHECKED_ENDINGS:
                 out.unchecked_reasons[reason] = out.unchecked_reasons.get(reason, 0) + 1
     except KeyboardInterrupt:

@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..agents.workers import seed_int
 from ..arguments import check_count
-from ..errors import RulesError, Sentence
+from ..errors import RulesError, Sentence, expects
 from ..options import shown
 
 __all__ = ["numpy_hint", "Progress", "TextProgress", "redraws_in_place", "CallbackProgress", "as_progress", "seed_int",
@@ -73,7 +73,14 @@ class TextProgress(Progress):
     ['games [----------', 'games [#####-----', 'games [##########']
     """
 
+    @expects(width=int, redraw=(bool, None), quiet_for=(int, float))
     def __init__(self, stream=None, width: int = 30, redraw: bool | None = None, quiet_for: float = 0.0):
+        check_count("width", width, 1, 200)
+        if stream is not None and not callable(getattr(stream, "write", None)):
+            raise RulesError.say("stream must be a file to write to, such as {example}, not {value}",
+                                 example="sys.stderr", value=shown(stream))
+        if not 0 <= quiet_for <= 3600:
+            raise RulesError.say("quiet_for must be a number of seconds from 0 to 3600, not {value}", value=quiet_for)
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.redraw = redraws_in_place(self.stream) if redraw is None else redraw

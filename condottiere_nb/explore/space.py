@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..arguments import check_flag
 from ..battle import Battle
 from ..cards import kind_name
+from ..errors import IllegalMove, Kind, Listed, RulesError, expects
 from ..notation import parse_kind
-from ..errors import IllegalMove, Kind, Listed, RulesError
 from ..rulesets import Ruleset, get_ruleset, shown
 
 SEATS = ("Ana", "Ben", "Cy", "Dan", "Eva", "Fay")
@@ -69,9 +70,15 @@ class BattleSpace:
                 f"every prefix resolved")
 
 
+#: the most card names ``kinds`` may list (a deck has fewer kinds; more is a mistake, not a bound)
+MAX_KINDS_LISTED = 64
+
+
 def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: bool = True,
                  rulesets: Sequence[Ruleset] = ()) -> BattleSpace:
     """Check and normalise a bound: names or a count of players, kinds read in any language."""
+    if not isinstance(rulesets, (list, tuple)) or not all(isinstance(r, Ruleset) for r in rulesets):
+        raise RulesError.say("rulesets must be a list of Rulesets, not {value}", value=shown(rulesets))
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 6:
             raise RulesError.say("an enumeration needs 2 to 6 players, not {n}", n=players)
@@ -83,6 +90,9 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
         raise RulesError.say("players must be 2 to 6 different names, not {value}", value=shown(list(players)))
     if isinstance(kinds, str):
         kinds = kinds.split()
+    if not isinstance(kinds, (list, tuple)) or len(kinds) > MAX_KINDS_LISTED:
+        raise RulesError.say("kinds must be a list of card names (at most {most}), e.g. {example}, not {value}",
+                             most=MAX_KINDS_LISTED, example="['10', 'winter', 'bishop']", value=shown(kinds))
     if not isinstance(max_cards, int) or isinstance(max_cards, bool) or not 0 <= max_cards <= 8:
         raise RulesError.say("max_cards must be a whole number from 0 to 8, not {value}", value=shown(max_cards))
     decks = [r.kinds for r in rulesets] or [get_ruleset("standard").kinds]
@@ -98,9 +108,10 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     if not out:
         raise RulesError.say("kinds is empty: name the cards to enumerate, e.g. {example}",
                              example="['10', 'winter', 'bishop']")
-    return BattleSpace(players, tuple(out), max_cards, bool(face_down))
+    return BattleSpace(players, tuple(out), max_cards, check_flag("face_down", face_down))
 
 
+@expects(space=BattleSpace, hidden=bool)
 def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     """Every play the bound knows (face down too if ``hidden``: the ruleset has hidden cards), in the order that makes examples read simply:
     seats in order, the kinds in the order given, face up before face down, a
@@ -116,6 +127,15 @@ def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     return out
 
 
+def check_plays(space: BattleSpace, plays) -> None:
+    """A RulesError unless ``plays`` are PlayedCards of the bound's seats."""
+    if not all(isinstance(p, PlayedCard) and isinstance(p.seat, int) and 0 <= p.seat < len(space.players)
+               for p in plays):
+        raise RulesError.say("plays must be a list of PlayedCards of this bound's seats, not {value}",
+                             value=shown(plays))
+
+
+@expects(space=BattleSpace, plays=(list, tuple))
 def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> str:
     """Battle notation for a sequence of plays, with the passes strict turn order implies.
 
@@ -123,6 +143,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
     >>> play_sequence_notation(sp, [PlayedCard(0, "10"), PlayedCard(0, "winter")])
     '[Ana Ben] Ana 10, Ben pass, Ana winter'
     """
+    check_plays(space, plays)
     names = space.players
     n = len(names)
     passed = set()
@@ -146,8 +167,10 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
     return f"[{quoted}]" + (" " + ", ".join(words) if words else "")
 
 
+@expects(ruleset=(str, Ruleset), space=BattleSpace, plays=(list, tuple), explain=bool)
 def engine_outcome(ruleset, space: BattleSpace, plays: Sequence[PlayedCard], explain: bool = False):
     """Play a sequence through :class:`Battle` and resolve it; None if a play is illegal."""
+    check_plays(space, plays)
     b = Battle(space.players, ruleset, explain=explain)
     try:
         for p in plays:

@@ -58,7 +58,7 @@ def check_players(players) -> tuple[str, ...]:
     """The seat names of a game: a list of 2 to 6 names, or a number of players."""
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 6:
-            raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=players)
+            raise RulesError.say("Condottiere is played by 2 to 6 players, not {n}", n=shown(players))
         return DEFAULT_NAMES[:players]
     return seat_names(players, of_game=True)
 
@@ -343,8 +343,8 @@ class Game:
         (names, "5#41" or Cards), in that order, as many as they hold now, taken from their hands
         and the draw pile (OpenSpiel's ``resample_from_infostate``: the same position as the
         others see it, the hidden hands dealt another way).  The draw pile keeps its shuffle and
-        the game its chance, so a game that stated these hands and has drawn no card since is
-        the game set up with the hands re-dealt, its actions replayed (see :func:`.deal.redeal`).
+        the game its chance; the setup lists the redeal, so a saved file and :meth:`undo` deal it
+        again after the same actions (see :func:`.deal.redeal`).
         A refusal (RulesError) leaves this game as it was.
 
         >>> g = Game(["Ana", "Ben"], seed=1, hands={"Ana": ["10", "winter"], "Ben": ["1", "2"]})
@@ -377,8 +377,10 @@ class Game:
                                                            for p, ids in s["hands"].items()},
                     deck_order=None if s["deck_order"] is None else [self.cards[i] for i in s["deck_order"]],
                     control=s["control"], favor=s["favor"])
+        deal.redeal_at(game, s.get("redeals", ()), 0)
         for i, rec in enumerate(records, 1):
             game.apply(persist.decode(game, rec, i))
+            deal.redeal_at(game, s.get("redeals", ()), i)
         return game
 
     def snapshot(self) -> dict:

@@ -195,13 +195,31 @@ def draw(game, player: str, n: int, *, refill=None, sort: bool = True) -> int:
     return got
 
 
+def redeal_at(game, redeals, index: int) -> None:
+    """Deal again the hands of the setup's redeals made after ``index`` actions (Game.redealt)."""
+    for at, *hands in redeals:
+        if at == index:
+            redeal(game, {p: [game.cards[i] for i in ids] for p, ids in zip(hands[::2], hands[1::2])})
+
+
+def _replays_alike(game) -> bool:
+    """Would the game's actions replay alike from a setup stating the re-dealt hands?  Yes in its
+    first battle (a token placed, cards played, passes, the Favor placed): no hand was asked anything yet (the
+    discard of a hand without a Mercenary comes with the next region, the keeping at the round's
+    end)."""
+    kinds = [record[0] for record in game.state.records]
+    return kinds.count("token") <= 1 and set(kinds) <= {"token", "play", "pass", "favor"}
+
+
 def redeal(game, hands: Mapping[str, Iterable]) -> None:
     """Deal the hands of the players named in ``hands`` another way: each then holds the cards
     listed (a name, "5#41" or a Card), in that order, as many as before.  The cards come from
     those hands and the draw pile, and the cards given back go to the draw pile, which keeps its
     shuffle: its cards, in id order, take the places its old cards held in id order.  A setup
-    that stated a hand states it re-dealt: the cards it stated that are no longer in the hand
-    (played), then the new hand.  Nothing else changes, the game's chance neither.  Everything
+    that stated these hands, no card drawn since, states them re-dealt (the cards it stated that
+    are no longer in the hand, played, then the new hand); any other setup lists the redeal
+    (``redeals``: [actions before it, player, card ids, player, card ids...]), so that a replay
+    deals it again after the same actions.  Nothing else changes, the game's chance neither.  Everything
     is checked first: a refusal changes nothing.  (What :meth:`Game.redealt` does to its copy.)"""
     if not isinstance(hands, Mapping):
         raise RulesError.say("hands must map players to lists of cards, e.g. {example}",
@@ -232,10 +250,21 @@ def redeal(game, hands: Mapping[str, Iterable]) -> None:
     piles["deck"] = [rest[ranks[c.id]] for c in deck]        # the k-th card by id where the k-th was
     zones.regroup(piles)
     stated = game.setup["hands"]
-    if stated is not None and any(p in stated for p in hands):
-        stated = {q: list(ids) for q, ids in stated.items()}
+    if stated is not None and "redeals" not in game.setup and all(p in stated for p in hands) and \
+            len(deck) == len(game.cards) - sum(len(ids) for ids in stated.values()):
+        # No card drawn since the stated deal: the game may be the one set up with these hands, the
+        # cards they played first (what the odds' worlds rely on), if its actions replay alike
+        restated = {q: list(ids) for q, ids in stated.items()}
         for p in hands:
-            if p in stated:
-                held = {c.id for c in old[p]}
-                stated[p] = [i for i in stated[p] if i not in held] + [c.id for c in new[p]]
-        game.setup = {**game.setup, "hands": stated}
+            held = {c.id for c in old[p]}
+            restated[p] = [i for i in stated[p] if i not in held] + [c.id for c in new[p]]
+        if _replays_alike(game):
+            game.setup = {**game.setup, "hands": restated}
+            return
+    # Else the redeal joins the setup with the number of actions before it: a replay (a saved file,
+    # undo) deals it again at that point, whatever was drawn before or after.
+    done = list(game.setup.get("redeals", ()))
+    entry = [len(game.state.actions)]
+    for p in hands:
+        entry += [p, [c.id for c in new[p]]]
+    game.setup = {**game.setup, "redeals": done + [entry]}

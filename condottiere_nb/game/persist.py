@@ -443,7 +443,7 @@ def _load(cls, data, explain: bool):
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise RulesError.say("the saved seed must be an integer or a string, not {value}", value=shown_value(seed))
     setup = data["setup"]
-    if not isinstance(setup, dict) or set(setup) != set(SETUP_KEYS):
+    if not isinstance(setup, dict) or set(setup) - {"redeals"} != set(SETUP_KEYS):
         raise RulesError.say("the saved setup must have exactly 'hands', 'deck_order', 'control' and 'favor'")
     deck = ruleset.make_deck()
     n = len(deck)
@@ -480,10 +480,20 @@ def _load(cls, data, explain: bool):
     actions = data["actions"]
     if not isinstance(actions, list):
         raise RulesError.say("the saved actions must be a list")
+    redeals = setup.get("redeals", [])
+    if not isinstance(redeals, list) or len(redeals) > len(actions) + 1 or not all(
+            isinstance(r, list) and len(r) % 2 == 1 and type(r[0]) is int and 0 <= r[0] <= len(actions)
+            and all(isinstance(p, str) for p in r[1::2]) for r in redeals):
+        raise RulesError.say("the saved setup's redeals must each list the actions before it, then each player "
+                             "and their card ids; at most one more redeal than actions")
+    for r in redeals:
+        for p, ids in zip(r[1::2], r[2::2]):
+            card_list(ids, Sentence.say("the redealt hand of {player}", player=shown_value(p)))
     snap = data["snapshot"]
     game = cls(players, ruleset, seed, explain=explain, hands=hands, deck_order=deck_order,
                control=control, favor=favor)
     _check_snapshot(snap, game.players, n)
+    _redealt(game, redeals, 0)
     for i, rec in enumerate(actions, 1):
         action = decode(game, rec, i)
         try:
@@ -491,6 +501,7 @@ def _load(cls, data, explain: bool):
         except RulesError as err:
             raise RulesError.say("action {index} of the saved game, {action}, cannot be replayed: {reason}", index=i,
                                  action=shown_value(rec), reason=err) from None
+        _redealt(game, redeals, i)
     records = game.records          # read once: it may be a copy
     for i, (rec, written) in enumerate(zip(actions, records), 1):
         if not _same(rec, written):
@@ -508,6 +519,15 @@ def _load(cls, data, explain: bool):
             raise RulesError.say("the saved {key} is {saved}, but the game it describes saves it as {written}; the "
                                  "file was edited", key=key, saved=_short(data[key]), written=_short(saved[key]))
     return game
+
+
+def _redealt(game, redeals, index: int) -> None:
+    from .deal import redeal_at
+    try:
+        redeal_at(game, redeals, index)
+    except RulesError as err:
+        raise RulesError.say("the redeal after action {index} of the saved game cannot be replayed: {reason}",
+                             index=index, reason=err) from None
 
 
 def _short(value) -> str:

@@ -14,6 +14,7 @@ from ..arguments import check_flag, check_seed
 from ..errors import IllegalMove, Joined, RulesError
 from ..explain import Step
 from ..game import Game, check_players
+from ..game.persist import MAX_STRING
 from ..rulesets import MAX_TARGET, get_ruleset, shown
 
 __all__ = ["game_points", "score_game", "score_match", "Match"]
@@ -84,6 +85,10 @@ def score_match(match: "Match") -> bool:
     return True
 
 
+#: the longest string seed of a match: a game's seed adds ":" and its number (ten digits is plenty)
+MATCH_SEED_CHARACTERS = MAX_STRING - 11
+
+
 class Match:
     """A Scoring match (vi, Tính điểm): games of Condottiere until someone reaches the target.
 
@@ -111,6 +116,11 @@ class Match:
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         self.seed = check_seed(seed)
+        # game k is seeded f"{seed}:{k}": the seed leaves room for the game's number, or a late game
+        # would have a seed too long to save (a 998-character seed stopped the match at game 11)
+        if isinstance(seed, str) and len(seed) > MATCH_SEED_CHARACTERS:
+            raise RulesError.say("a match's seed is a string of at most {chars} characters (each game adds its "
+                                 "number to it), not {value}", chars=MATCH_SEED_CHARACTERS, value=shown(seed))
         self.explains = check_flag("explain", explain)
         self.points = {p: 0 for p in self.players}
         self.history: list[dict[str, int]] = []     # points scored in each finished game

@@ -27,13 +27,13 @@ class GameExplorer(ActsOnModel, W.VBox):
 
     ``players``: the seats (the first is you, unless ``human`` names another seat;
     ``human=None`` lets the bots play alone); ``bots``: "heuristic", "random", or
-    {player: agent}; ``seed``: the deal; ``pace``: seconds between bot moves when
-    the bots play on their own; ``open_hands``: show every hand; ``lang``: every word of the
+    {player: agent}; ``seed``: the deal number (None: one drawn by chance); ``pace``: seconds
+    between bot moves when the bots play on their own; ``open_hands``: show every hand; ``lang``: every word of the
     explorer (cards, log, buttons, map) in en, vi, es, zh or fa, switched live by its Language dropdown.
     """
 
-    def __init__(self, players=("Ana", "Ben", "Cy"), *, human: str | None = "", ruleset="standard", seed: int = 0,
-                 bots="heuristic", lang: str = "en", open_hands: bool = False, pace: float = 0.6,
+    def __init__(self, players=("Ana", "Ben", "Cy"), *, human: str | None = "", ruleset="standard",
+                 seed: int | None = None, bots="heuristic", lang: str = "en", open_hands: bool = False, pace: float = 0.6,
                  show_map: bool = True):
         self.model = GameModel(players, human, ruleset, seed, bots, lang, open_hands)
         m = self.model
@@ -74,7 +74,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.lang_select = classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
                                               value=lang, description="Language", layout=W.Layout(width="230px")),
                                    "cnb-game-lang")
-        self.seed_box = classed(W.IntText(value=seed, description="Deal no.", layout=W.Layout(width="160px")),
+        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=W.Layout(width="160px")),
                                 "cnb-seed")
         self.new_button = classed(W.Button(description="New game", button_style="warning",
                                            tooltip="a new deal: the next deal number, or the one you typed",

@@ -7,24 +7,50 @@ as it was and puts the engine's message in ``message``.
 """
 from __future__ import annotations
 
+import random
 from html import escape
 from typing import Mapping, Sequence
 
 from ..agents import make_agent
-from ..cards import KINDS
-from ..errors import Listed, RulesError
+from ..arguments import check_count, check_flag
+from ..cards import KINDS, Card
+from ..errors import Listed, Quoted, RulesError, UnknownCard
 from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
 from ..notation import kind_of
+from ..options import shown, shown_value
 from . import html as H
 from .model import choice_label
 from .observable import Tells
 from .words import words
 
 
+def _check_card(card) -> None:
+    """A card of the hand as a click names it: a Card, its name ("10", "10#53") or a small number."""
+    if not (isinstance(card, (str, Card)) or isinstance(card, int) and not isinstance(card, bool)
+            and card.bit_length() <= 64):
+        raise UnknownCard.say("a card is named by a string such as '5' or 'winter', not {value}",
+                              value=Quoted.of(card))
+
+
 def action_label(action, lang: str = "en") -> str:
     """An action as a button label a player understands, in ``lang``."""
     return action_words(action, words(lang))
+
+
+#: the largest deal number: a game's seed of at most 40 digits (what a saved game holds)
+MAX_DEAL = 10 ** 40 - 1
+
+
+def check_deal_number(seed) -> int:
+    """A deal number: None draws one by chance (a different deal every time); else a whole number
+    from 0 to :data:`MAX_DEAL`, or a RulesError that says so."""
+    if seed is None:
+        return random.SystemRandom().randrange(2 ** 32)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_DEAL:
+        raise RulesError.say("a deal number is a whole number, 0 or more, of at most {most} digits, not {value}",
+                             most=40, value=shown_value(seed))
+    return seed
 
 
 class GameModel(Tells):
@@ -38,20 +64,20 @@ class GameModel(Tells):
     """
 
     def __init__(self, players: Sequence[str] = ("Ana", "Ben", "Cy"), human: str | None = "",
-                 ruleset="standard", seed: int = 0, bots="heuristic", lang: str = "en",
+                 ruleset="standard", seed: int | None = None, bots="heuristic", lang: str = "en",
                  open_hands: bool = False):
         super().__init__()
         lang = words(lang).lang
         players = check_players(players)
         self.human = players[0] if human == "" else human
         if self.human is not None and self.human not in players:
-            raise RulesError.say("the human seat {seat} is not one of the players {players}", seat=repr(self.human),
+            raise RulesError.say("the human seat {seat} is not one of the players {players}", seat=shown(self.human),
                                  players=Listed(players))
         self.players = players
         self.ruleset = ruleset
         self.bot_specs = bots
         self.lang = lang
-        self.open_hands = bool(open_hands)
+        self.open_hands = check_flag("open_hands", open_hands)
         self.face_down = False
         self.take: str | None = None
         # A card of the hand waiting for its choice (a Scarecrow's target): (card, [Play, ...]); ``pending``
@@ -60,17 +86,19 @@ class GameModel(Tells):
         self._start(seed)
 
     def _start(self, seed) -> None:
-        self.seed = seed
-        self.game = Game(self.players, self.ruleset, seed=seed)
+        """Deal game ``seed`` (None: a seed drawn by chance, so every deal differs); a refused
+        deal number or bot leaves the model as it was."""
+        seed = check_deal_number(seed)
+        game = Game(self.players, self.ruleset, seed=seed)
         specs = self.bot_specs
-        self.bots = {}
+        bots = {}
         for i, p in enumerate(self.players):
             if p == self.human:
                 continue
             spec = specs.get(p, "heuristic") if isinstance(specs, Mapping) else specs
             # each bot its own seed, from the game's (which Game drew when seed was None)
-            base = self.game.seed
-            self.bots[p] = make_agent(spec, seed=base * 7 + i if isinstance(base, int) else f"{base}:{i}")
+            bots[p] = make_agent(spec, seed=game.seed * 7 + i)
+        self.seed, self.game, self.bots = game.seed, game, bots
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -140,6 +168,7 @@ class GameModel(Tells):
     def card_choices(self, card) -> list[tuple[str, object]]:
         """The legal plays of one card of the hand that differ by a choice (a Scarecrow's target),
         read from ``Game.legal_actions``: [] when the card asks nothing."""
+        _check_card(card)
         if not self.can_play_cards():
             return []
         kind = kind_of(card)
@@ -173,7 +202,10 @@ class GameModel(Tells):
     # -- the human's actions ---------------------------------------------------------------------------
     def click(self, card) -> bool:
         """A click on a card of the hand: play it, or ask its choice first (``pending``)."""
-        choices = self.card_choices(card)
+        try:
+            choices = self.card_choices(card)
+        except RulesError as e:
+            return self.fail(e)
         if not choices:
             return self.play(card)
         self.pending = (card, choices)
@@ -194,6 +226,10 @@ class GameModel(Tells):
 
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
+        try:
+            _check_card(card)
+        except RulesError as e:
+            return self.fail(e)
         spec = KINDS.get(kind_of(card))
         take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
         return self._apply_human(Play(card, self.face_down, take))
@@ -206,6 +242,10 @@ class GameModel(Tells):
         return self._apply_human(action)
 
     def set_face_down(self, flag: bool) -> bool:
+        try:
+            check_flag("face_down", flag)
+        except RulesError as e:
+            return self.fail(e)
         if flag and not self.face_down_allowed():
             return self.fail(RulesError.say("cards are played face up under the {rules} ruleset; a ruleset with "
                                             "hidden cards allows face-down play", rules=repr(self.game.ruleset.name)))
@@ -214,12 +254,15 @@ class GameModel(Tells):
 
     def set_take(self, take) -> bool:
         if take is not None and take not in [v for _, v in self.take_options()]:      # None: nothing chosen
-            return self.fail(RulesError.say("{take} is not one of your face-up Mercenaries", take=repr(take)))
+            return self.fail(RulesError.say("{take} is not one of your face-up Mercenaries", take=shown(take)))
         self.take = take
         return self._ok()
 
     def set_open_hands(self, flag: bool) -> bool:
-        self.open_hands = bool(flag)
+        try:
+            self.open_hands = check_flag("open_hands", flag)
+        except RulesError as e:
+            return self.fail(e)
         return self._ok()
 
     def set_lang(self, lang: str) -> bool:
@@ -244,6 +287,7 @@ class GameModel(Tells):
 
     def run_bots(self, limit: int = 2000) -> int:
         """Bot actions until the human must act or the game ends; how many were made."""
+        check_count("limit", limit, 0, 100_000)
         n = 0
         while n < limit and self.bot_to_move:
             player = self.game.to_move
@@ -255,8 +299,13 @@ class GameModel(Tells):
         return n
 
     def new_game(self, seed: int | None = None) -> bool:
-        """A new deal: ``seed``, or the next seed (a new game is never the same deal again)."""
-        self._start(self.seed + 1 if seed is None else seed)
+        """A new deal: ``seed``, or the next seed (a new game is never the same deal again).  A deal
+        number that is not a whole number from 0 to :data:`MAX_DEAL` is refused with a message, and
+        the model stays as it was."""
+        try:
+            self._start((self.seed + 1) % (MAX_DEAL + 1) if seed is None else seed)
+        except RulesError as e:
+            return self.fail(e)
         self.face_down, self.take, self.pending = False, None, None
         seed = self.seed
         return self._ok(lambda t: t.say("new game, seed {seed}", seed=seed))
@@ -269,6 +318,7 @@ class GameModel(Tells):
 
     def log_html(self, last: int = 80) -> str:
         """The last ``last`` Steps, the newest on top (a box showing its top follows the game)."""
+        check_count("last", last, 0, 100_000)
         log = self.game.log
         start = max(0, len(log) - last)
         return H.log_html(log[start:], start=start + 1, newest_first=True, lang=self.lang)

@@ -14,11 +14,19 @@ from __future__ import annotations
 import re
 
 from html import escape
-from typing import Mapping, Sequence
+from collections.abc import Mapping
+from typing import Sequence
 
+from ..battle import Battle
+from ..cards import Card
+from ..errors import RulesError, excerpt, expects
+from ..explain import Step
+from ..game import Game
 from ..i18n import card_name
 from ..language import left_to_right
+from ..resolution import Resolution
 from ..rules import cited
+from .observable import NoSuchPosition
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
 from .words import RTL, Html, Words, family_name, ruleset_words, words
 
@@ -153,6 +161,7 @@ def card_back_html(*, highlight: bool = False, title: str | None = None, lang: s
             f'<span style="display:block;font-size:12px;font-weight:bold"{t.dir}>{escape(t.say("face down"))}</span></span>')
 
 
+@expects(card=Card, lang=str, face_down=bool, revealed=bool, highlight=bool)
 def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bool = False,
               revealed: bool = False, gone: str | None = None, highlight: bool = False) -> str:
     """One card: its icon, name, printed value and effective value (``value``), coloured by family.
@@ -237,6 +246,8 @@ def _as_shown(item) -> Shown:
 
 # -- a line ---------------------------------------------------------------------------------
 
+@expects(player=str, cards=(list, tuple), lang=str, values=(Mapping, None), face_down=(list, tuple, set, frozenset),
+         highlight=(list, tuple, set, frozenset), strength=(int, None), passed=bool, colour=str, note=str, at=(int, None))
 def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping[int, int] | None = None,
               face_down=(), highlight=(), strength: int | None = None, passed: bool = False,
               colour: str = "#555555", note: str = "", at: int | None = None) -> str:
@@ -247,6 +258,8 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     with ``at`` (a step index) a struck-out card is highlighted only if step ``at`` removed
     it (a card taken back and played again appears twice, once struck).
     """
+    if not all(isinstance(c, (Card, Shown)) for c in cards):
+        raise RulesError.say("cards must be a list of Cards, not {value}", value=excerpt(cards))
     t = words(lang)
     values = values or {}
     face_down, highlight = set(face_down), set(highlight)
@@ -280,11 +293,15 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
 
 # -- strengths as bars ---------------------------------------------------------------------------
 
+@expects(players=(list, tuple), after=Mapping, before=(Mapping, None), scale=(int, None), winner=(str, None),
+         lang=str)
 def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Mapping[str, int] | None = None,
                    *, scale: int | None = None, winner: str | None = None, lang: str = "en") -> str:
     """A bar per player: the strength after a step, the strength before it as a pale bar,
     and "before -> after" in figures.  ``scale``: the strength a full bar stands for
     (give the same scale for every step so bars do not jump)."""
+    if not all(isinstance(p, str) for p in players):
+        raise RulesError.say("players must be a list of names, not {value}", value=excerpt(players))
     t = words(lang)
     wins = t.say("(wins)")
     top = max([1, scale or 0, *after.values(), *(before or {}).values()])
@@ -323,6 +340,7 @@ def step_strengths(steps: Sequence, i: int, players: Sequence[str]) -> tuple[dic
     return dict(before), dict(after)
 
 
+@expects(step=Step)
 def rule_html(step, lang: str | None = None) -> str:
     """The rule a step applied: its title, the explanation, the rulebook source (the rule's id
     is only in the tooltip: a learner reads the title), in ``lang`` (the default language when None;
@@ -366,13 +384,14 @@ def step_lines_html(timeline: Timeline, i: int, *, lang: str = "en", after: Mapp
                    for p in players)
 
 
+@expects(timeline=Timeline, i=int, lang=str, scale=(int, None))
 def step_html(timeline: Timeline, i: int, *, lang: str = "en", scale: int | None = None) -> str:
     """Step ``i`` in full: header, lines with the touched cards highlighted, strengths
     before -> after as bars, and the rule with its source."""
     steps = timeline.steps
     n = len(steps)
     if not 0 <= i < n:
-        raise IndexError(f"step {i} does not exist; this resolution has steps 0 to {n - 1}")
+        raise NoSuchPosition(f"step {excerpt(i)} does not exist; this resolution has steps 0 to {n - 1}")
     step = steps[i]
     before, after = step_strengths(steps, i, timeline.players)
     return (f'<div class="cnb-step" style="{_FONT}">{step_head_html(step, i, n, lang)}'
@@ -391,6 +410,7 @@ def step_head_html(step, i: int, n: int, lang: str = "en") -> str:
 
 # -- a whole battle and a resolution -----------------------------------------------------------
 
+@expects(battle=Battle)
 def battle_html(battle, lang: str | None = None) -> str:
     """A battle in progress: each line (face-down cards as backs, discarded cards struck
     out where they lay), announced strengths, who passed and whose turn it is."""
@@ -431,6 +451,7 @@ def battle_html(battle, lang: str | None = None) -> str:
             + "".join(rows) + tail + "</div>")
 
 
+@expects(res=Resolution, steps=bool)
 def resolution_html(res, lang: str | None = None, *, steps: bool = True) -> str:
     """A resolved battle: the revealed lines with effective values and the cards the
     steps removed struck out, strengths as bars, the verdict, and (``steps``) every
@@ -510,6 +531,7 @@ def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False, lan
     return f'<div class="cnb-log" style="{_FONT}font-size:12px"{t.dir}>{"".join(rows)}</div>'
 
 
+@expects(game=Game, open_hands=bool, battle=bool)
 def game_html(game, lang: str | None = None, *, open_hands: bool = False, viewer: str | None = None,
               you: str | None = None, battle: bool = True) -> str:
     """A game at a glance: round and phase, each seat with regions, hand and tokens, then
@@ -585,6 +607,8 @@ class Line:
     Line('Ana', [10, Winter], strength=1)
     """
 
+    @expects(player=str, cards=(list, tuple), strength=(int, None), passed=bool, values=(Mapping, None),
+             face_down=(list, tuple, set, frozenset), colour=str, lang=str)
     def __init__(self, player: str, cards: Sequence, *, strength: int | None = None, passed: bool = False,
                  values: Mapping[int, int] | None = None, face_down=(), colour: str = "#555555", lang: str = "en"):
         self.player, self.cards, self.strength, self.passed = player, list(cards), strength, passed
@@ -600,6 +624,7 @@ class Line:
                          strength=self.strength, passed=self.passed, colour=self.colour)
 
 
+@expects(battle=Battle, lang=str)
 def lines_of(battle, lang: str = "en") -> list[Line]:
     """Every seat's line of a battle, with announced strengths and values."""
     from ..strength import evaluate

@@ -18,8 +18,10 @@ from functools import lru_cache
 from html import escape
 from typing import Iterable, Mapping, Sequence
 
+from ..arguments import check_count
 from ..board import ITALY, REGIONS, adjacent_group, region as canonical_region
-from ..errors import Listed, RulesError
+from ..errors import Listed, RulesError, expects
+from ..game import Game
 from ..options import shown
 from .html import PLAYER_COLOURS
 from .icons import svg_uri
@@ -287,31 +289,43 @@ def _favor(x: float, y: float) -> str:
             f'stroke="#6b5900" stroke-width="2.2"/></g>')
 
 
-def map_arguments(control, favor=None, battle=None, highlight=None, players=None) -> tuple:
+#: the arguments map_arguments checks
+MAP_ARGUMENTS = ("control", "favor", "battle", "highlight", "players", "choosable", "unlabelled")
+
+
+def map_arguments(control, favor=None, battle=None, highlight=None, players=None, **given) -> tuple:
     """A map's arguments, checked (a RulesError names a wrong one and what it should be), with every
     region under its canonical name: (control, favor, battle, the ringed regions, the seats in
-    colour order: ``players``, every owner among them, or the owners, sorted)."""
+    colour order: ``players``, every owner among them, or the owners, sorted).  ``given``: the
+    other lists of regions a map takes (``choosable``, ``unlabelled``), checked too."""
+    given = {"choosable": (), "unlabelled": (), **given}
     if control is not None and not isinstance(control, Mapping):
         raise RulesError.say("control must map regions to players, e.g. {example}, not {value}",
                              example="{'Parma': 'Ana'}", value=shown(control))
     if highlight is not None and (isinstance(highlight, str) or not isinstance(highlight, Iterable)):
         raise RulesError.say("highlight must be a list of regions, not {value}", value=shown(highlight))
+    if players is not None:
+        if isinstance(players, str) or not isinstance(players, Sequence) or len(players) > 6 \
+                or not all(isinstance(p, str) and p.strip() for p in players) or len(set(players)) < len(players):
+            raise RulesError.say("players must be a list of at most six different names, e.g. {example}, not {value}",
+                                 example="['Ana', 'Ben']", value=shown(players))
+    for name in ("choosable", "unlabelled"):
+        if isinstance(given[name], str) or not isinstance(given[name], Iterable):
+            raise RulesError.say("{name} must be a list of regions, not {value}", name=name, value=shown(given[name]))
     control = {canonical_region(r): p for r, p in (control or {}).items() if p is not None}
     ringed = sorted({canonical_region(r) for r in (highlight or ())})
-    if players is None:
-        owners = sorted({p for p in control.values() if p is not None})
-    elif isinstance(players, str) or not isinstance(players, Sequence):
-        raise RulesError.say("players must be a list of names, not {value}", value=shown(players))
-    else:
-        owners = list(players)
-    unknown = sorted(set(control.values()) - set(owners), key=str)
-    if unknown:
-        raise RulesError.say("control names {player}, who is not in players {players}", player=shown(unknown[0]),
-                             players=Listed(owners))
-    return (control, canonical_region(favor) if favor else None, canonical_region(battle) if battle else None,
+    owners = sorted({p for p in control.values() if isinstance(p, str) and p.strip()}) if players is None \
+        else list(players)
+    for region, p in control.items():
+        if not (isinstance(p, str) and p in owners):
+            raise RulesError.say("control names {player}, who is not in players {players}", player=shown(p),
+                                 players=Listed(owners))
+    return (control, None if favor is None else canonical_region(favor),
+            None if battle is None else canonical_region(battle),
             ringed, owners)
 
 
+@expects(title=(str, None), weights=bool, legend=bool, labels=bool)
 def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, battle: str | None = None,
             highlight: Iterable[str] | None = None, *, players: Sequence[str] | None = None,
             weights: bool = False, choosable: Iterable[str] = (), legend: bool = True,
@@ -332,7 +346,8 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
     (17, True)
     """
-    control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players)
+    control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players,
+                                                           choosable=choosable, unlabelled=unlabelled)
     choosable = {canonical_region(r) for r in choosable}
     colour = {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(owners)}
     shapes, where, names = region_shapes(), cities(), label_points()
@@ -421,8 +436,10 @@ def map_uri(**state) -> str:
     return svg_uri(svg[svg.index(">") + 1:-len("</svg>")], view_box=f"0 0 {MAP_W} {MAP_H}")
 
 
+@expects(alt=str)
 def map_html(*, width: int = MAP_W, alt: str = "", **state) -> str:
     """The map as an HTML ``<img>`` (sanitiser-safe), ``width`` pixels wide."""
+    check_count("width", width, 50, 4000)
     alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle", "lang")})
     height = round(width * MAP_H / MAP_W)
     return (f'<img class="cnb-map-svg" src="{map_uri(**state)}" width="{width}" height="{height}" '
@@ -463,9 +480,12 @@ class ItalyMap:
     Mapa de Italia: 17 regiones, 0 con marcador de control; la ficha de Condottiere en Roma.
     """
 
+    @expects(game=(Game, None))
     def __init__(self, game=None, *, width: int = MAP_W, lang: str | None = None, **state):
         self.state = {**(game_map_state(game) if game is not None else state), "lang": words(lang).lang}
-        self.width = width
+        map_arguments(self.state.get("control"), **{k: v for k, v in self.state.items()
+                                                    if k in MAP_ARGUMENTS and k != "control"})
+        self.width = check_count("width", width, 50, 4000)
 
     def svg(self) -> str:
         return map_svg(**self.state)

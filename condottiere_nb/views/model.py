@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..battle import Battle, Resolution
+from ..arguments import check_flag
 from ..cards import KINDS
+from ..notation import parse_kind
 from ..errors import Kind, Listed, RulesError
 from ..i18n import LANGUAGES
 from ..notation import kind_of, ruleset_named, split_target
@@ -102,7 +104,7 @@ class BuilderModel(Tells):
                  lang: str = "en", auto_advance: bool = True, compare=None):
         super().__init__()
         self.lang = words(lang).lang
-        self.auto_advance = bool(auto_advance)
+        self.auto_advance = check_flag("auto_advance", auto_advance)
         self.face_down = False
         self.take: str | None = None
         self.stepper: StepperModel | None = None
@@ -161,7 +163,7 @@ class BuilderModel(Tells):
     def face_down_allowed(self, kind: str | None = None) -> bool:
         """May a card (of ``kind``, or any card) be played face down here?  (The engine's rule.)"""
         ways = self.ruleset.ways
-        return any(True in w for w in ways.values()) if kind is None else True in ways.get(kind, ())
+        return any(True in w for w in ways.values()) if kind is None else True in ways.get(self._kind(kind), ())
 
     def take_options(self) -> list[tuple[str, str | None]]:
         """The selected player's Scarecrow choices, as the engine lists them: nothing (where the
@@ -181,10 +183,18 @@ class BuilderModel(Tells):
             cache.clear()
             cache["deck"] = self.battle.deck
             cache.update((c.kind, c) for c in reversed(self.battle.deck))
+        kind = self._kind(kind)
+        if kind not in cache:
+            raise RulesError.say("no {card} is left in the deck", card=Kind(kind))
         return cache[kind]
 
     def card_label(self, kind: str) -> str:
-        return words(self.lang).card(kind)
+        return words(self.lang).card(self._kind(kind))
+
+    def _kind(self, kind) -> str:
+        """The kind a card's name names in this battle's deck (any language, as the battle reads
+        it); a RulesError (UnknownCard) names what is wrong, a list or a number of the wrong type too."""
+        return parse_kind(kind, self.ruleset.kinds)
 
     def compare_choices(self) -> list[tuple[str, Ruleset]]:
         """Rulesets to compare with, in words: the other named rulesets whose battles differ,
@@ -263,13 +273,17 @@ class BuilderModel(Tells):
     # -- actions -------------------------------------------------------------------------------
     def select(self, player: str) -> bool:
         if player not in self.players:
-            return self.fail(RulesError.say("{player} is not a player; players are {players}", player=repr(player),
+            return self.fail(RulesError.say("{player} is not a player; players are {players}", player=shown(player),
                                             players=Listed(self.players)))
         self.selected = player
         self.take = self.pending = None
         return self._ok()
 
     def set_face_down(self, flag: bool) -> bool:
+        try:
+            check_flag("face_down", flag)
+        except RulesError as e:
+            return self.fail(e)
         if flag and not self.face_down_allowed():
             return self.fail(RulesError.say(
                 "cards are played face up under the {rules} ruleset; choose a ruleset with hidden cards, "
@@ -281,13 +295,14 @@ class BuilderModel(Tells):
         allowed = [v for _, v in self.take_options()]
         if take is not None and take not in allowed:      # None: nothing chosen (yet)
             return self.fail(RulesError.say("{player} has no face-up Mercenary {take} to take back; choices: {choices}",
-                                            player=self.selected, take=repr(take), choices=Listed(str(v) for v in allowed)))
+                                            player=self.selected, take=shown(take), choices=Listed(str(v) for v in allowed)))
         self.take = take
         return self._ok()
 
     def choices_for(self, kind: str) -> list[tuple[str, object]]:
         """What playing ``kind`` now asks the selected player to choose, as the engine lists it
         (``Battle.take_options``): [] when there is nothing to choose."""
+        kind = self._kind(kind)
         spec = KINDS.get(kind)
         if spec is None or spec.choice is None:
             return []
@@ -305,6 +320,10 @@ class BuilderModel(Tells):
     def click(self, kind: str) -> bool:
         """A palette click: play ``kind``, or, when the card asks a choice (a Scarecrow with
         Mercenaries to take back), ask it first (``pending``) and play on :meth:`choose`."""
+        try:
+            kind = self._kind(kind)
+        except RulesError as e:
+            return self.fail(e)
         options = self.choices_for(kind)
         if options:
             # Ask only for a card that may be played now: else the engine's refusal, at once.
@@ -328,7 +347,7 @@ class BuilderModel(Tells):
             return self.fail(RulesError.say("there is no card waiting for a choice; click a card first"))
         kind, options = self.pending
         if take not in [v for _, v in options]:
-            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=repr(take),
+            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=shown(take),
                                             choices=Listed(ChoiceLabel(kind, v) for _, v in options)))
         return self.play(kind, take=take)      # (a refusal keeps the question open)
 
@@ -340,6 +359,7 @@ class BuilderModel(Tells):
         """The selected player plays a card of ``kind`` with the current options (``take``: a
         Scarecrow's target, else the one set with :meth:`set_take`)."""
         try:
+            kind = self._kind(kind)
             if KINDS.get(kind) is not None and KINDS[kind].choice is not None:     # a Scarecrow, a Maiden
                 chosen = self.take if take is ... else take
                 self.battle.play(self.selected, kind, face_down=self.face_down,
@@ -393,7 +413,11 @@ class BuilderModel(Tells):
 
     def set_players(self, names: Sequence[str]) -> bool:
         """New seats.  Moves are kept seat by seat while every seat that moved is still
-        there; otherwise the battle starts afresh (and says so)."""
+        there; otherwise the battle starts afresh (and says so).  A text is not a list of names
+        (``"Ana"`` would seat A, n and a): it is refused, like anything else that is not a list."""
+        if isinstance(names, str) or not isinstance(names, Sequence) or len(names) > 6:
+            return self.fail(RulesError.say("players must be a list of names such as {example}, not {value}",
+                                            example="['Ana', 'Ben']", value=shown(names)))
         names = [n.strip() if isinstance(n, str) else n for n in names]
         try:
             fresh = Battle(names, self.ruleset)
@@ -425,7 +449,7 @@ class BuilderModel(Tells):
 
     def set_player_count(self, n: int) -> bool:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 6:
-            return self.fail(RulesError.say("a battle needs 2 to 6 players, not {n}", n=repr(n)))
+            return self.fail(RulesError.say("a battle needs 2 to 6 players, not {n}", n=shown(n)))
         names = list(self.players[:n])
         spare = [d for d in DEFAULT_NAMES if d not in names]
         while len(names) < n:
@@ -434,8 +458,8 @@ class BuilderModel(Tells):
 
     def rename(self, seat: int, name: str) -> bool:
         names = list(self.players)
-        if not 0 <= seat < len(names):
-            return self.fail(RulesError.say("there is no seat {seat}; seats are 0 to {last}", seat=seat,
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            return self.fail(RulesError.say("there is no seat {seat}; seats are 0 to {last}", seat=shown(seat),
                                             last=len(names) - 1))
         names[seat] = name
         return self.set_players(names)
@@ -456,7 +480,7 @@ class BuilderModel(Tells):
 
     def set_lang(self, lang: str) -> bool:
         if not isinstance(lang, str) or lang not in LANGUAGES:
-            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=repr(lang),
+            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=shown(lang),
                                             languages=Listed(LANGUAGES)))
         self.lang = lang
         for m in (self.stepper, self.comparison):

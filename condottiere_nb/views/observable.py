@@ -9,20 +9,52 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..errors import RulesError, excerpt, shorten
+from ..options import shown_value
 from .words import Words, words
 
 
 class Observable:
+    """A model that calls its observers after each change.  An observer that raises does not stop
+    the others (the widget's own view still follows the model); its error is then given to
+    :meth:`_observer_failed`: raised again here, shown as the message by a model that has one
+    (:class:`Tells`), so an error in a learner's function is never lost in a log nobody reads.
+
+    A model is changed from one thread at a time (the widget's): none of them locks."""
+
     def __init__(self):
         self._listeners: list[Callable] = []
 
     def observe(self, fn: Callable) -> None:
         """Call ``fn(model)`` after every change."""
+        if not callable(fn):
+            raise RulesError.say("observe takes a function to call after every change, not {value}",
+                                 value=shown_value(fn))
         self._listeners.append(fn)
 
     def _changed(self) -> None:
+        failed = None
         for fn in list(self._listeners):
-            fn(self)
+            try:
+                fn(self)
+            except Exception as e:          # the others are told all the same
+                failed = failed or (fn, e)
+        if failed is not None:
+            self._observer_failed(*failed)
+
+    def _observer_failed(self, fn: Callable, error: Exception) -> None:
+        raise error
+
+    def __getstate__(self) -> dict:
+        # A copy or a pickle keeps the model, not who watches it (a widget does not pickle).
+        return {**self.__dict__, "_listeners": []}
+
+
+class Told(str):
+    """A message kept as its text (a copied model's): told the same in every language."""
+
+    def __call__(self, t: Words) -> str:
+        return str(self)
 
 
 class Tells(Observable):
@@ -31,6 +63,8 @@ class Tells(Observable):
 
     lang = "en"
     _said: tuple[str, Callable[[Words], str]] | None = None
+    #: the last error raised by a function given to observe() (None: none)
+    observer_error: Exception | None = None
 
     @property
     def words(self) -> Words:
@@ -48,6 +82,14 @@ class Tells(Observable):
         """Show ``said(words)`` as the message of ``kind`` ("info", "error"; None: no message)."""
         self._said = None if said is None else (kind, said)
 
+    def __getstate__(self) -> dict:
+        # The message is a function of the words (often a lambda, which does not pickle): a copy
+        # keeps its text as now told.
+        state = super().__getstate__()
+        if self._said is not None:
+            state["_said"] = (self._said[0], Told(self.message))
+        return state
+
     def tell_error(self, error: BaseException) -> None:
         """Show an engine error, in the model's language (see Speaker.error)."""
         self.tell("error", lambda t: t.error(error))
@@ -57,6 +99,26 @@ class Tells(Observable):
         self._changed()
         return False
 
+    def _observer_failed(self, fn: Callable, error: Exception) -> None:
+        """Show the error of a function given to :meth:`observe` as the message (the views show it
+        where they show the engine's messages) and tell the observers once more, so it is seen; the
+        error is also kept in :attr:`observer_error`."""
+        self.observer_error = error
+        name = getattr(fn, "__qualname__", None) or type(fn).__name__
+        detail = shorten(f"{type(error).__name__}: {error}")
+        self.tell("error", lambda t: t.say("your function {name}, told of this change, stopped with an error: "
+                                           "{error}", name=name, error=detail))
+        for other in list(self._listeners):
+            if other is not fn:
+                try:
+                    other(self)
+                except Exception:           # shown already: one message at a time
+                    pass
+
+
+class NoSuchPosition(RulesError, IndexError):
+    """A step or row that a cursor does not have (an IndexError too, as a list's index is)."""
+
 
 class Cursor(Observable):
     """A position ``index`` over ``len(self)`` items that observers follow."""
@@ -65,8 +127,9 @@ class Cursor(Observable):
     _of = "this resolution has"
 
     def goto(self, i: int) -> None:
-        if not isinstance(i, int) or not 0 <= i < len(self):
-            raise IndexError(f"{self._item} {i!r} does not exist; {self._of} {self._item}s 0 to {len(self) - 1}")
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self):
+            raise NoSuchPosition(f"{self._item} {excerpt(i)} does not exist; {self._of} {self._item}s 0 to "
+                                 f"{len(self) - 1}")
         if i != self.index:
             self.index = i
             self._changed()

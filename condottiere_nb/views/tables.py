@@ -22,12 +22,13 @@ passed  sí
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from html import escape
 
 from ..battle import Battle
-from ..errors import RulesError
+from ..errors import Listed, RulesError, expects
 from ..resolution import Resolution
-from ..rulesets import Ruleset, get_ruleset
+from ..rulesets import Ruleset, get_ruleset, shown
 from .html import battle_html, resolution_html
 from .words import Words, words
 
@@ -74,6 +75,7 @@ def _columns(rows: Sequence[Sequence[str]]) -> str:
 class Facts:
     """Labelled facts, one a row: ``Facts({"winner": "Ana", "token": "Ben"}, title="...", lang=None)``."""
 
+    @expects(facts=Mapping, title=str)
     def __init__(self, facts: Mapping[str, object], title: str = "", lang: str | None = None):
         self.t = words(lang)
         self.facts = {str(k): _plain(v, self.t) for k, v in facts.items()}
@@ -97,9 +99,12 @@ class Facts:
 class Table:
     """A grid with a header row: ``Table(["players", "regions"], [[2, 6], [4, 5]], title="...", lang=None)``."""
 
+    @expects(header=(list, tuple), rows=(list, tuple), title=str)
     def __init__(self, header: Sequence[str], rows: Sequence[Sequence[object]], title: str = "",
                  lang: str | None = None):
         self.t = words(lang)
+        if not all(isinstance(row, (list, tuple)) for row in rows):
+            raise RulesError.say("every row of a Table is a list of cells, not {value}", value=shown(rows))
         self.header = [str(h) for h in header]
         self.rows = [[_plain(v, self.t) for v in row] for row in rows]
         if any(len(r) != len(self.header) for r in self.rows):
@@ -182,6 +187,7 @@ class Readings:
     the columns' words (None: the default language).
     """
 
+    @expects(columns=Mapping, title=str, ours=(str, None))
     def __init__(self, columns: Mapping[str, object], title: str = "", ours: str | None = None,
                  lang: str | None = None):
         self.t = words(lang)
@@ -213,6 +219,7 @@ def _flipped(base, option: str, value) -> Ruleset:
     return get_ruleset(base).replace(**{option: value})
 
 
+@expects(title=str, mark=bool)
 def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | str" = "standard",
                     title: str = "", mark: bool = True, lang: str | None = None) -> Readings:
     """``scenario(ruleset)`` played under ``base`` with ``option`` set to each of ``values``: one
@@ -220,6 +227,13 @@ def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | st
     that refuses a move shows the refusal.  ``mark``: mark ``base``'s value as our reading (not for
     an option that switches a rulebook's own system rather than reading a vague sentence).  ``lang``:
     the language of the columns' words (None: the default language)."""
+    names = [f.name for f in fields(Ruleset) if f.name not in ("name", "summary")]
+    if not isinstance(option, str) or option not in names:
+        raise RulesError.say("Ruleset has no option {option}; options are: {names}", option=shown(option),
+                             names=Listed(names))
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not 1 <= len(values) <= 16:
+        raise RulesError.say("values must be a list of one to {most} values of the option, e.g. {example}, "
+                             "not {value}", most=16, example="[True, False]", value=shown(values))
     columns = {}
     for value in values:
         try:
@@ -230,6 +244,7 @@ def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | st
     return Readings(columns, title, ours=ours, lang=lang)
 
 
+@expects(notation=str, title=str, mark=bool)
 def battle_readings(notation: str, option: str, values: Sequence, base: "Ruleset | str" = "standard",
                     title: str = "", act=None, mark: bool = True, lang: str | None = None) -> Readings:
     """The battle ``notation`` under ``base`` with ``option`` set to each of ``values``, resolved
@@ -241,6 +256,7 @@ def battle_readings(notation: str, option: str, values: Sequence, base: "Ruleset
     return option_readings(option, values, scenario, base, title, mark, lang)
 
 
+@expects(notation=str, rulesets=(list, tuple), title=str, ours=(str, None))
 def ruleset_readings(notation: str, rulesets: Sequence["Ruleset | str"], title: str = "",
                      ours: str | None = None, lang: str | None = None) -> Readings:
     """The battle ``notation`` under each ruleset (labelled by name), resolved."""

@@ -10,7 +10,13 @@ the cards it turned over.  Plain Python, no display library.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from types import MappingProxyType
+from collections.abc import Mapping
+from typing import Sequence
+
+from ..errors import RulesError, excerpt, expects
+from ..explain import Step
+from ..resolution import Resolution
 
 # Steps that take cards named in Step.cards out of the lines, and where they go.
 _REMOVES = {"season.cancel": "discarded", "card.bishop": "discarded", "card.scarecrow": "returned",
@@ -70,8 +76,12 @@ class Timeline:
     cards, the last frame is reconciled with the real lines and ``consistent`` is False.
     """
 
+    @expects(players=(list, tuple), steps=(list, tuple), cards=Mapping, final_lines=(Mapping, None))
     def __init__(self, players: Sequence[str], steps: Sequence, cards: Mapping[int, object],
                  final_lines: Mapping[str, Sequence] | None = None, face_down=()):
+        if not all(isinstance(s, Step) for s in steps):
+            raise RulesError.say("{name} must be of type {kind}, not {value}", name="steps", kind="list of Steps",
+                                 value=excerpt(steps))
         self.players = tuple(players)
         self.steps = list(steps)
         self.cards = dict(cards)
@@ -161,6 +171,19 @@ class Timeline:
         """Effective values known after step ``i`` (from the last strength step so far)."""
         return self._values[i]
 
+    def __getstate__(self) -> dict:
+        # the steps' values are read-only mappings, which do not pickle: a copy carries them as
+        # dicts and makes them read-only again (the steps after one strength step share its values)
+        shared: dict = {}
+        return {**self.__dict__, "_values": [None if v is None else shared.setdefault(id(v), dict(v))
+                                             for v in self._values]}
+
+    def __setstate__(self, state: dict) -> None:
+        shared: dict = {}
+        state["_values"] = [None if v is None else shared.setdefault(id(v), MappingProxyType(v))
+                            for v in state["_values"]]
+        self.__dict__.update(state)
+
 
 def cards_of(lines: Mapping[str, Sequence], *more: Sequence) -> dict[int, object]:
     """card id -> Card for every card in the given lines and lists."""
@@ -174,6 +197,7 @@ def cards_of(lines: Mapping[str, Sequence], *more: Sequence) -> dict[int, object
     return found
 
 
+@expects(res=Resolution)
 def resolution_timeline(res) -> Timeline:
     """The timeline of a Resolution (its steps, checked against its final lines)."""
     cards = cards_of(res.lines, res.discarded, res.returned)
