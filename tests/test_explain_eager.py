@@ -181,3 +181,36 @@ def test_games_and_battles_leave_no_cycles_for_the_garbage_collector():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_object_pickles_and_copies_at_any_point_and_plays_on_alike(ruleset):
+    """Issue 31: a Battle, Game, Resolution and Step pickle and deep-copy at any point of a game,
+    and the copy plays on as the original does."""
+    import copy
+    import pickle
+    players = 3 if ruleset.startswith("city-states") else 4
+    game = Game(players, ruleset, seed=21)
+    agent = RandomAgent(21)
+    done = 0
+    while not game.is_over and done < 400:
+        if done % 37 == 0:
+            for make in (lambda g: pickle.loads(pickle.dumps(g)), copy.deepcopy):
+                other = make(game)
+                assert other.to_json() == game.to_json() and _fields(other.log) == _fields(game.log)
+                for obj in (game.battle, game.resolution, game.log[-1] if game.log else None):
+                    if obj is not None:
+                        again = make(obj)
+                        assert type(again) is type(obj)
+                        if hasattr(obj, "steps"):
+                            assert _fields(again.steps) == _fields(obj.steps)
+                a, b = RandomAgent(done), RandomAgent(done)
+                mine = game.clone()
+                for _ in range(10):
+                    if mine.is_over:
+                        break
+                    mine.apply(a.choose(mine))
+                    other.apply(b.choose(other))
+                assert other.to_json() == mine.to_json()
+        game.apply(agent.choose(game))
+        done += 1

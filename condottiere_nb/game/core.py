@@ -103,8 +103,6 @@ class Game:
         #: docstring).  Named `explains` so that it does not hide the explain() method.
         self.explains = explain
         self.cards: tuple[Card, ...] = self.ruleset.make_deck()
-        #: kind -> its place in the deck's order of kinds (the order legal actions list kinds in)
-        self.rank = self.ruleset.rank
         # the game's chance (see rng): the generator, or, in a clone not yet dealing, the state to make it from
         self._rng: random.Random | None = random.Random(seed)
         self._rng_state = None
@@ -121,6 +119,11 @@ class Game:
         self.setup = deal.game_setup(self, hands, deck_order, control, favor)
         for v in self.variants:
             v.setup(self)
+
+    @property
+    def rank(self):
+        """kind -> its place in the deck's order of kinds (the order legal actions list kinds in)."""
+        return self.ruleset.rank
 
     # -- what the rules and the variants call -----------------------------------------------------
     @property
