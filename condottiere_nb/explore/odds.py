@@ -22,7 +22,7 @@ from typing import Sequence
 from ..arguments import check_count, check_seed
 from ..battle import Battle
 from ..cards import Card, claim_card, kind_name, parse_kind
-from ..errors import Kind, RulesError
+from ..errors import Kind, Listed, RulesError
 from ..options import shown_value
 from ..rulesets import get_ruleset
 from .intervals import CONTROLLED_FROM, controlled, paired_gap, wilson
@@ -102,11 +102,20 @@ class BattleOdds:
     precision: float | None = None
     rollouts: int = 0         # battles played out in all
     kinds: tuple[str, ...] = ()
+    round: int = 0            # the rounds of hands played so far (see odds_rounds)
+    stopped: str = ""         # why the rounds stopped; "" while more are to come (see odds_rounds)
+    best_settled: bool = False    # the best action is told apart from every other (see odds_rounds)
 
     @property
     def best(self) -> ActionOdds:
-        """The action with the highest chance (the first listed on a tie)."""
+        """The action with the highest chance (the first listed on a tie): the best so far, settled
+        when :attr:`best_settled`."""
         return max(self.actions, key=lambda a: a.p)
+
+    @property
+    def widest(self) -> float:
+        """The largest "plus or minus" of the actions (0 when exact)."""
+        return max((a.half_width for a in self.actions), default=0.0)
 
     def odds(self, label: str) -> ActionOdds:
         for a in self.actions:
@@ -204,16 +213,24 @@ def has_odds(ruleset) -> bool:
     return not get_ruleset(ruleset).city_states
 
 
+#: at most this many hands an action, this many rounds, this many seconds: a typing slip such as
+#: ``samples=10**9`` is refused instead of running for days on a shared server
+MOST_SAMPLES = 1_000_000
+MOST_ROUNDS = 10_000
+MOST_SECONDS = 86_400
+
+
 def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int | None = None,
-                precision: float | None = None, seed=0, exact_limit: int = 200, region: str | None = None,
-                control=None, agent="heuristic", progress=None, workers=None, executor=None) -> BattleOdds:
+                precision: float | None = None, rounds: int | None = None, seconds: float | None = None,
+                on_round=None, seed=0, exact_limit: int = 200, region: str | None = None, control=None,
+                agent="heuristic", progress=None, workers=None, executor=None) -> BattleOdds:
     """The chance that the player to move wins this battle, for each legal action.
 
     ``battle``: a Battle (or its notation) in progress, played in turn order; ``hand``: the
     cards of the player to move (default: the battle's own hands, if it has them).  The
     other players' hands are unknown: each active opponent holds ``others`` cards (a number,
-    or {player: number}; default: as many as the player to move, or the battle's hands),
-    plus any Mercenary a Scarecrow took back (everyone saw it), drawn from ``pool`` (default:
+    or {player: number} naming opponents; default: as many as the player to move, or the
+    battle's hands), plus any Mercenary a Scarecrow took back (everyone saw it), drawn from ``pool`` (default:
     every card of the deck that is not in play, discarded or in the mover's hand).  Players
     who have passed cannot play, so their hands do not matter.
 
@@ -223,7 +240,8 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     their exact probabilities (method "exact").  Otherwise hands are drawn at random (method
     "monte carlo", with 95% intervals; numpy draws them, so that a seed gives the same
     figures everywhere: ImportError without it), the same hands for every action, so the
-    actions are compared on equal terms:
+    actions are compared on equal terms, in rounds (see :func:`odds_rounds`, which hands over
+    the answer after every round):
 
     * ``samples`` hands for every action (default 200), or
     * with ``precision`` (e.g. 0.02: plus or minus 2 points), as many as it takes: after each
@@ -231,7 +249,10 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
       ("precise") or when, compared hand by hand with the best action, it does worse (a 99%
       interval of the difference below 0, :func:`paired_gap`: "below the best"), and the next
       round is as large as the least settled action still needs; ``samples`` is then a cap
-      (default 20,000 hands an action).
+      (default 20,000 hands an action);
+    * and in either case, at most ``rounds`` rounds or, after the round that passes it, ``seconds``
+      seconds (then ``samples`` is a cap of 20,000 by default as well); ``on_round(odds)`` is called
+      with the answer so far after every round, and stops the rounds by returning True.
 
     The intervals are 95% Wilson intervals at each action's own number of hands, until it has
     :data:`CONTROLLED_FROM` of them (and ten a kind of card, ten wins and ten losses); from
@@ -246,6 +267,79 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     players seeded from those and their seat, and the rounds are decided on the hands in order,
     so the figures are the same for any number of workers.
     """
+    watched = odds_rounds(battle, hand, ruleset, others=others, pool=pool, samples=samples, precision=precision,
+                          rounds=rounds, seconds=seconds, seed=seed, exact_limit=exact_limit, region=region,
+                          control=control, agent=agent, progress=progress, workers=workers, executor=executor)
+    if on_round is not None and not callable(on_round):
+        raise RulesError.say("on_round must be a function called with the odds after each round, not {value}",
+                             value=shown_value(on_round))
+    odds = None
+    for odds in watched:
+        if on_round is not None and on_round(odds) is True and not odds.stopped:
+            watched.close()
+            odds.stopped = "stopped"
+    return odds
+
+
+def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int | None = None,
+                precision: float | None = None, rounds: int | None = None, seconds: float | None = None, seed=0,
+                exact_limit: int = 200, region: str | None = None, control=None, agent="heuristic", progress=None,
+                workers=None, executor=None):
+    """The odds of :func:`battle_odds` (the same arguments), round by round: an iterator of
+    :class:`BattleOdds`, one after every round of hands, each sharper than the last; the last is
+    what :func:`battle_odds` returns, to the last digit, for any number of workers (the rounds
+    are decided on the hands in order, never on the clock, except for a stop by ``seconds``).
+    The arguments are checked at once (a RulesError before any hand is played).
+
+    Monte Carlo rounds: a first round of :data:`FIRST_ROUND` hands for every action (a first answer,
+    within about 10 points), then rounds that at most double an action's hands: to ``samples`` for
+    every action, or, with a ``precision``, as many as each action still needs.  Each answer says
+    ``round`` (how many so far), ``stopped`` ("" while more rounds are to come; else "precision":
+    every action is settled, "samples": every action has its samples, "rounds", "seconds",
+    "stopped": the user stopped it, "exact" or "interrupted") and the best action so far
+    (:attr:`BattleOdds.best`), which is *settled* (``best_settled``) once, compared hand by hand with
+    every other action, it does better: each 99% interval of the difference (:func:`paired_gap`)
+    lies above 0.  Stop when you like: stop iterating, or ``.close()`` it (the workers' pool
+    closes too).
+
+    >>> answers = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1))
+    >>> [(odds.round, odds.samples, odds.stopped) for odds in answers]
+    [(1, 50, ''), (2, 100, ''), (3, 200, 'samples')]
+    >>> answers[-1].actions == battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1).actions
+    True
+
+    The same with :func:`battle_odds` and a function told every round, which stops at the first
+    answer whose intervals are all within 10 points:
+
+    >>> seen = []
+    >>> def first_answer(odds):
+    ...     seen.append(round(100 * odds.widest, 1))
+    ...     return odds.widest <= 0.10
+    >>> odds = battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=800, seed=1, on_round=first_answer)
+    >>> odds.stopped, odds.round == len(seen), seen[-1] <= 10 < seen[0]
+    ('stopped', True, True)
+    """
+    run = _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, seconds, seed, exact_limit,
+                    region, control, agent, progress, workers, executor)
+    return run.rounds()
+
+
+#: hands for every action in the first round of Monte Carlo odds: enough for a first answer
+#: (about plus or minus 10 points) in a fraction of a second
+FIRST_ROUND = 50
+
+
+def _checked_number(name: str, value, most: float) -> float:
+    """``value`` if it is a number above 0 and at most ``most`` (finite), else a RulesError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= most:
+        raise RulesError.say("{name} must be a number above 0 and at most {most}, not {value}", name=name,
+                             most=most, value=shown_value(value))
+    return float(value)
+
+
+def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, seconds, seed, exact_limit, region,
+              control, agent, progress, workers, executor) -> "_Run":
+    """Every argument of :func:`odds_rounds` checked, the problem set up: a :class:`_Run` ready to play."""
     from ..agents.workers import check_workers, portable_ruleset
     if isinstance(battle, str):
         battle = Battle.from_notation(battle, ruleset)
@@ -267,9 +361,13 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
                                   or not 0 < precision < 0.5):
         raise RulesError.say("precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), not "
                              "{value}", value=shown_value(precision))
+    if rounds is not None:
+        check_count("rounds", rounds, high=MOST_ROUNDS)
+    if seconds is not None:
+        _checked_number("seconds", seconds, MOST_SECONDS)
     if samples is None:
-        samples = 200 if precision is None else 20_000
-    check_count("samples", samples)
+        samples = 200 if precision is None and rounds is None and seconds is None else 20_000
+    check_count("samples", samples, high=MOST_SAMPLES)
     check_count("exact_limit", exact_limit, low=0)
     check_seed(seed)
     check_workers(workers, executor)
@@ -305,6 +403,14 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     busy |= {c.id for c in my_cards}
     opponents = [p for p in battle.players if p != me]
     active = [p for p in opponents if p not in battle.passed]
+    if isinstance(others, dict) and any(p not in opponents for p in others):
+        strangers = [p for p in others if p not in opponents]
+        raise RulesError.say_n("others names {names}, who is not one of {player}'s opponents at this table: {players}",
+                               "others names {names}, who are not {player}'s opponents at this table: {players}",
+                               len(strangers), names=Listed(shown_value(p) for p in strangers[:5]), player=me,
+                               players=Listed(opponents))
+    for p, n in (others.items() if isinstance(others, dict) else ()):
+        check_count(f"others[{p!r}]", n, low=0)
     sizes = {}
     for p in active:
         if others is None:
@@ -312,7 +418,7 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         elif isinstance(others, int) and not isinstance(others, bool):
             n = check_count("others", others, low=0)
         elif isinstance(others, dict):
-            n = check_count(f"others[{p!r}]", others.get(p, len(my_cards)), low=0)
+            n = others.get(p, len(my_cards))
         else:
             raise RulesError.say("others must be a number of cards or {form}, not {value}", form="{player: number}",
                                  value=shown_value(others))
@@ -346,56 +452,114 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     exact = combos <= exact_limit
     if not exact:
         world_generator((0, 0))           # numpy is needed: say so before anything runs
-    run = _Run(problem, len(actions), progress, workers, executor)
-    try:
-        if exact:
-            worlds = list(exact_hands(active, sizes, kinds, by_kind))
-            run.prog.start(len(worlds), "odds (exact)")
-            listed = [tuple((p, tuple(c.id for c in hands[p])) for p in active) for _, hands in worlds]
-            run.round(dict.fromkeys(range(len(actions)), len(worlds)), listed, [w for w, _ in worlds])
-        else:
-            run.prog.start(samples, "odds (monte carlo)")
-            need = sum(sizes.values())
-            run.mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
-            run.sample(samples, precision)
-    except KeyboardInterrupt:
-        run.partial = True
-    run.prog.finish(run.partial)
-    out = []
-    for i, (a, label) in enumerate(zip(actions, labels)):
-        w, n = run.wins[i], run.n[i]
-        if exact and not run.partial:
-            out.append(ActionOdds(a, label, w, n, w, w, w, True, interval="exact"))
-        else:
-            p, lo, hi, interval = run.estimate(i)
-            out.append(ActionOdds(a, label, w, n, p, lo, hi, False, run.settled[i], interval, run.behind[i]))
-    note = "" if not exact or not run.partial else "Interrupted: the exact sum is incomplete, shown as a sample."
-    return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
-                      "exact" if exact and not run.partial else "monte carlo", max(run.n, default=0), seed,
-                      time.perf_counter() - run.t0, run.partial, note, None if exact else precision, sum(run.n),
-                      tuple(c.kind for c in my_cards))
+    worlds = list(exact_hands(active, sizes, kinds, by_kind)) if exact else None
+    mean = None
+    if not exact:
+        need = sum(sizes.values())
+        mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
+    about = BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), [], "exact" if exact else "monte carlo",
+                       0, seed, precision=None if exact else precision, kinds=tuple(c.kind for c in my_cards))
+    return _Run(problem, actions, labels, about, worlds, mean, samples, precision, rounds, seconds, progress, workers,
+                executor)
 
 
 class _Run:
-    """The worlds of one call of :func:`battle_odds` played out, round by round, and what they
+    """The worlds of one call of :func:`odds_rounds` played out, round by round, and what they
     found: wins and hands per action, and why each action's sampling stopped."""
 
-    FIRST = 100           # hands in the first round of a run to a precision
-
-    def __init__(self, problem: Problem, actions: int, progress, workers, executor):
+    def __init__(self, problem: Problem, actions: list, labels: list, about: BattleOdds, worlds, mean, cap: int,
+                 precision, most_rounds, seconds, progress, workers, executor):
         self.problem = problem
-        self.wins = [0.0] * actions
-        self.n = [0] * actions
-        self.settled = [""] * actions
-        self.won = [[] for _ in range(actions)]     # each action's results, hand by hand
+        self.actions, self.labels, self.about = actions, labels, about
+        self.worlds = worlds    # (weight, hands) of every world, for exact odds; None for Monte Carlo
+        self.mean = mean        # how many of each kind a random deal holds on average (Monte Carlo)
+        self.cap, self.precision, self.most_rounds, self.seconds = cap, precision, most_rounds, seconds
+        count = len(actions)
+        self.wins = [0.0] * count
+        self.n = [0] * count
+        self.settled = [""] * count
+        self.won = [[] for _ in range(count)]     # each action's results, hand by hand
         self.dealt = []         # each hand's kinds dealt (Setup.dealt), in order
-        self.mean = None        # how many of each kind a random deal holds on average
-        self.behind = [None] * actions
+        self.behind = [None] * count
         self.drawn = 0          # worlds played out so far
+        self.played = 0         # rounds played
         self.partial = False
         self.prog = as_progress(progress)
         self.workers, self.executor = workers, executor
+        self.pool = None
         self.t0 = time.perf_counter()
+
+    def rounds(self):
+        """The answer after every round (see :func:`odds_rounds`)."""
+        from ..agents.workers import process_pool
+        if self.executor is None:
+            self.pool = process_pool(self.workers)        # one pool for all the rounds
+        try:
+            if self.worlds is not None:
+                yield self.exact()
+                return
+            self.prog.start(self.cap, "odds (monte carlo)")
+            more = dict.fromkeys(range(len(self.actions)), min(FIRST_ROUND, self.cap))
+            while True:
+                try:
+                    self.round(more)
+                except KeyboardInterrupt:
+                    self.partial = True
+                    yield self.answer([self.estimate(i) for i in range(len(self.actions))], "interrupted")
+                    return
+                self.played += 1
+                found = [self.estimate(i) for i in range(len(self.actions))]
+                more = self.plan(more, found)
+                if not more:
+                    stop = "samples" if self.precision is None else "precision"
+                    self.prog.update(self.cap)
+                elif self.most_rounds is not None and self.played >= self.most_rounds:
+                    stop = "rounds"
+                elif self.seconds is not None and time.perf_counter() - self.t0 >= self.seconds:
+                    stop = "seconds"
+                else:
+                    stop = ""
+                yield self.answer(found, stop)
+                if stop:
+                    return
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(wait=not self.partial, cancel_futures=True)
+            self.prog.finish(self.partial)
+
+    def exact(self) -> BattleOdds:
+        """Every world once, weighted by its probability: one round."""
+        self.prog.start(len(self.worlds), "odds (exact)")
+        listed = [tuple((p, tuple(c.id for c in hands[p])) for p, _ in self.problem.sizes)
+                  for _, hands in self.worlds]
+        try:
+            self.round(dict.fromkeys(range(len(self.actions)), len(self.worlds)), listed,
+                       [w for w, _ in self.worlds])
+        except KeyboardInterrupt:
+            self.partial = True
+        self.played = 1
+        if self.partial:         # the exact sum is incomplete: shown as a sample
+            odds = self.answer([self.estimate(i) for i in range(len(self.actions))], "interrupted")
+            odds.method, odds.note = "monte carlo", "Interrupted: the exact sum is incomplete, shown as a sample."
+            return odds
+        out = [ActionOdds(a, label, w, n, w, w, w, True, interval="exact")
+               for a, label, w, n in zip(self.actions, self.labels, self.wins, self.n)]
+        top = sorted((a.p for a in out), reverse=True)
+        return self.odds(out, "exact", len(top) < 2 or top[0] > top[1])
+
+    def answer(self, found: list, stop: str) -> BattleOdds:
+        """The Monte Carlo answer so far, from each action's ``found`` (p, low, high, interval)."""
+        out = [ActionOdds(a, label, self.wins[i], self.n[i], *found[i][:3], False, self.settled[i], found[i][3],
+                          self.behind[i]) for i, (a, label) in enumerate(zip(self.actions, self.labels))]
+        best = max(range(len(out)), key=lambda i: out[i].p)
+        told = all(i == best or paired_gap(self.won[i], self.won[best])[1] < 0 for i in range(len(out)))
+        return self.odds(out, stop, told)
+
+    def odds(self, out: list, stop: str, told: bool) -> BattleOdds:
+        from dataclasses import replace
+        return replace(self.about, actions=out, samples=max(self.n, default=0), seconds=time.perf_counter() - self.t0,
+                       partial=self.partial, rollouts=sum(self.n), round=self.played, stopped=stop,
+                       best_settled=told and not self.partial)
 
     def round(self, more: dict, listed=None, weights=None) -> None:
         """Play ``more[i]`` more hands out for each action ``i``: its next ones, so that every
@@ -409,8 +573,12 @@ class _Run:
         for k in range(start, end):
             weigh = tuple(i for i, m in more.items() if self.n[i] <= k < self.n[i] + m)
             jobs.append((self.problem, k, weigh, None if listed is None else listed[k]))
-        results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
-                           done=lambda d: self.prog.update(max(self.drawn, start + d)))
+        if self.pool is not None:
+            results = run_jobs(odds_worlds, jobs, executor=self.pool, chunk=max(1, min(4, len(jobs) // 24)),
+                               window=6, done=lambda d: self.prog.update(max(self.drawn, start + d)))
+        else:
+            results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
+                               done=lambda d: self.prog.update(max(self.drawn, start + d)))
         try:
             for j, (won, dealt) in results:
                 k = start + j
@@ -440,40 +608,37 @@ class _Run:
         lo, hi = wilson(w, n)
         return (w / n if n else 0.0), lo, hi, "wilson"
 
-    def sample(self, cap: int, precision: float | None) -> None:
-        """Monte Carlo: ``cap`` hands for every action, or rounds until every action is settled
-        at ``precision`` (see :func:`battle_odds`)."""
+    def plan(self, more: dict, found: list) -> dict:
+        """The next round: the hands each action still unsettled gets (none: the rounds are over).
+        Without a precision every action's hands double, up to the cap; with one, see :func:`battle_odds`."""
         actions = range(len(self.n))
+        cap, precision = self.cap, self.precision
         if precision is None:
-            self.round(dict.fromkeys(actions, cap))
-            return
-        more = dict.fromkeys(actions, min(self.FIRST, cap))
-        while more:
-            self.round(more)
-            found = [self.estimate(i) for i in actions]
-            best = max(actions, key=lambda i: found[i][0])
-            for i in list(more):
-                _, lo, hi, _ = found[i]
-                half = (hi - lo) / 2
-                if half <= precision:
-                    self.settled[i] = "precise"
-                elif i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0:
-                    self.settled[i] = "below the best"
-                    self.behind[i] = gap
-                elif self.n[i] >= cap:
-                    self.settled[i] = "sample cap"
-                else:
-                    # An interval narrows as one over the square root of the hands: the hands it
-                    # still needs to be precise, or to be told below the best, whichever comes
-                    # first; at least a few dozen, at most as many again as it has.
-                    n = self.n[i]
-                    need = n * (half / precision) ** 2
-                    if i != best and sum(gap) < 0:
-                        need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
-                    more[i] = min(max(math.ceil(need) - n, self.FIRST // 2), n, cap - n)
-                    continue
-                del more[i]
-        self.prog.update(cap)
+            return {i: min(self.n[i], cap - self.n[i]) for i in actions if self.n[i] < cap}
+        best = max(actions, key=lambda i: found[i][0])
+        more = dict(more)
+        for i in list(more):
+            _, lo, hi, _ = found[i]
+            half = (hi - lo) / 2
+            if half <= precision:
+                self.settled[i] = "precise"
+            elif i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0:
+                self.settled[i] = "below the best"
+                self.behind[i] = gap
+            elif self.n[i] >= cap:
+                self.settled[i] = "sample cap"
+            else:
+                # An interval narrows as one over the square root of the hands: the hands it
+                # still needs to be precise, or to be told below the best, whichever comes
+                # first; at least a few dozen, at most as many again as it has.
+                n = self.n[i]
+                need = n * (half / precision) ** 2
+                if i != best and sum(gap) < 0:
+                    need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
+                more[i] = min(max(math.ceil(need) - n, FIRST_ROUND // 2), n, cap - n)
+                continue
+            del more[i]
+        return more
 
 
 def _count_multisets(counts: list[int], size: int) -> int:
