@@ -25,12 +25,13 @@ from ..cards import Card, claim_card, kind_name, parse_kind
 from ..errors import Kind, Listed, RulesError
 from ..options import shown_value
 from ..rulesets import get_ruleset
+from .hands import count_hands, exact_hands
 from .intervals import CONTROLLED_FROM, controlled, paired_gap, wilson
 from .progress import as_progress, seed_int
 from .rollouts import Problem, odds_worlds, setup, world_generator
 
-__all__ = ["CONTROLLED_FROM", "ActionOdds", "BattleOdds", "OddsUnavailable", "action_label", "battle_odds",
-           "controlled", "exact_hands", "game_odds", "has_odds", "paired_gap", "wilson"]
+__all__ = ["CONTROLLED_FROM", "FIRST_ROUND", "ActionOdds", "BattleOdds", "OddsUnavailable", "action_label",
+           "battle_odds", "odds_rounds", "controlled", "exact_hands", "game_odds", "has_odds", "paired_gap", "wilson"]
 
 
 def action_label(action) -> str:
@@ -186,21 +187,6 @@ def _deck_kinds(deck) -> list[str]:
         if c.kind not in seen:
             seen.append(c.kind)
     return seen
-
-
-def _multisets(counts: list[int], size: int):
-    """Every way to take ``size`` cards from piles of ``counts`` (as a count per pile)."""
-    if size == 0:
-        yield (0,) * len(counts)
-        return
-    if not counts:
-        return
-    first, rest = counts[0], counts[1:]
-    left = sum(rest)
-    for c in range(min(first, size), -1, -1):
-        if size - c <= left:
-            for tail in _multisets(rest, size - c):
-                yield (c,) + tail
 
 
 class OddsUnavailable(RulesError, NotImplementedError):
@@ -446,7 +432,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     by_kind = {k: [c for c in pool_cards if c.kind == k] for k in kinds}
     combos = 1
     for p in active:
-        combos *= _count_multisets([len(by_kind[k]) for k in kinds], sizes[p])
+        combos *= count_hands([len(by_kind[k]) for k in kinds], sizes[p])
         if combos > exact_limit:
             break
     exact = combos <= exact_limit
@@ -639,52 +625,6 @@ class _Run:
                 continue
             del more[i]
         return more
-
-
-def _count_multisets(counts: list[int], size: int) -> int:
-    """How many different hands of ``size`` cards the piles allow (cards of a kind are alike)."""
-    ways = [1] + [0] * size
-    for c in counts:
-        new = [0] * (size + 1)
-        for s in range(size + 1):
-            if ways[s]:
-                for t in range(0, min(c, size - s) + 1):
-                    new[s + t] += ways[s]
-        ways = new
-    return ways[size]
-
-
-def exact_hands(active, sizes, kinds, by_kind):
-    """(probability, {player: cards}) for every way the active opponents' hands can be.
-
-    Hands are drawn without replacement from the pool; a hand of ``h`` cards with ``c_k``
-    cards of kind k has probability prod C(n_k, c_k) / C(N, h) (the multivariate
-    hypergeometric law), the next opponent drawing from what is left.
-    """
-    def rec(i, left: dict, weight: float, hands: dict):
-        if i == len(active):
-            yield weight, dict(hands)
-            return
-        p = active[i]
-        h = sizes[p]
-        total = sum(left.values())
-        denom = math.comb(total, h)
-        counts = [left[k] for k in kinds]
-        for combo in _multisets(counts, h):
-            w = 1
-            for n, c in zip(counts, combo):
-                w *= math.comb(n, c)
-            cards = []
-            new_left = dict(left)
-            for k, c in zip(kinds, combo):
-                if c:
-                    used = len(by_kind[k]) - left[k]
-                    cards += by_kind[k][used:used + c]
-                    new_left[k] -= c
-            hands[p] = cards
-            yield from rec(i + 1, new_left, weight * w / denom, hands)
-
-    yield from rec(0, {k: len(by_kind[k]) for k in kinds}, 1.0, {})
 
 
 def game_odds(game, **kw) -> BattleOdds:
