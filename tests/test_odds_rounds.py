@@ -102,3 +102,34 @@ def test_bad_odds_arguments_are_refused_before_any_hand_is_played(kwargs, messag
     if "on_round" not in kwargs:
         with pytest.raises(RulesError, match=message):
             odds_rounds(BATTLE, hand="5 winter", **kwargs)        # at the call, not at the first round
+
+
+def test_the_odds_widget_plays_its_rounds_as_a_task_and_hears_stop_between_them():
+    import asyncio
+    pytest.importorskip("ipywidgets")
+    from condottiere_nb.views.explore_views import OddsWidget
+
+    async def click_compute_then_stop():
+        w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "5 6 winter", samples=400, others=3, seed=1)
+        task = w.start()                 # what the Compute button does
+        assert task is not None and w.compute_button.disabled and not w.stop_button.disabled
+        drawn = []
+        while w.result is None or not drawn:
+            await asyncio.sleep(0.005)
+            if w.result is not None:
+                drawn.append(w.output.value)
+        w.stop()                         # a click on Stop while the rounds run
+        await task
+        return w, drawn
+
+    w, drawn = asyncio.run(click_compute_then_stop())
+    assert w.result.stopped == "stopped" and 1 < w.result.round < 4
+    assert not w.compute_button.disabled and w.stop_button.disabled
+    assert "After 1 round of hands." in drawn[0] and "not settled yet" in drawn[0]
+
+
+def test_the_odds_bars_mark_the_best_action_once_settled():
+    from condottiere_nb.views.explore_views import odds_html
+    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=200, seed=1))
+    assert "\u2713" not in odds_html(close[0]) and "<b>6</b> \u2713" in odds_html(close[-1])
+    assert "is settled" in odds_html(close[-1]) and "After 3 rounds of hands." in odds_html(close[-1])
