@@ -6,7 +6,7 @@ import pytest
 
 from condottiere_nb.errors import RulesError
 from condottiere_nb.explore import battle_odds, odds_rounds
-from condottiere_nb.explore.intervals import paired_gap
+from condottiere_nb.explore.odds import FIRST_ROUND
 
 BATTLE = "[Ana Ben Cy] Ana 10, Ben 6, Cy 5"
 KW = dict(hand="5 winter bishop", others=3, seed=2)
@@ -35,17 +35,17 @@ def test_round_by_round_is_the_answer_all_at_once(workers):
 def test_every_round_sharpens_the_answer():
     answers = list(odds_rounds(BATTLE, **KW, precision=0.03))
     first = answers[0]
-    assert first.samples == 50 and all(a.n == 50 for a in first.actions) and first.stopped == ""
+    assert first.samples == FIRST_ROUND and all(a.n == FIRST_ROUND for a in first.actions) and first.stopped == ""
     # every action's interval narrows from the first answer to the last, but one settled at once
     for a, b in zip(first.actions, answers[-1].actions):
-        assert b.half_width < a.half_width or (b.n == a.n == 50 and a.settled)
+        assert b.half_width < a.half_width or (b.n == a.n == FIRST_ROUND and a.settled)
     assert answers[-1].best.half_width <= 0.03 < first.best.half_width
     assert all(x.rollouts < y.rollouts for x, y in zip(answers, answers[1:]))
 
 
 def test_stops_by_samples_rounds_seconds_and_the_user():
     fixed = list(odds_rounds(BATTLE, **KW, samples=120))
-    assert [o.samples for o in fixed] == [50, 100, 120] and fixed[-1].stopped == "samples"
+    assert [o.samples for o in fixed] == [FIRST_ROUND, 2 * FIRST_ROUND, 120] and fixed[-1].stopped == "samples"
     assert [o.stopped for o in fixed[:-1]] == ["", ""]
     assert battle_odds(BATTLE, **KW, rounds=1).round == 1
     # by the clock: the round that passes the time is the last (a tiny time: after the first)
@@ -70,8 +70,9 @@ def test_the_best_action_is_settled_once_it_beats_every_other_hand_by_hand():
     for a in answers[-1].actions:
         if a.settled == "below the best":
             assert a.behind[1] < 0 and a.p < answers[-1].best.p
-    # two close actions (a 5 or a 6 on a 10 and a 6): 50 hands, then 100 cannot tell them apart, 200 can
-    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=200, seed=1))
+    # two close actions (a 5 or a 6 on a 10 and a 6): 40 hands, then 80 cannot tell them apart, 160 can
+    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=160, seed=1))
+    assert [o.samples for o in close] == [40, 80, 160] and FIRST_ROUND == 40
     assert [o.best_settled for o in close] == [False, False, True] and close[-1].best.label == "6"
     assert [o.best.label for o in close] == ["6"] * 3 and close[0].odds("5").high > close[0].odds("6").low
     # exact odds: settled when the best is strictly above the others
@@ -130,6 +131,6 @@ def test_the_odds_widget_plays_its_rounds_as_a_task_and_hears_stop_between_them(
 
 def test_the_odds_bars_mark_the_best_action_once_settled():
     from condottiere_nb.views.explore_views import odds_html
-    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=200, seed=1))
+    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=160, seed=1))
     assert "\u2713" not in odds_html(close[0]) and "<b>6</b> \u2713" in odds_html(close[-1])
     assert "is settled" in odds_html(close[-1]) and "After 3 rounds of hands." in odds_html(close[-1])

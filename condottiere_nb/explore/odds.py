@@ -233,7 +233,8 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     * with ``precision`` (e.g. 0.02: plus or minus 2 points), as many as it takes: after each
       round of hands, an action stops when its interval is within plus or minus ``precision``
       ("precise") or when, compared hand by hand with the best action, it does worse (a 99%
-      interval of the difference below 0, :func:`paired_gap`: "below the best"), and the next
+      interval of the difference below 0, :func:`paired_gap`: "below the best") and its interval
+      is within the first answer's plus or minus 10 points (:data:`FIRST_ANSWER`), and the next
       round is as large as the least settled action still needs; ``samples`` is then a cap
       (default 20,000 hands an action);
     * and in either case, at most ``rounds`` rounds or, after the round that passes it, ``seconds``
@@ -277,8 +278,8 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     are decided on the hands in order, never on the clock, except for a stop by ``seconds``).
     The arguments are checked at once (a RulesError before any hand is played).
 
-    Monte Carlo rounds: a first round of :data:`FIRST_ROUND` hands for every action (a first answer,
-    within about 10 points), then rounds that at most double an action's hands: to ``samples`` for
+    Monte Carlo rounds: a first round of :data:`FIRST_ROUND` hands for every action (a first answer),
+    then rounds that at most double an action's hands: to ``samples`` for
     every action, or, with a ``precision``, as many as each action still needs.  Each answer says
     ``round`` (how many so far), ``stopped`` ("" while more rounds are to come; else "precision":
     every action is settled, "samples": every action has its samples, "rounds", "seconds",
@@ -290,7 +291,7 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
 
     >>> answers = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1))
     >>> [(odds.round, odds.samples, odds.stopped) for odds in answers]
-    [(1, 50, ''), (2, 100, ''), (3, 200, 'samples')]
+    [(1, 40, ''), (2, 80, ''), (3, 160, ''), (4, 200, 'samples')]
     >>> answers[-1].actions == battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1).actions
     True
 
@@ -310,9 +311,14 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     return run.rounds()
 
 
-#: hands for every action in the first round of Monte Carlo odds: enough for a first answer
-#: (about plus or minus 10 points) in a fraction of a second
-FIRST_ROUND = 50
+#: hands for every action in the first round of Monte Carlo odds: a first answer in a fraction of
+#: a second (the actions not yet within plus or minus 10 points get theirs in the second round;
+#: 40 reached that soonest for issue 34's decision, of 30, 40 and 50)
+FIRST_ROUND = 40
+
+#: the "plus or minus" of a first answer: every action is played until its interval is this
+#: narrow, even one already known to be below the best
+FIRST_ANSWER = 0.10
 
 
 def _checked_number(name: str, value, most: float) -> float:
@@ -606,20 +612,22 @@ class _Run:
         for i in list(more):
             _, lo, hi, _ = found[i]
             half = (hi - lo) / 2
+            n = self.n[i]
+            below = i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0
             if half <= precision:
                 self.settled[i] = "precise"
-            elif i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0:
+            elif below and (half <= FIRST_ANSWER or n >= cap):
                 self.settled[i] = "below the best"
                 self.behind[i] = gap
-            elif self.n[i] >= cap:
+            elif n >= cap:
                 self.settled[i] = "sample cap"
             else:
                 # An interval narrows as one over the square root of the hands: the hands it
                 # still needs to be precise, or to be told below the best, whichever comes
-                # first; at least a few dozen, at most as many again as it has.
-                n = self.n[i]
-                need = n * (half / precision) ** 2
-                if i != best and sum(gap) < 0:
+                # first (an action below the best: to within the first answer's 10 points);
+                # at least a few dozen, at most as many again as it has.
+                need = n * (half / (FIRST_ANSWER if below else precision)) ** 2
+                if i != best and not below and sum(gap) < 0:
                     need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
                 more[i] = min(max(math.ceil(need) - n, FIRST_ROUND // 2), n, cap - n)
                 continue
