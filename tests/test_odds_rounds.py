@@ -45,8 +45,9 @@ def test_every_round_sharpens_the_answer():
 
 def test_stops_by_samples_rounds_seconds_and_the_user():
     fixed = list(odds_rounds(BATTLE, **KW, samples=120))
-    assert [o.samples for o in fixed] == [FIRST_ROUND, 2 * FIRST_ROUND, 120] and fixed[-1].stopped == "samples"
-    assert [o.stopped for o in fixed[:-1]] == ["", ""]
+    assert [o.samples for o in fixed] == [FIRST_ROUND, 2 * FIRST_ROUND, 4 * FIRST_ROUND, 120]
+    assert fixed[-1].stopped == "samples"
+    assert {o.stopped for o in fixed[:-1]} == {""}
     assert battle_odds(BATTLE, **KW, rounds=1).round == 1
     # by the clock: the round that passes the time is the last (a tiny time: after the first)
     timed = battle_odds(BATTLE, **KW, seconds=1e-6)
@@ -70,11 +71,11 @@ def test_the_best_action_is_settled_once_it_beats_every_other_hand_by_hand():
     for a in answers[-1].actions:
         if a.settled == "below the best":
             assert a.behind[1] < 0 and a.p < answers[-1].best.p
-    # two close actions (a 5 or a 6 on a 10 and a 6): 40 hands, then 80 cannot tell them apart, 160 can
-    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=160, seed=1))
-    assert [o.samples for o in close] == [40, 80, 160] and FIRST_ROUND == 40
-    assert [o.best_settled for o in close] == [False, False, True] and close[-1].best.label == "6"
-    assert [o.best.label for o in close] == ["6"] * 3 and close[0].odds("5").high > close[0].odds("6").low
+    # two close actions (a 5 or a 6 on a 10 and a 6): 25, 50 or 100 hands cannot tell them apart, 200 can
+    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=200, seed=1))
+    assert [o.samples for o in close] == [25, 50, 100, 200] and FIRST_ROUND == 25
+    assert [o.best_settled for o in close] == [False, False, False, True] and close[-1].best.label == "6"
+    assert [o.best.label for o in close][1:] == ["6"] * 3 and close[1].odds("5").high > close[1].odds("6").low
     # exact odds: settled when the best is strictly above the others
     exact = battle_odds("[Ana Ben] Ana 5, Ben 5", hand=["6", "2"], others=1, pool=["10", "5", "1", "winter"])
     top = sorted((a.p for a in exact.actions), reverse=True)
@@ -131,6 +132,6 @@ def test_the_odds_widget_plays_its_rounds_as_a_task_and_hears_stop_between_them(
 
 def test_the_odds_bars_mark_the_best_action_once_settled():
     from condottiere_nb.views.explore_views import odds_html
-    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=160, seed=1))
+    close = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", hand="5 6 winter", others=3, samples=200, seed=1))
     assert "\u2713" not in odds_html(close[0]) and "<b>6</b> \u2713" in odds_html(close[-1])
-    assert "is settled" in odds_html(close[-1]) and "After 3 rounds of hands." in odds_html(close[-1])
+    assert "is settled" in odds_html(close[-1]) and "After 4 rounds of hands." in odds_html(close[-1])

@@ -39,7 +39,8 @@ from ..errors import RulesError
 from ..language import speaker
 from ..options import shown_value
 
-__all__ = ["run_jobs", "process_pool", "check_workers", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
+__all__ = ["run_jobs", "process_pool", "check_workers", "cores", "can_start_processes", "portable_ruleset",
+           "ruleset_of", "seed_int",
            "job_seed"]
 
 

@@ -291,7 +291,7 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
 
     >>> answers = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1))
     >>> [(odds.round, odds.samples, odds.stopped) for odds in answers]
-    [(1, 40, ''), (2, 80, ''), (3, 160, ''), (4, 200, 'samples')]
+    [(1, 25, ''), (2, 50, ''), (3, 100, ''), (4, 200, 'samples')]
     >>> answers[-1].actions == battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1).actions
     True
 
@@ -312,9 +312,10 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
 
 
 #: hands for every action in the first round of Monte Carlo odds: a first answer in a fraction of
-#: a second (the actions not yet within plus or minus 10 points get theirs in the second round;
-#: 40 reached that soonest for issue 34's decision, of 30, 40 and 50)
-FIRST_ROUND = 40
+#: a second, and often the best action settled; the rounds after it bring every action within plus
+#: or minus 10 points (:data:`FIRST_ANSWER`) first, then to the precision asked.  Of 20, 25, 30 and
+#: 40 hands, 25 settled issue 34's decision soonest, and all reached 10 points after about as many battles
+FIRST_ROUND = 25
 
 #: the "plus or minus" of a first answer: every action is played until its interval is this
 #: narrow, even one already known to be below the best
@@ -609,6 +610,9 @@ class _Run:
             return {i: min(self.n[i], cap - self.n[i]) for i in actions if self.n[i] < cap}
         best = max(actions, key=lambda i: found[i][0])
         more = dict(more)
+        # No first answer yet (an interval wider than FIRST_ANSWER): the next round brings each
+        # action just to it, so that it comes soon; the precision is for the rounds after it.
+        aim = FIRST_ANSWER if any((hi - lo) / 2 > FIRST_ANSWER for _, lo, hi, _ in found) else precision
         for i in list(more):
             _, lo, hi, _ = found[i]
             half = (hi - lo) / 2
@@ -626,10 +630,11 @@ class _Run:
                 # still needs to be precise, or to be told below the best, whichever comes
                 # first (an action below the best: to within the first answer's 10 points);
                 # at least a few dozen, at most as many again as it has.
-                need = n * (half / (FIRST_ANSWER if below else precision)) ** 2
+                need = n * (half / (FIRST_ANSWER if below else max(aim, precision))) ** 2
                 if i != best and not below and sum(gap) < 0:
                     need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
-                more[i] = min(max(math.ceil(need) - n, FIRST_ROUND // 2), n, cap - n)
+                more[i] = min(max(math.ceil(need * 1.1) - n if aim > precision else math.ceil(need) - n,
+                                  FIRST_ROUND // 2), n if aim == precision else 3 * n, cap - n)
                 continue
             del more[i]
         return more
