@@ -1,10 +1,47 @@
-"""The opponents' possible hands, every one with its probability: what exact battle odds
-(:func:`~condottiere_nb.explore.odds.battle_odds` with few possible hands) weigh."""
+"""The hands of :func:`~condottiere_nb.explore.odds.battle_odds`: the cards named for a hand or a pool
+(:func:`card_list`, :func:`card_pool`), and the opponents' possible hands, every one with its
+probability (:func:`exact_hands`): what exact battle odds (with few possible hands) weigh."""
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
-__all__ = ["count_hands", "exact_hands"]
+from ..cards import Card, claim_card
+from ..errors import Kind, RulesError
+from ..options import shown_value
+
+__all__ = ["card_list", "card_pool", "count_hands", "deck_kinds", "exact_hands"]
+
+
+def card_list(name: str, cards):
+    """``cards`` (a hand or a pool) as a list: None stays None, a string is split into names."""
+    if cards is None or isinstance(cards, list):
+        return cards
+    if isinstance(cards, str):
+        return cards.split()
+    if isinstance(cards, tuple):
+        return list(cards)
+    raise RulesError.say("{name} must be a list of cards such as {example} (or one string of names), not {value}",
+                         name=name, example="['10', 'winter']", value=shown_value(cards))
+
+
+def card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
+    """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
+    names = deck_kinds(deck)
+    return [claim_card(item, deck, names, busy, lambda kind: RulesError.say_n(
+        "no {card} is left for this hand: the deck's only one is in play or in another hand",
+        "no {card} is left for this hand: the deck's {n} are all in play or in other hands",
+        sum(c.kind == kind for c in deck), card=Kind(kind)), lambda card: RulesError.say(
+        "card {card} cannot be in this hand: it is already in play or in another hand", card=card.tag))
+        for item in kinds]
+
+
+def deck_kinds(deck) -> list[str]:
+    seen = []
+    for c in deck:
+        if c.kind not in seen:
+            seen.append(c.kind)
+    return seen
 
 
 def _multisets(counts: list[int], size: int):

@@ -17,15 +17,14 @@ import math
 import time
 from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import Sequence
 
 from ..arguments import check_count, check_seed
 from ..battle import Battle
-from ..cards import Card, claim_card, kind_name, parse_kind
-from ..errors import Kind, Listed, RulesError
+from ..cards import Card, kind_name, parse_kind
+from ..errors import Listed, RulesError
 from ..options import shown_value
 from ..rulesets import get_ruleset
-from .hands import count_hands, exact_hands
+from .hands import card_list, card_pool, count_hands, deck_kinds, exact_hands
 from .intervals import CONTROLLED_FROM, controlled, paired_gap, wilson
 from .progress import as_progress, seed_int
 from .rollouts import Problem, odds_worlds, setup, world_generator
@@ -156,37 +155,6 @@ class BattleOdds:
     def _repr_html_(self) -> str:
         from ..views.explore_views import odds_html
         return odds_html(self)
-
-
-def _card_list(name: str, cards):
-    """``cards`` (a hand or a pool) as a list: None stays None, a string is split into names."""
-    if cards is None or isinstance(cards, list):
-        return cards
-    if isinstance(cards, str):
-        return cards.split()
-    if isinstance(cards, tuple):
-        return list(cards)
-    raise RulesError.say("{name} must be a list of cards such as {example} (or one string of names), not {value}",
-                         name=name, example="['10', 'winter']", value=shown_value(cards))
-
-
-def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
-    """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
-    names = _deck_kinds(deck)
-    return [claim_card(item, deck, names, busy, lambda kind: RulesError.say_n(
-        "no {card} is left for this hand: the deck's only one is in play or in another hand",
-        "no {card} is left for this hand: the deck's {n} are all in play or in other hands",
-        sum(c.kind == kind for c in deck), card=Kind(kind)), lambda card: RulesError.say(
-        "card {card} cannot be in this hand: it is already in play or in another hand", card=card.tag))
-        for item in kinds]
-
-
-def _deck_kinds(deck) -> list[str]:
-    seen = []
-    for c in deck:
-        if c.kind not in seen:
-            seen.append(c.kind)
-    return seen
 
 
 class OddsUnavailable(RulesError, NotImplementedError):
@@ -364,7 +332,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     check_count("exact_limit", exact_limit, low=0)
     check_seed(seed)
     check_workers(workers, executor)
-    hand, pool = _card_list("hand", hand), _card_list("pool", pool)
+    hand, pool = card_list("hand", hand), card_list("pool", pool)
     if control is not None and not isinstance(control, Mapping):
         raise RulesError.say("control must map regions to players, e.g. {example}, not {value}",
                              example="{'Parma': 'Ana'}", value=shown_value(control))
@@ -389,7 +357,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
                 my_cards.append(back)
             else:
                 rest.append(item)
-        my_cards += _card_pool(deck, busy, rest)
+        my_cards += card_pool(deck, busy, rest)
     if not my_cards:
         raise RulesError.say("{player}'s hand is empty, so {player} can only pass and there is no action to "
                              "weigh: give the cards in {player}'s hand", player=me)
@@ -420,7 +388,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     if pool is None:
         pool_cards = [c for c in deck if c.id not in busy]
     else:
-        pool_cards = _card_pool(deck, set(busy), pool)
+        pool_cards = card_pool(deck, set(busy), pool)
     need = sum(sizes.values())
     if need > len(pool_cards):
         raise RulesError.say("the opponents' hands need {need} unknown cards but the pool holds {count}", need=need,
@@ -435,7 +403,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     labels = [action_label(a) for a in actions]
 
     # The opponents' possible hands: kinds with their counts in the pool.
-    kinds = _deck_kinds(pool_cards)
+    kinds = deck_kinds(pool_cards)
     by_kind = {k: [c for c in pool_cards if c.kind == k] for k in kinds}
     combos = 1
     for p in active:
