@@ -763,7 +763,7 @@ EXPLORE = [
     ("battle_odds: a number", None, lambda: battle_odds(5), RulesError,
      ["battle must be a Battle or its notation, not 5"]),
     ("battle_odds: samples 0", None, lambda: battle_odds(OPEN, hand=["5"], samples=0), RulesError,
-     ["samples must be a positive whole number, not 0"]),
+     ["samples must be a whole number from 1 to 1000000, not 0"]),
     ("battle_odds: samples -1", None, lambda: battle_odds(OPEN, hand=["5"], samples=-1), RulesError, ["not -1"]),
     ("battle_odds: exact_limit -1", None, lambda: battle_odds(OPEN, hand=["5"], exact_limit=-1), RulesError,
      ["exact_limit must be a whole number, 0 or more, not -1"]),

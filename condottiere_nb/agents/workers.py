@@ -43,7 +43,7 @@ from ..errors import RulesError, shorten
 from ..language import speaker
 from ..options import shown_value
 
-__all__ = ["run_jobs", "check_workers", "pool_size", "MAX_WORKERS", "MAX_GAMES", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
+__all__ = ["run_jobs", "process_pool", "check_workers", "pool_size", "MAX_WORKERS", "MAX_GAMES", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
            "job_seed"]
 
 
@@ -172,6 +172,25 @@ def _quiet_worker() -> None:
     # Ctrl-C stops the run in the main process, which cancels what is left; the workers finish
     # their chunk instead of dying in the middle of it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    one_blas_thread()
+
+
+#: the variables the BLAS libraries numpy may use read for their number of threads
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS")
+
+
+def one_blas_thread() -> None:
+    """Numpy's linear algebra on one thread in a worker: the pool already keeps every core busy, and
+    a BLAS that starts a thread per core in every worker runs many times slower (issue 34 measured
+    14 times for a small least-squares fit).  With threadpoolctl installed the libraries already
+    loaded are told at once; the variables reach those a worker loads later."""
+    for name in BLAS_THREADS:
+        os.environ[name] = "1"
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return
+    threadpool_limits(1, user_api="blas")
 
 
 def can_start_processes() -> bool:
@@ -291,6 +310,16 @@ def run_jobs(task: Callable[[list], list], jobs: Iterable, *, workers=None, exec
         if own:
             # after an error or an interruption the workers finish their chunk on their own
             pool.shutdown(wait=clean, cancel_futures=True)
+
+
+def process_pool(workers) -> Executor | None:
+    """A pool of ``workers`` processes (0: one per core) kept open across several :func:`run_jobs`
+    calls (pass it as ``executor=``; shut it down when done), so work done in rounds starts its
+    processes once; None where one process does it (``workers`` None or 1, or no processes here)."""
+    n = check_workers(workers, None)
+    if n <= 1 or not can_start_processes():
+        return None
+    return ProcessPoolExecutor(max_workers=n, mp_context=_start_method(), initializer=_quiet_worker)
 
 
 def _square(jobs: list) -> list:

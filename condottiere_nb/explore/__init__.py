@@ -25,7 +25,9 @@ One module per tool:
   tests/test_numpy_model.py and benchmarks/check_numpy_model.py (:func:`fast_outcomes`,
   :func:`fast_model_gap`);
 * ``tally``: what the checker counts, shared by its two evaluators;
-* ``odds``: :func:`battle_odds`, :func:`game_odds`, :func:`has_odds`;
+* ``odds``: :func:`battle_odds`, :func:`odds_rounds` (the same, round by round), :func:`game_odds`,
+  :func:`has_odds`;
+* ``hands``: the opponents' possible hands with their probabilities (exact odds);
 * ``intervals``: the odds' 95% intervals (:func:`wilson` and the others);
 * ``rollouts``: a battle played out from a position, many times (what the odds' workers run);
 * ``balance``: :func:`variant_balance`, :data:`DECIDES`, :func:`card_decides`, :func:`player_counts`;
@@ -51,7 +53,7 @@ from .balance import (DECIDES, DECIDING_CARDS, BalanceReport, BalanceRow, card_d
 from .interactions import Divergence, InteractionReport, check_interactions, option_variants
 from .invariants import CHECKED_ENDINGS, SoakResult, check_game, check_victory_claims, soak
 from .numpy_model import FAST_KINDS, FAST_OPTIONS, GAME_OPTIONS, fast_model_gap, fast_outcomes
-from .odds import ActionOdds, BattleOdds, action_label, battle_odds, exact_hands, game_odds, wilson
+from .odds import ActionOdds, BattleOdds, action_label, battle_odds, exact_hands, game_odds, odds_rounds, wilson
 from .progress import CallbackProgress, Progress, TextProgress
 from .space import (DEFAULT_KINDS, SEATS, BattleSpace, PlayedCard, battle_space, engine_outcome,
                     play_sequence_notation, possible_plays)
@@ -64,7 +66,7 @@ __all__ = [
     "engine_outcome", "SEATS", "DEFAULT_KINDS",
     "fast_outcomes", "fast_model_gap", "FAST_OPTIONS", "FAST_KINDS", "GAME_OPTIONS",
     # battle odds
-    "battle_odds", "game_odds", "BattleOdds", "ActionOdds", "action_label", "wilson", "exact_hands",
+    "battle_odds", "odds_rounds", "game_odds", "BattleOdds", "ActionOdds", "action_label", "wilson", "exact_hands",
     # variant balance
     "variant_balance", "BalanceReport", "BalanceRow", "DECIDES", "DECIDING_CARDS", "card_decides", "player_counts",
     # the soak

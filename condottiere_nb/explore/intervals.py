@@ -72,12 +72,17 @@ def controlled(won: Sequence, dealt: Sequence, mean: Sequence, z: float = 1.96):
     if x.shape[1] and np.allclose(totals, totals[0]):
         x = x[:, :-1]                              # every deal holds as many cards: one kind follows
     a = np.column_stack([np.ones(len(y)), x])
-    coef, _, rank, _ = np.linalg.lstsq(a, y, rcond=None)
-    if rank < a.shape[1] or len(y) <= rank:
+    # The normal equations, summed by einsum (numpy's own loops): a least-squares solver would
+    # call a BLAS that may start a thread per core for a few thousand rows (14 times slower, issue 34)
+    gram = np.einsum("ij,ik->jk", a, a)
+    k = gram.shape[0]
+    if len(y) <= k or np.linalg.matrix_rank(gram, tol=1e-10 * np.abs(gram).max()) < k:
         return None
-    resid = y - a @ coef
-    spread = resid @ resid / (len(y) - rank)
-    half = z * math.sqrt(spread * np.linalg.inv(a.T @ a)[0, 0])
+    inverse = np.linalg.inv(gram)
+    coef = inverse @ np.einsum("ij,i->j", a, y)
+    resid = y - np.einsum("ij,j->i", a, coef)
+    spread = resid @ resid / (len(y) - k)
+    half = z * math.sqrt(spread * inverse[0, 0])
     p = min(max(float(coef[0]), 0.0), 1.0)
     return p, max(0.0, p - half), min(1.0, p + half)
 

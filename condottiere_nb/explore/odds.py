@@ -15,184 +15,23 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 from collections.abc import Mapping
-from typing import Sequence
 
 from ..arguments import check_count, check_seed
 from ..battle import Battle
-from ..cards import Card, kind_name
-from ..notation import claim_card, kind_of, parse_kind, split_target
-from ..errors import Kind, RulesError
+from ..cards import Card
+from ..notation import parse_kind
+from ..errors import Listed, RulesError
 from ..options import shown_value
 from ..rulesets import get_ruleset
+from .answers import ActionOdds, BattleOdds, action_label
+from .hands import card_list, card_pool, count_hands, deck_kinds, exact_hands
 from .intervals import CONTROLLED_FROM, controlled, paired_gap, wilson
 from .progress import as_progress, seed_int
 from .rollouts import Problem, odds_worlds, setup, world_generator
 
-__all__ = ["CONTROLLED_FROM", "ActionOdds", "BattleOdds", "OddsUnavailable", "action_label", "battle_odds",
-           "controlled", "exact_hands", "game_odds", "has_odds", "paired_gap", "wilson"]
-
-
-def action_label(action) -> str:
-    """A short reader's name for a battle action: '10', 'Scarecrow -> 5', '6 face down', 'pass'."""
-    card = getattr(action, "card", None)
-    if card is None:
-        return "pass"
-    text = kind_name(kind_of(card))
-    take = getattr(action, "take", None)
-    if take is not None:       # a card a Scarecrow takes back, or the soldier a Maiden removes ("Ben@2")
-        text += f" -> {take}" if split_target(str(take))[1] == "@" else f" -> {kind_name(kind_of(take))}"
-    if getattr(action, "face_down", False):
-        text += " face down"
-    return text
-
-
-@dataclass
-class ActionOdds:
-    """The chance of winning the battle after one action.
-
-    ``low``/``high``: its 95% interval (both ``p`` when exact): Wilson's (:func:`wilson`), or,
-    once the action has :data:`CONTROLLED_FROM` hands, the one that weighs the cards dealt
-    (:func:`controlled`, ``interval`` "controlled").  ``settled``: why the sampling of this
-    action stopped, when :func:`battle_odds` was given a ``precision``: "precise" (the
-    interval is within plus or minus ``precision``), "below the best" (hand by hand, it does
-    worse than the best action: ``behind``, its chance minus the best's, a 99% interval
-    below 0, see :func:`paired_gap`) or "sample cap"; "" otherwise.
-    """
-
-    action: object
-    label: str
-    wins: float          # weighted wins (exact) or the number of won samples
-    n: int               # samples, or hands enumerated
-    p: float
-    low: float
-    high: float
-    exact: bool = False
-    settled: str = ""
-    interval: str = "wilson"        # "wilson", "controlled" or "exact"
-    behind: tuple | None = None     # (low, high) of p minus the best's, when "below the best"
-
-    @property
-    def half_width(self) -> float:
-        """Half the width of the 95% interval (0 when exact): the "plus or minus"."""
-        return (self.high - self.low) / 2
-
-    def __repr__(self) -> str:
-        if self.exact:
-            return f"<ActionOdds {self.label}: {self.p:.3f} exact over {self.n} hands>"
-        return f"<ActionOdds {self.label}: {self.p:.3f} [{self.low:.3f}, {self.high:.3f}] n={self.n}>"
-
-
-@dataclass
-class BattleOdds:
-    """What :func:`battle_odds` found: one :class:`ActionOdds` per legal action.  ``hand``: the
-    mover's cards by their English names; ``kinds``: the same cards' kinds, which a view names in
-    the learner's language."""
-
-    player: str
-    notation: str
-    hand: tuple[str, ...]
-    actions: list[ActionOdds]
-    method: str               # "exact" or "monte carlo"
-    samples: int              # hands drawn (the most any action got) or enumerated
-    seed: object
-    seconds: float = 0.0
-    partial: bool = False
-    note: str = ""
-    precision: float | None = None
-    rollouts: int = 0         # battles played out in all
-    kinds: tuple[str, ...] = ()
-
-    @property
-    def best(self) -> ActionOdds:
-        """The action with the highest chance (the first listed on a tie)."""
-        return max(self.actions, key=lambda a: a.p)
-
-    def odds(self, label: str) -> ActionOdds:
-        for a in self.actions:
-            if a.label == label:
-                return a
-        raise KeyError(f"no action {label!r}; actions are {[a.label for a in self.actions]}")
-
-    def summary(self) -> str:
-        if self.method == "exact":
-            how = f"exact over {self.samples} possible hands"
-        elif self.precision is not None:
-            how = (f"monte carlo to within {100 * self.precision:g} points (95%), up to {self.samples} samples, "
-                   f"{self.rollouts} battles played out")
-        else:
-            how = f"monte carlo, {self.samples} samples"
-        head = (f"{self.player} to move in {self.notation}; hand {' '.join(self.hand) or '(empty)'}; {how}"
-                + (" (PARTIAL: interrupted)" if self.partial else ""))
-        lines = [head]
-        for a in self.actions:
-            if a.exact:
-                ci = "exact"
-            else:
-                ci = f"95% CI {a.low:.2f}-{a.high:.2f}, +/-{100 * a.half_width:.1f}, n={a.n}"
-                if a.interval == "controlled":
-                    ci += ", weighing the deal"
-                if a.settled:
-                    ci += f", {a.settled}"
-            lines.append(f"  {a.label:<22} {100 * a.p:5.1f}%  ({ci})")
-        if self.note:
-            lines.append(self.note)
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        part = " PARTIAL" if self.partial else ""
-        return f"<BattleOdds{part} {self.player}: " + ", ".join(f"{a.label} {a.p:.2f}" for a in self.actions) + ">"
-
-    def _repr_html_(self) -> str:
-        from ..views.explore_views import odds_html
-        return odds_html(self)
-
-
-def _card_list(name: str, cards):
-    """``cards`` (a hand or a pool) as a list: None stays None, a string is split into names."""
-    if cards is None or isinstance(cards, list):
-        return cards
-    if isinstance(cards, str):
-        return cards.split()
-    if isinstance(cards, tuple):
-        return list(cards)
-    raise RulesError.say("{name} must be a list of cards such as {example} (or one string of names), not {value}",
-                         name=name, example="['10', 'winter']", value=shown_value(cards))
-
-
-def _card_pool(deck, busy: set, kinds: Sequence) -> list[Card]:
-    """Physical cards for a list of kinds (or "5#41" / Card), taken from the cards not in ``busy``."""
-    names = _deck_kinds(deck)
-    return [claim_card(item, deck, names, busy, lambda kind: RulesError.say_n(
-        "no {card} is left for this hand: the deck's only one is in play or in another hand",
-        "no {card} is left for this hand: the deck's {n} are all in play or in other hands",
-        sum(c.kind == kind for c in deck), card=Kind(kind)), lambda card: RulesError.say(
-        "card {card} cannot be in this hand: it is already in play or in another hand", card=card.tag))
-        for item in kinds]
-
-
-def _deck_kinds(deck) -> list[str]:
-    seen = []
-    for c in deck:
-        if c.kind not in seen:
-            seen.append(c.kind)
-    return seen
-
-
-def _multisets(counts: list[int], size: int):
-    """Every way to take ``size`` cards from piles of ``counts`` (as a count per pile)."""
-    if size == 0:
-        yield (0,) * len(counts)
-        return
-    if not counts:
-        return
-    first, rest = counts[0], counts[1:]
-    left = sum(rest)
-    for c in range(min(first, size), -1, -1):
-        if size - c <= left:
-            for tail in _multisets(rest, size - c):
-                yield (c,) + tail
+__all__ = ["CONTROLLED_FROM", "FIRST_ROUND", "ActionOdds", "BattleOdds", "OddsUnavailable", "action_label",
+           "battle_odds", "odds_rounds", "controlled", "exact_hands", "game_odds", "has_odds", "paired_gap", "wilson"]
 
 
 class OddsUnavailable(RulesError, NotImplementedError):
@@ -205,16 +44,24 @@ def has_odds(ruleset) -> bool:
     return not get_ruleset(ruleset).city_states
 
 
+#: at most this many hands an action, this many rounds, this many seconds: a typing slip such as
+#: ``samples=10**9`` is refused instead of running for days on a shared server
+MOST_SAMPLES = 1_000_000
+MOST_ROUNDS = 10_000
+MOST_SECONDS = 86_400
+
+
 def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int | None = None,
-                precision: float | None = None, seed=0, exact_limit: int = 200, region: str | None = None,
-                control=None, agent="heuristic", progress=None, workers=None, executor=None) -> BattleOdds:
+                precision: float | None = None, rounds: int | None = None, seconds: float | None = None,
+                on_round=None, seed=0, exact_limit: int = 200, region: str | None = None, control=None,
+                agent="heuristic", progress=None, workers=None, executor=None) -> BattleOdds:
     """The chance that the player to move wins this battle, for each legal action.
 
     ``battle``: a Battle (or its notation) in progress, played in turn order; ``hand``: the
     cards of the player to move (default: the battle's own hands, if it has them).  The
     other players' hands are unknown: each active opponent holds ``others`` cards (a number,
-    or {player: number}; default: as many as the player to move, or the battle's hands),
-    plus any Mercenary a Scarecrow took back (everyone saw it), drawn from ``pool`` (default:
+    or {player: number} naming opponents; default: as many as the player to move, or the
+    battle's hands), plus any Mercenary a Scarecrow took back (everyone saw it), drawn from ``pool`` (default:
     every card of the deck that is not in play, discarded or in the mover's hand).  Players
     who have passed cannot play, so their hands do not matter.
 
@@ -224,15 +71,20 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     their exact probabilities (method "exact").  Otherwise hands are drawn at random (method
     "monte carlo", with 95% intervals; numpy draws them, so that a seed gives the same
     figures everywhere: ImportError without it), the same hands for every action, so the
-    actions are compared on equal terms:
+    actions are compared on equal terms, in rounds (see :func:`odds_rounds`, which hands over
+    the answer after every round):
 
     * ``samples`` hands for every action (default 200), or
     * with ``precision`` (e.g. 0.02: plus or minus 2 points), as many as it takes: after each
       round of hands, an action stops when its interval is within plus or minus ``precision``
       ("precise") or when, compared hand by hand with the best action, it does worse (a 99%
-      interval of the difference below 0, :func:`paired_gap`: "below the best"), and the next
+      interval of the difference below 0, :func:`paired_gap`: "below the best") and its interval
+      is within the first answer's plus or minus 10 points (:data:`FIRST_ANSWER`), and the next
       round is as large as the least settled action still needs; ``samples`` is then a cap
-      (default 20,000 hands an action).
+      (default 20,000 hands an action);
+    * and in either case, at most ``rounds`` rounds or, after the round that passes it, ``seconds``
+      seconds (then ``samples`` is a cap of 20,000 by default as well); ``on_round(odds)`` is called
+      with the answer so far after every round, and stops the rounds by returning True.
 
     The intervals are 95% Wilson intervals at each action's own number of hands, until it has
     :data:`CONTROLLED_FROM` of them (and ten a kind of card, ten wins and ten losses); from
@@ -247,6 +99,85 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     players seeded from those and their seat, and the rounds are decided on the hands in order,
     so the figures are the same for any number of workers.
     """
+    watched = odds_rounds(battle, hand, ruleset, others=others, pool=pool, samples=samples, precision=precision,
+                          rounds=rounds, seconds=seconds, seed=seed, exact_limit=exact_limit, region=region,
+                          control=control, agent=agent, progress=progress, workers=workers, executor=executor)
+    if on_round is not None and not callable(on_round):
+        raise RulesError.say("on_round must be a function called with the odds after each round, not {value}",
+                             value=shown_value(on_round))
+    odds = None
+    for odds in watched:
+        if on_round is not None and on_round(odds) is True and not odds.stopped:
+            watched.close()
+            odds.stopped = "stopped"
+    return odds
+
+
+def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samples: int | None = None,
+                precision: float | None = None, rounds: int | None = None, seconds: float | None = None, seed=0,
+                exact_limit: int = 200, region: str | None = None, control=None, agent="heuristic", progress=None,
+                workers=None, executor=None):
+    """The odds of :func:`battle_odds` (the same arguments), round by round: an iterator of
+    :class:`BattleOdds`, one after every round of hands, each sharper than the last; the last is
+    what :func:`battle_odds` returns, to the last digit, for any number of workers (the rounds
+    are decided on the hands in order, never on the clock, except for a stop by ``seconds``).
+    The arguments are checked at once (a RulesError before any hand is played).
+
+    Monte Carlo rounds: a first round of :data:`FIRST_ROUND` hands for every action (a first answer),
+    then rounds that at most double an action's hands: to ``samples`` for
+    every action, or, with a ``precision``, as many as each action still needs.  Each answer says
+    ``round`` (how many so far), ``stopped`` ("" while more rounds are to come; else "precision":
+    every action is settled, "samples": every action has its samples, "rounds", "seconds",
+    "stopped": the user stopped it, "exact" or "interrupted") and the best action so far
+    (:attr:`BattleOdds.best`), which is *settled* (``best_settled``) once, compared hand by hand with
+    every other action, it does better: each 99% interval of the difference (:func:`paired_gap`)
+    lies above 0.  Stop when you like: stop iterating, or ``.close()`` it (the workers' pool
+    closes too).
+
+    >>> answers = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1))
+    >>> [(odds.round, odds.samples, odds.stopped) for odds in answers]
+    [(1, 25, ''), (2, 50, ''), (3, 100, ''), (4, 200, 'samples')]
+    >>> answers[-1].actions == battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1).actions
+    True
+
+    The same with :func:`battle_odds` and a function told every round, which stops at the first
+    answer whose intervals are all within 10 points:
+
+    >>> seen = []
+    >>> def first_answer(odds):
+    ...     seen.append(round(100 * odds.widest, 1))
+    ...     return odds.widest <= 0.10
+    >>> odds = battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=800, seed=1, on_round=first_answer)
+    >>> odds.stopped, odds.round == len(seen), seen[-1] <= 10 < seen[0]
+    ('stopped', True, True)
+    """
+    run = _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, seconds, seed, exact_limit,
+                    region, control, agent, progress, workers, executor)
+    return run.rounds()
+
+
+#: hands for every action in the first round of Monte Carlo odds: a first answer in a fraction of
+#: a second, and often the best action settled; the rounds after it bring every action within plus
+#: or minus 10 points (:data:`FIRST_ANSWER`) first, then to the precision asked.  Of 20, 25, 30 and
+#: 40 hands, 25 settled issue 34's decision soonest, and all reached 10 points after about as many battles
+FIRST_ROUND = 25
+
+#: the "plus or minus" of a first answer: every action is played until its interval is this
+#: narrow, even one already known to be below the best
+FIRST_ANSWER = 0.10
+
+
+def _checked_number(name: str, value, most: float) -> float:
+    """``value`` if it is a number above 0 and at most ``most`` (finite), else a RulesError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= most:
+        raise RulesError.say("{name} must be a number above 0 and at most {most}, not {value}", name=name,
+                             most=most, value=shown_value(value))
+    return float(value)
+
+
+def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, seconds, seed, exact_limit, region,
+              control, agent, progress, workers, executor) -> "_Run":
+    """Every argument of :func:`odds_rounds` checked, the problem set up: a :class:`_Run` ready to play."""
     from ..agents.workers import check_workers, portable_ruleset
     if isinstance(battle, str):
         battle = Battle.from_notation(battle, ruleset)
@@ -268,13 +199,17 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
                                   or not 0 < precision < 0.5):
         raise RulesError.say("precision must be a number between 0 and 0.5 (0.02: plus or minus 2 points), not "
                              "{value}", value=shown_value(precision))
+    if rounds is not None:
+        check_count("rounds", rounds, high=MOST_ROUNDS)
+    if seconds is not None:
+        _checked_number("seconds", seconds, MOST_SECONDS)
     if samples is None:
-        samples = 200 if precision is None else 20_000
-    check_count("samples", samples)
+        samples = 200 if precision is None and rounds is None and seconds is None else 20_000
+    check_count("samples", samples, high=MOST_SAMPLES)
     check_count("exact_limit", exact_limit, low=0)
     check_seed(seed)
     check_workers(workers, executor)
-    hand, pool = _card_list("hand", hand), _card_list("pool", pool)
+    hand, pool = card_list("hand", hand), card_list("pool", pool)
     if control is not None and not isinstance(control, Mapping):
         raise RulesError.say("control must map regions to players, e.g. {example}, not {value}",
                              example="{'Parma': 'Ana'}", value=shown_value(control))
@@ -299,13 +234,21 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
                 my_cards.append(back)
             else:
                 rest.append(item)
-        my_cards += _card_pool(deck, busy, rest)
+        my_cards += card_pool(deck, busy, rest)
     if not my_cards:
         raise RulesError.say("{player}'s hand is empty, so {player} can only pass and there is no action to "
                              "weigh: give the cards in {player}'s hand", player=me)
     busy |= {c.id for c in my_cards}
     opponents = [p for p in battle.players if p != me]
     active = [p for p in opponents if p not in battle.passed]
+    if isinstance(others, dict) and any(p not in opponents for p in others):
+        strangers = [p for p in others if p not in opponents]
+        raise RulesError.say_n("others names {names}, who is not one of {player}'s opponents at this table: {players}",
+                               "others names {names}, who are not {player}'s opponents at this table: {players}",
+                               len(strangers), names=Listed(shown_value(p) for p in strangers[:5]), player=me,
+                               players=Listed(opponents))
+    for p, n in (others.items() if isinstance(others, dict) else ()):
+        check_count(f"others[{p!r}]", n, low=0)
     sizes = {}
     for p in active:
         if others is None:
@@ -313,7 +256,7 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
         elif isinstance(others, int) and not isinstance(others, bool):
             n = check_count("others", others, low=0)
         elif isinstance(others, dict):
-            n = check_count(f"others[{p!r}]", others.get(p, len(my_cards)), low=0)
+            n = others.get(p, len(my_cards))
         else:
             raise RulesError.say("others must be a number of cards or {form}, not {value}", form="{player: number}",
                                  value=shown_value(others))
@@ -322,7 +265,7 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     if pool is None:
         pool_cards = [c for c in deck if c.id not in busy]
     else:
-        pool_cards = _card_pool(deck, set(busy), pool)
+        pool_cards = card_pool(deck, set(busy), pool)
     need = sum(sizes.values())
     if need > len(pool_cards):
         raise RulesError.say("the opponents' hands need {need} unknown cards but the pool holds {count}", need=need,
@@ -337,66 +280,124 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     labels = [action_label(a) for a in actions]
 
     # The opponents' possible hands: kinds with their counts in the pool.
-    kinds = _deck_kinds(pool_cards)
+    kinds = deck_kinds(pool_cards)
     by_kind = {k: [c for c in pool_cards if c.kind == k] for k in kinds}
     combos = 1
     for p in active:
-        combos *= _count_multisets([len(by_kind[k]) for k in kinds], sizes[p])
+        combos *= count_hands([len(by_kind[k]) for k in kinds], sizes[p])
         if combos > exact_limit:
             break
     exact = combos <= exact_limit
     if not exact:
         world_generator((0, 0))           # numpy is needed: say so before anything runs
-    run = _Run(problem, len(actions), progress, workers, executor)
-    try:
-        if exact:
-            worlds = list(exact_hands(active, sizes, kinds, by_kind))
-            run.prog.start(len(worlds), "odds (exact)")
-            listed = [tuple((p, tuple(c.id for c in hands[p])) for p in active) for _, hands in worlds]
-            run.round(dict.fromkeys(range(len(actions)), len(worlds)), listed, [w for w, _ in worlds])
-        else:
-            run.prog.start(samples, "odds (monte carlo)")
-            need = sum(sizes.values())
-            run.mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
-            run.sample(samples, precision)
-    except KeyboardInterrupt:
-        run.partial = True
-    run.prog.finish(run.partial)
-    out = []
-    for i, (a, label) in enumerate(zip(actions, labels)):
-        w, n = run.wins[i], run.n[i]
-        if exact and not run.partial:
-            out.append(ActionOdds(a, label, w, n, w, w, w, True, interval="exact"))
-        else:
-            p, lo, hi, interval = run.estimate(i)
-            out.append(ActionOdds(a, label, w, n, p, lo, hi, False, run.settled[i], interval, run.behind[i]))
-    note = "" if not exact or not run.partial else "Interrupted: the exact sum is incomplete, shown as a sample."
-    return BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), out,
-                      "exact" if exact and not run.partial else "monte carlo", max(run.n, default=0), seed,
-                      time.perf_counter() - run.t0, run.partial, note, None if exact else precision, sum(run.n),
-                      tuple(c.kind for c in my_cards))
+    worlds = list(exact_hands(active, sizes, kinds, by_kind)) if exact else None
+    mean = None
+    if not exact:
+        need = sum(sizes.values())
+        mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
+    about = BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), [], "exact" if exact else "monte carlo",
+                       0, seed, precision=None if exact else precision, kinds=tuple(c.kind for c in my_cards))
+    return _Run(problem, actions, labels, about, worlds, mean, samples, precision, rounds, seconds, progress, workers,
+                executor)
 
 
 class _Run:
-    """The worlds of one call of :func:`battle_odds` played out, round by round, and what they
+    """The worlds of one call of :func:`odds_rounds` played out, round by round, and what they
     found: wins and hands per action, and why each action's sampling stopped."""
 
-    FIRST = 100           # hands in the first round of a run to a precision
-
-    def __init__(self, problem: Problem, actions: int, progress, workers, executor):
+    def __init__(self, problem: Problem, actions: list, labels: list, about: BattleOdds, worlds, mean, cap: int,
+                 precision, most_rounds, seconds, progress, workers, executor):
         self.problem = problem
-        self.wins = [0.0] * actions
-        self.n = [0] * actions
-        self.settled = [""] * actions
-        self.won = [[] for _ in range(actions)]     # each action's results, hand by hand
+        self.actions, self.labels, self.about = actions, labels, about
+        self.worlds = worlds    # (weight, hands) of every world, for exact odds; None for Monte Carlo
+        self.mean = mean        # how many of each kind a random deal holds on average (Monte Carlo)
+        self.cap, self.precision, self.most_rounds, self.seconds = cap, precision, most_rounds, seconds
+        count = len(actions)
+        self.wins = [0.0] * count
+        self.n = [0] * count
+        self.settled = [""] * count
+        self.won = [[] for _ in range(count)]     # each action's results, hand by hand
         self.dealt = []         # each hand's kinds dealt (Setup.dealt), in order
-        self.mean = None        # how many of each kind a random deal holds on average
-        self.behind = [None] * actions
+        self.behind = [None] * count
         self.drawn = 0          # worlds played out so far
+        self.played = 0         # rounds played
         self.partial = False
         self.prog = as_progress(progress)
         self.workers, self.executor = workers, executor
+        self.pool = None
         self.t0 = time.perf_counter()
+
+    def rounds(self):
+        """The answer after every round (see :func:`odds_rounds`)."""
+        from ..agents.workers import process_pool
+        if self.executor is None:
+            self.pool = process_pool(self.workers)        # one pool for all the rounds
+        try:
+            if self.worlds is not None:
+                yield self.exact()
+                return
+            self.prog.start(self.cap, "odds (monte carlo)")
+            more = dict.fromkeys(range(len(self.actions)), min(FIRST_ROUND, self.cap))
+            while True:
+                try:
+                    self.round(more)
+                except KeyboardInterrupt:
+                    self.partial = True
+                    yield self.answer([self.estimate(i) for i in range(len(self.actions))], "interrupted")
+                    return
+                self.played += 1
+                found = [self.estimate(i) for i in range(len(self.actions))]
+                more = self.plan(more, found)
+                if not more:
+                    stop = "samples" if self.precision is None else "precision"
+                    self.prog.update(self.cap)
+                elif self.most_rounds is not None and self.played >= self.most_rounds:
+                    stop = "rounds"
+                elif self.seconds is not None and time.perf_counter() - self.t0 >= self.seconds:
+                    stop = "seconds"
+                else:
+                    stop = ""
+                yield self.answer(found, stop)
+                if stop:
+                    return
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(wait=not self.partial, cancel_futures=True)
+            self.prog.finish(self.partial)
+
+    def exact(self) -> BattleOdds:
+        """Every world once, weighted by its probability: one round."""
+        self.prog.start(len(self.worlds), "odds (exact)")
+        listed = [tuple((p, tuple(c.id for c in hands[p])) for p, _ in self.problem.sizes)
+                  for _, hands in self.worlds]
+        try:
+            self.round(dict.fromkeys(range(len(self.actions)), len(self.worlds)), listed,
+                       [w for w, _ in self.worlds])
+        except KeyboardInterrupt:
+            self.partial = True
+        self.played = 1
+        if self.partial:         # the exact sum is incomplete: shown as a sample
+            odds = self.answer([self.estimate(i) for i in range(len(self.actions))], "interrupted")
+            odds.method, odds.note = "monte carlo", "Interrupted: the exact sum is incomplete, shown as a sample."
+            return odds
+        out = [ActionOdds(a, label, w, n, w, w, w, True, interval="exact")
+               for a, label, w, n in zip(self.actions, self.labels, self.wins, self.n)]
+        top = sorted((a.p for a in out), reverse=True)
+        return self.odds(out, "exact", len(top) < 2 or top[0] > top[1])
+
+    def answer(self, found: list, stop: str) -> BattleOdds:
+        """The Monte Carlo answer so far, from each action's ``found`` (p, low, high, interval)."""
+        out = [ActionOdds(a, label, self.wins[i], self.n[i], *found[i][:3], False, self.settled[i], found[i][3],
+                          self.behind[i]) for i, (a, label) in enumerate(zip(self.actions, self.labels))]
+        best = max(range(len(out)), key=lambda i: out[i].p)
+        told = all(i == best or paired_gap(self.won[i], self.won[best])[1] < 0 for i in range(len(out)))
+        return self.odds(out, stop, told)
+
+    def odds(self, out: list, stop: str, told: bool) -> BattleOdds:
+        from dataclasses import replace
+        return replace(self.about, actions=out, samples=max(self.n, default=0), seconds=time.perf_counter() - self.t0,
+                       partial=self.partial, rollouts=sum(self.n), round=self.played, stopped=stop,
+                       best_settled=told and not self.partial)
 
     def round(self, more: dict, listed=None, weights=None) -> None:
         """Play ``more[i]`` more hands out for each action ``i``: its next ones, so that every
@@ -410,8 +411,12 @@ class _Run:
         for k in range(start, end):
             weigh = tuple(i for i, m in more.items() if self.n[i] <= k < self.n[i] + m)
             jobs.append((self.problem, k, weigh, None if listed is None else listed[k]))
-        results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
-                           done=lambda d: self.prog.update(max(self.drawn, start + d)))
+        if self.pool is not None:
+            results = run_jobs(odds_worlds, jobs, executor=self.pool, chunk=max(1, min(4, len(jobs) // 24)),
+                               window=6, done=lambda d: self.prog.update(max(self.drawn, start + d)))
+        else:
+            results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
+                               done=lambda d: self.prog.update(max(self.drawn, start + d)))
         try:
             for j, (won, dealt) in results:
                 k = start + j
@@ -441,86 +446,43 @@ class _Run:
         lo, hi = wilson(w, n)
         return (w / n if n else 0.0), lo, hi, "wilson"
 
-    def sample(self, cap: int, precision: float | None) -> None:
-        """Monte Carlo: ``cap`` hands for every action, or rounds until every action is settled
-        at ``precision`` (see :func:`battle_odds`)."""
+    def plan(self, more: dict, found: list) -> dict:
+        """The next round: the hands each action still unsettled gets (none: the rounds are over).
+        Without a precision every action's hands double, up to the cap; with one, see :func:`battle_odds`."""
         actions = range(len(self.n))
+        cap, precision = self.cap, self.precision
         if precision is None:
-            self.round(dict.fromkeys(actions, cap))
-            return
-        more = dict.fromkeys(actions, min(self.FIRST, cap))
-        while more:
-            self.round(more)
-            found = [self.estimate(i) for i in actions]
-            best = max(actions, key=lambda i: found[i][0])
-            for i in list(more):
-                _, lo, hi, _ = found[i]
-                half = (hi - lo) / 2
-                if half <= precision:
-                    self.settled[i] = "precise"
-                elif i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0:
-                    self.settled[i] = "below the best"
-                    self.behind[i] = gap
-                elif self.n[i] >= cap:
-                    self.settled[i] = "sample cap"
-                else:
-                    # An interval narrows as one over the square root of the hands: the hands it
-                    # still needs to be precise, or to be told below the best, whichever comes
-                    # first; at least a few dozen, at most as many again as it has.
-                    n = self.n[i]
-                    need = n * (half / precision) ** 2
-                    if i != best and sum(gap) < 0:
-                        need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
-                    more[i] = min(max(math.ceil(need) - n, self.FIRST // 2), n, cap - n)
-                    continue
-                del more[i]
-        self.prog.update(cap)
-
-
-def _count_multisets(counts: list[int], size: int) -> int:
-    """How many different hands of ``size`` cards the piles allow (cards of a kind are alike)."""
-    ways = [1] + [0] * size
-    for c in counts:
-        new = [0] * (size + 1)
-        for s in range(size + 1):
-            if ways[s]:
-                for t in range(0, min(c, size - s) + 1):
-                    new[s + t] += ways[s]
-        ways = new
-    return ways[size]
-
-
-def exact_hands(active, sizes, kinds, by_kind):
-    """(probability, {player: cards}) for every way the active opponents' hands can be.
-
-    Hands are drawn without replacement from the pool; a hand of ``h`` cards with ``c_k``
-    cards of kind k has probability prod C(n_k, c_k) / C(N, h) (the multivariate
-    hypergeometric law), the next opponent drawing from what is left.
-    """
-    def rec(i, left: dict, weight: float, hands: dict):
-        if i == len(active):
-            yield weight, dict(hands)
-            return
-        p = active[i]
-        h = sizes[p]
-        total = sum(left.values())
-        denom = math.comb(total, h)
-        counts = [left[k] for k in kinds]
-        for combo in _multisets(counts, h):
-            w = 1
-            for n, c in zip(counts, combo):
-                w *= math.comb(n, c)
-            cards = []
-            new_left = dict(left)
-            for k, c in zip(kinds, combo):
-                if c:
-                    used = len(by_kind[k]) - left[k]
-                    cards += by_kind[k][used:used + c]
-                    new_left[k] -= c
-            hands[p] = cards
-            yield from rec(i + 1, new_left, weight * w / denom, hands)
-
-    yield from rec(0, {k: len(by_kind[k]) for k in kinds}, 1.0, {})
+            return {i: min(self.n[i], cap - self.n[i]) for i in actions if self.n[i] < cap}
+        best = max(actions, key=lambda i: found[i][0])
+        more = dict(more)
+        # No first answer yet (an interval wider than FIRST_ANSWER): the next round brings each
+        # action just to it, so that it comes soon; the precision is for the rounds after it.
+        aim = FIRST_ANSWER if any((hi - lo) / 2 > FIRST_ANSWER for _, lo, hi, _ in found) else precision
+        for i in list(more):
+            _, lo, hi, _ = found[i]
+            half = (hi - lo) / 2
+            n = self.n[i]
+            below = i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0
+            if half <= precision:
+                self.settled[i] = "precise"
+            elif below and (half <= FIRST_ANSWER or n >= cap):
+                self.settled[i] = "below the best"
+                self.behind[i] = gap
+            elif n >= cap:
+                self.settled[i] = "sample cap"
+            else:
+                # An interval narrows as one over the square root of the hands: the hands it
+                # still needs to be precise, or to be told below the best, whichever comes
+                # first (an action below the best: to within the first answer's 10 points);
+                # at least a few dozen, at most as many again as it has.
+                need = n * (half / (FIRST_ANSWER if below else max(aim, precision))) ** 2
+                if i != best and not below and sum(gap) < 0:
+                    need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
+                more[i] = min(max(math.ceil(need * 1.1) - n if aim > precision else math.ceil(need) - n,
+                                  FIRST_ROUND // 2), n if aim == precision else 3 * n, cap - n)
+                continue
+            del more[i]
+        return more
 
 
 def game_odds(game, **kw) -> BattleOdds:

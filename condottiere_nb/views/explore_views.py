@@ -106,6 +106,8 @@ def odds_html(odds: BattleOdds, lang: str = "en") -> str:
             figures = f"{_pct(a.p)} <small>{escape(said)}</small>"
         name = odds_action_label(a.action, t)
         label = f"<b>{escape(name)}</b>" if a.p == best else escape(name)
+        if a.p == best and odds.best_settled and not a.exact:
+            label += " \u2713"          # settled: hand by hand above every other action
         rows.append(
             f'<tr><td style="padding:2px 8px 2px 0;white-space:nowrap">{label}</td>'
             f'<td style="padding:2px 0;width:{_W + 4}px">'
@@ -131,6 +133,12 @@ def odds_html(odds: BattleOdds, lang: str = "en") -> str:
             + f'<br><small dir="ltr">{escape(odds.notation)}</small></div>')
     said = [t.say("Chance to win the battle after each action; then everyone plays on as the heuristic agent."),
             t.say("{how}.", how=how)]
+    if odds.round and odds.method != "exact":
+        said.append(t.say_n("After {n} round of hands.", "After {n} rounds of hands.", odds.round))
+        said.append(t.say("The best action so far (\u2713) is settled: hand by hand, it does better than every other "
+                          "action (99% sure).") if odds.best_settled else
+                    t.say("The best action so far is not settled yet: hand by hand, it is not yet surely better than "
+                          "every other action."))
     if any(a.interval == "controlled" for a in odds.actions):
         hands = f"{CONTROLLED_FROM:,}"
         said.append(t.say("An interval is Wilson's until its action has {hands} hands; from then on it also weighs "
@@ -238,7 +246,7 @@ def _make_odds_widget_class():
     import ipywidgets as W
 
     from ..errors import Listed, Quoted, RulesError
-    from ..explore import battle_odds
+    from ..explore import odds_rounds
     from ..i18n import LANGUAGES
     from ..rulesets import RULESETS
 
@@ -247,7 +255,9 @@ def _make_odds_widget_class():
 
     class OddsWidget(W.VBox):
         """Type a battle (notation) and the hand of the player to move, press Compute: bars
-        per action.  ``.result`` is the last BattleOdds; errors show in ``.message``.  ``ruleset``:
+        per action, redrawn after every round of hands (a first answer at once, then sharper:
+        :func:`~condottiere_nb.explore.odds.odds_rounds`), the best action marked once it is
+        settled; Stop ends the rounds.  ``.result`` is the last BattleOdds; errors show in ``.message``.  ``ruleset``:
         the name of a ruleset whose odds can be worked out (:func:`~condottiere_nb.explore.odds.has_odds`)."""
 
         def __init__(self, notation: str = "[Ana Ben] Ana 10, Ben 6", hand: str = "5 winter bishop courtesan",
@@ -268,6 +278,9 @@ def _make_odds_widget_class():
             # FIXED, not None, stands for "fixed samples": a Dropdown reads None as "nothing chosen"
             self.precision_select = W.Dropdown(options=[("", FIXED)], value=FIXED)
             self.compute_button = W.Button(button_style="primary")
+            self.stop_button = W.Button(disabled=True)
+            self.task = None          # the asyncio task playing the rounds (see start)
+            self.stop_asked = False
             self.lang_select = W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()], value=self.lang)
             self.progress = WidgetProgress("", self.lang)
             self._label(precision)
@@ -276,15 +289,17 @@ def _make_odds_widget_class():
             self.result: BattleOdds | None = None
             self.error: Exception | None = None
             for w, c in ((self.notation_box, "cnb-odds-battle"), (self.hand_box, "cnb-odds-hand"),
-                         (self.compute_button, "cnb-odds-compute"), (self.output, "cnb-odds-output")):
+                         (self.compute_button, "cnb-odds-compute"), (self.stop_button, "cnb-odds-stop"),
+                         (self.output, "cnb-odds-output")):
                 w.add_class(c)
-            self.compute_button.on_click(lambda _b: self.compute())
+            self.compute_button.on_click(lambda _b: self.start())
+            self.stop_button.on_click(lambda _b: self.stop())
             self.lang_select.add_class("cnb-odds-lang")
             self.lang_select.observe(lambda ch: self.set_lang(ch["new"]), names="value")
             super().__init__([self.lang_select, self.notation_box, self.hand_box,
                               W.HBox([self.ruleset_select, self.others_box]),
                               W.HBox([self.samples_slider, self.seed_box]), self.precision_select,
-                              W.HBox([self.compute_button, self.progress.widget]), self.message, self.output])
+                              W.HBox([self.compute_button, self.stop_button, self.progress.widget]), self.message, self.output])
             self.add_class("cnb-odds-widget")
             as_view(self)
             set_direction(self, words(self.lang).rtl)
@@ -295,6 +310,7 @@ def _make_odds_widget_class():
                             (self.ruleset_select, t.say("Ruleset")), (self.samples_slider, t.say("Samples")),
                             (self.others_box, t.say("Their cards")), (self.seed_box, t.say("Seed")),
                             (self.precision_select, t.say("Precision")), (self.compute_button, t.say("Compute")),
+                            (self.stop_button, t.say("Stop")),
                             (self.lang_select, t.say("Language"))):
                 w.description = said
             # The labels stand in one column, as wide as the longest in this language (a letter of
@@ -334,14 +350,15 @@ def _make_odds_widget_class():
             t = words(self.lang)
             self.message.value = f'<span style="color:#e53935"{t.dir}>{escape(t.error(error))}</span>'
 
-        def compute(self) -> BattleOdds | None:
+        def _rounds(self):
+            """The rounds the boxes ask for (an iterator of BattleOdds), or None with the refusal shown."""
             others = self.others_box.value or None
             try:
                 precision = self.precision_select.value or None          # FIXED: a fixed number of samples
                 cap = self.samples_slider.value if precision is None else None
-                self.result = battle_odds(self.notation_box.value, self.hand_box.value,
-                                          self.ruleset_select.value, samples=cap, precision=precision,
-                                          others=others, seed=self.seed_box.value, progress=self.progress)
+                return odds_rounds(self.notation_box.value, self.hand_box.value, self.ruleset_select.value,
+                                   samples=cap, precision=precision, others=others, seed=self.seed_box.value,
+                                   progress=self.progress)
             # RulesError and its kinds: the engine's own sentence; odds the engine cannot work out
             # (NotImplementedError) too, so a click never ends in a traceback
             except (ValueError, NotImplementedError) as e:
@@ -351,12 +368,80 @@ def _make_odds_widget_class():
                 self.output.value = ""
                 self.result = None
                 return None
+
+        def _show(self, odds: BattleOdds) -> None:
+            """The answer so far, redrawn."""
             self.error = None
             self.message.value = ""
-            self.output.value = odds_html(self.result, self.lang)
+            self.result = odds
+            self.output.value = odds_html(odds, self.lang)
+
+        def compute(self) -> BattleOdds | None:
+            """Every round at once (the answer redrawn after each): the final BattleOdds, or None."""
+            rounds = self._rounds()
+            if rounds is None:
+                return None
+            for odds in rounds:
+                self._show(odds)
             return self.result
 
+        def start(self):
+            """Compute without blocking (what the Compute button does): the rounds run as an asyncio
+            task, which lets the kernel (or Pyodide, which has no threads) hear a click on Stop
+            between two rounds; the answer is redrawn after each.  Without a running event loop
+            (a script), the same as :meth:`compute`.  The task, or None."""
+            import asyncio
+            if self.task is not None and not self.task.done():
+                return self.task                  # already running: Stop first
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = asyncio.get_event_loop() if _loop_running() else None
+            if loop is None:
+                self.compute()
+                return None
+            rounds = self._rounds()
+            if rounds is None:
+                return None
+            self.stop_asked = False
+            self.compute_button.disabled, self.stop_button.disabled = True, False
+            self.task = loop.create_task(self._play(rounds))
+            return self.task
+
+        async def _play(self, rounds) -> None:
+            import asyncio
+            try:
+                for odds in rounds:
+                    self._show(odds)
+                    if self.stop_asked and not odds.stopped:
+                        rounds.close()
+                        odds.stopped = "stopped"
+                        self._show(odds)
+                        break
+                    await asyncio.sleep(0.02)        # the kernel reads the clicks here
+            except (ValueError, NotImplementedError) as e:
+                self.error = e
+                self._show_error(e)
+            finally:
+                self.compute_button.disabled, self.stop_button.disabled = False, True
+
+        def stop(self) -> None:
+            """End the rounds after the one being played (the Stop button)."""
+            self.stop_asked = True
+
     return OddsWidget
+
+
+def _loop_running() -> bool:
+    """Is an asyncio event loop running in this thread (a Jupyter kernel, Pyodide)?"""
+    import asyncio
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return asyncio.get_event_loop().is_running()
+        except RuntimeError:
+            return False
 
 
 def __getattr__(name):
