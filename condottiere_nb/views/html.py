@@ -497,6 +497,28 @@ def hand_html(cards: Sequence, *, lang: str = "en", chips: bool = False) -> str:
         f'<span style="opacity:0.6;font-style:italic"{t.dir}>{escape(none)}</span>'
 
 
+def battle_result_text(number: int, region: str | None, res, lang: str | None = None) -> str:
+    """A resolved battle in one line: which battle, who won and why (the engine's comparison Step,
+    which names the strongest line or the tie), and every seat's strength."""
+    t = words(lang)
+    why = next((s.text_in(t.lang) for s in res.steps if s.rule == "battle.compare"), "")
+    strengths = t.say(", ").join(f"{p} {res.strengths.get(p, 0)}" for p in res.strengths)
+    return t.say("Battle {n} for {region}: {why} Strengths: {strengths}.", n=number, region=region or "?",
+                 why=why, strengths=strengths)
+
+
+def battle_result_html(number: int, region: str | None, res, lang: str | None = None, *,
+                       opened: bool = False) -> str:
+    """A resolved battle as its one-line result; a click on it opens the lines and every Step (an
+    HTML ``details`` element: it opens in the browser, no kernel round trip)."""
+    t = words(lang)
+    head = escape(battle_result_text(number, region, res, t.lang), quote=False)
+    tip = escape(t.say("show the steps of this battle"))
+    return (f'<details class="cnb-battle-result" style="{_FONT}font-size:12px;margin:2px 0"{" open" if opened else ""}'
+            f'{t.dir}><summary style="cursor:pointer;overflow-wrap:anywhere" title="{tip}"><b>{head}</b></summary>'
+            f'{resolution_html(res, t.lang, steps=True)}</details>')
+
+
 def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False, lang: str | None = None) -> str:
     """Steps as a numbered log, one sentence each, in ``lang`` (``newest_first``: the last step on
     top, so a box that shows the top of the log always shows the newest entry)."""

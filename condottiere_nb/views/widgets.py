@@ -423,8 +423,12 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.battle_view = classed(W.HTML(), "cnb-battle")
         self.legend = W.HTML()
         # notation
-        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=False,
-                                               layout=W.Layout(width="640px", height="60px")), "cnb-notation")
+        # continuous_update: the kernel holds what is typed as it is typed, so Load (a click right after
+        # the last key) reads the box's text, not the text of before the last keystrokes.
+        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=True,
+                                               layout=W.Layout(width="640px", max_width="100%", height="60px")),
+                                    "cnb-notation")
+        self._notation_shown = None          # the battle's notation the box was last given
         self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
                                    "130px")
         # results
@@ -625,7 +629,11 @@ class BattleBuilder(ActsOnModel, W.VBox):
             self._refresh_palette()
             set_if_changed(self.legend, "value", H.legend_html(m.lang))
             self._render_choice()
-            set_if_changed(self.notation_box, "value", m.notation())
+            # The box follows the battle when the battle changes; a refused load leaves the battle as it
+            # was, and the box keeps what was typed, so that a typo can be corrected.
+            if m.notation() != self._notation_shown:
+                self._notation_shown = m.notation()
+                set_if_changed(self.notation_box, "value", self._notation_shown)
             # (the rulesets behind the labels count too: after a switch of rules the same words may
             # stand for other rulesets, and the value set must be one of the options)
             choices = dropdown_options([(t.say("nothing: show the steps"), None)] + m.compare_choices())
