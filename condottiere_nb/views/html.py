@@ -282,19 +282,23 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
 # -- strengths as bars ---------------------------------------------------------------------------
 
 def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Mapping[str, int] | None = None,
-                   *, scale: int | None = None, winner: str | None = None, lang: str = "en") -> str:
+                   *, scale: int | None = None, winner: str | None = None, lang: str = "en",
+                   held: Mapping[str, int] | None = None) -> str:
     """A bar per player: the strength after a step, the strength before it as a pale bar,
     and "before -> after" in figures.  ``scale``: the strength a full bar stands for
-    (give the same scale for every step so bars do not jump)."""
+    (give the same scale for every step so bars do not jump).  ``held``: the strengths both bars
+    keep while the figures count (the recount at a battle's end, see :func:`held_strengths`)."""
     t = words(lang)
     wins = t.say("(wins)")
-    top = max([1, scale or 0, *after.values(), *(before or {}).values()])
+    top = max([1, scale or 0, *after.values(), *(before or {}).values(), *(held or {}).values()])
     rows = []
     for p in players:
         colour = player_colour(players, p)
         a = after.get(p, 0)
         b = a if before is None else before.get(p, 0)
         wa, wb = round(_BAR_PX * a / top), round(_BAR_PX * b / top)
+        if held is not None:
+            wa = wb = round(_BAR_PX * held.get(p, 0) / top)
         if b == a:
             figures = f"{a}"
         else:
@@ -322,6 +326,21 @@ def step_strengths(steps: Sequence, i: int, players: Sequence[str]) -> tuple[dic
     after = step.strengths if step.strengths is not None else prev
     before = step.before if step.before is not None else prev
     return dict(before), dict(after)
+
+
+def held_strengths(steps: Sequence, i: int, players: Sequence[str]) -> dict | None:
+    """The strengths the bars keep at step ``i`` of a recount, else None.
+
+    When a battle ends, the resolution counts every line again from the cards' printed values
+    (then the seasons, the Drummer, ...) up to the comparison.  Drawn step by step, the bars would
+    drop to the printed values and climb back: a dip at each recount, though no strength changed.
+    From the step after "battle.end" up to the comparison, the bars keep the strengths announced
+    when the battle ended (the figures beside them show the count); the comparison's step shows
+    the final strengths (a revealed face-down card may change them)."""
+    end = next((j for j in range(i, -1, -1) if steps[j].rule == "battle.end"), None)
+    if end is None or end == i or any(steps[j].rule == "battle.compare" for j in range(end + 1, i + 1)):
+        return None
+    return step_strengths(steps, end, players)[1]
 
 
 def rule_html(step, lang: str | None = None) -> str:
@@ -375,7 +394,8 @@ def step_html(timeline: Timeline, i: int, *, lang: str = "en", scale: int | None
     before, after = step_strengths(steps, i, timeline.players)
     return (f'<div class="cnb-step" style="{_FONT}">{step_head_html(step, i, n, lang)}'
             + step_lines_html(timeline, i, lang=lang, after=after)
-            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline), lang=lang)
+            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline), lang=lang,
+                             held=held_strengths(steps, i, timeline.players))
             + rule_html(step, lang) + "</div>")
 
 
