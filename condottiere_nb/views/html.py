@@ -24,8 +24,11 @@ from .words import Html, Words, family_name, ruleset_words, words
 #: Card background and border colours by family (cards.py names the families).
 FAMILY_COLOURS = {"mercenary": "#f3d9a4", "season": "#a9d6e5", "character": "#f4b6c2", "tactic": "#cdb8ee"}
 FAMILY_BORDERS = {"mercenary": "#8a6d2f", "season": "#2d6a86", "character": "#9b3450", "tactic": "#5b3f94"}
-#: One colour per seat, shared by the strength bars and the map's control markers.
-PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+#: One colour per seat, shared by the strength bars and the map's control markers.  Chosen (from Okabe
+#: & Ito's and Paul Tol's palettes for colour-blind readers) so that every two stay apart for a person
+#: with protanopia, deuteranopia or tritanopia too, the first three (a three-player game) the most,
+#: and each carries white figures (tests/test_views_palette.py measures both).
+PLAYER_COLOURS = ("#1a85ff", "#882255", "#999933", "#117733", "#ee3377", "#cc79a7")
 HIGHLIGHT = "#e8a317"
 #: Named rulesets as an English reader reads them (:func:`~condottiere_nb.views.words.ruleset_words`
 #: gives them in any language).
@@ -535,7 +538,7 @@ def battle_result_html(number: int, region: str | None, res, lang: str | None = 
     head = escape(battle_result_text(number, region, res, t.lang), quote=False)
     tip = escape(t.say("show the steps of this battle"))
     return (f'<details class="cnb-battle-result" style="{_FONT}font-size:12px;margin:2px 0"{" open" if opened else ""}'
-            f'{t.dir}><summary style="cursor:pointer;overflow-wrap:anywhere" title="{tip}"><b>{head}</b></summary>'
+            f'{t.dir}><summary style="cursor:pointer;overflow-wrap:break-word" title="{tip}"><b>{head}</b></summary>'
             f'{resolution_html(res, t.lang, steps=True)}</details>')
 
 

@@ -334,7 +334,7 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     :func:`button_boxes`); ``lang``: the legend's language.
 
     >>> svg = map_svg({"Roma": "Ana"}, battle="Firenze", players=["Ana", "Ben"])
-    >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
+    >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1a85ff"' in svg
     (17, True)
     """
     control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players)

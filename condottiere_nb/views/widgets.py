@@ -164,11 +164,13 @@ def message_html(text: str, kind: str, t: Words, *, bold: bool = False, size: st
 class CardButton(W.GridBox):
     """A card face (HTML) with a transparent button laid over it: the card itself is what one
     clicks, and it looks like the cards on the table.  ``.button`` is the ipywidgets Button
-    (``.click()`` in code, its classes in a browser test); ``.face`` the HTML."""
+    (``.click()`` in code, its classes in a browser test); ``.face`` the HTML.  The button's
+    description is its tooltip, in letters the eye does not see (sheet.py): what a screen reader
+    names the button by ("play Mercenary 5")."""
 
     def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
         self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
-        self.button = W.Button(tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
+        self.button = W.Button(description=tooltip, tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
                                                                 height=f"{height}px", margin="0"))
         self.button.style.button_color = "transparent"
         classed(self.button, *classes)
@@ -183,6 +185,7 @@ class CardButton(W.GridBox):
         set_if_changed(self.button, "disabled", disabled)
         if tooltip is not None:
             set_if_changed(self.button, "tooltip", tooltip)
+            set_if_changed(self.button, "description", tooltip)
 
 
 class _FollowsModel:

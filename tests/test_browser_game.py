@@ -1,0 +1,92 @@
+"""The game against the bots (notebook 06) in JupyterLab at a phone's width and a wide screen
+(issue 33): the map fits its box with its legend, and every control has a name a screen reader
+reads.  The JupyterLab and the browser are test_browser.py's (the same fixtures)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from servers import overflowing, screenshot
+from test_browser import browser, lab, live, notebook_page, to_top  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+GAME = "06_play_against_bots.ipynb"
+#: The roles of controls: each must have a name (ipywidgets' description, a tooltip, its text).
+CONTROLS = ("button", "checkbox", "combobox", "textbox", "slider", "spinbutton", "radio", "switch", "listbox")
+
+
+def page_at(browser, lab, width: int):  # noqa: F811
+    """Notebook 06 run in a window ``width`` pixels wide, and its (live) explorer scrolled to the top."""
+    context, page = notebook_page(browser, lab, GAME)    # run at test_browser's window size, then narrowed
+    page.keyboard.press("Control+b")                        # the file browser's panel closed: the notebook's room
+    page.locator("#filebrowser").wait_for(state="hidden")
+    page.set_viewport_size({"width": width, "height": 900})
+    explorer = live(page, ".cnb-explorer")
+    explorer.wait_for(state="attached", timeout=60_000)
+    to_top(page, explorer)
+    try:
+        explorer.wait_for(state="visible", timeout=30_000)
+    except Exception:
+        screenshot(page, f"browser-game-{width}-hidden.png")
+        info = explorer.evaluate("e => [e.getBoundingClientRect().toJSON(), getComputedStyle(e).display, "
+                                 "getComputedStyle(e).visibility, e.parentElement.className]")
+        raise AssertionError(f"the explorer stays hidden: {info}")
+    return context, page, explorer
+
+
+_FIT = """
+board => {
+    const out = [];
+    const area = board.closest('.jp-OutputArea-output');
+    const a = area.getBoundingClientRect(), b = board.getBoundingClientRect();
+    if (b.right > a.right + 1 || b.left < a.left - 1) out.push(`the map ${Math.round(b.left)}..${Math.round(b.right)} is outside its output ${Math.round(a.left)}..${Math.round(a.right)}`);
+    if (area.scrollWidth > area.clientWidth + 1) out.push(`the output scrolls sideways (${area.scrollWidth} > ${area.clientWidth})`);
+    const img = board.querySelector('img.cnb-map-svg').getBoundingClientRect();
+    if (img.width < 1 || img.right > b.right + 1 || img.bottom > b.bottom + 1 || Math.abs(img.width / img.height - 440 / 512) > 0.02)
+        out.push(`the picture ${Math.round(img.width)}x${Math.round(img.height)} does not fill the board ${Math.round(b.width)}x${Math.round(b.height)}`);
+    for (const btn of board.querySelectorAll('.cnb-map-region')) {
+        const r = btn.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.right > b.right + 1 || r.bottom > b.bottom + 1) out.push(`${btn.textContent} sticks out of the map`);
+        if (btn.scrollWidth > btn.clientWidth + 1) out.push(`${btn.textContent} is cut (${btn.scrollWidth} > ${btn.clientWidth})`);
+    }
+    return [out, Math.round(b.width)];
+}
+"""
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_map_fits_its_box_with_its_legend_and_names(lab, browser, width):  # noqa: F811
+    context, page, explorer = page_at(browser, lab, width)
+    try:
+        board = explorer.locator(".cnb-map-board").first
+        to_top(page, board)
+        problems, shown = board.evaluate(_FIT)
+        screenshot(page, f"browser-game-map-{width}.png")
+        assert problems == [], problems
+        assert overflowing(page, explorer) == []
+        # a phone's width shrinks the map; a wide screen shows it at its own size
+        assert shown < 440 if width == 360 else shown == 440
+        # the legend (the bottom-left corner of the picture) is inside the window's width and the board
+        assert explorer.locator("img.cnb-map-svg").first.bounding_box()["x"] >= 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("notebook, view", [(GAME, ".cnb-explorer"), ("00_start_here.ipynb", ".cnb-builder")])
+def test_every_control_has_a_name_a_screen_reader_reads(lab, browser, notebook, view):  # noqa: F811
+    """Chromium's accessibility tree of the view (Playwright's ARIA snapshot): every button, box,
+    list and slider has a name (a hand's cards included: a screen reader says "play Mercenary 5")."""
+    context, page = notebook_page(browser, lab, notebook)
+    try:
+        root = live(page, view)
+        to_top(page, root)
+        tree = root.aria_snapshot()
+        controls = [ln.strip() for ln in tree.splitlines() if re.match(r"\s*- '?(%s)\b" % "|".join(CONTROLS), ln)]
+        assert len(controls) > 15, tree[:3000]
+        unnamed = [c for c in controls if not re.match(r'- \'?\w+ "[^"]+"', c)]
+        assert unnamed == [], tree[:6000]
+    finally:
+        context.close()
