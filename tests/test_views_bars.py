@@ -19,9 +19,9 @@ BATTLES = [
 
 
 def bar_widths(html: str, players) -> dict:
-    """player -> (width of the strength bar, width of the pale 'before' bar), in pixels."""
-    rows = re.findall(r"<tr><td[^>]*><b>([^<]*)</b></td>.*?height:4px;width:(\d+)px.*?height:12px;width:(\d+)px", html)
-    widths = {p: (int(solid), int(pale)) for p, pale, solid in rows}
+    """player -> (width of the strength bar, width of the pale 'before' bar), in percent of the bar's cell."""
+    rows = re.findall(r"<tr><td[^>]*><b>([^<]*)</b></td>.*?height:4px;width:([\d.]+)%.*?height:12px;width:([\d.]+)%", html)
+    widths = {p: (float(solid), float(pale)) for p, pale, solid in rows}
     assert sorted(widths) == sorted(players)
     return widths
 

@@ -261,7 +261,7 @@ class GameModel(Tells):
         start = len(self.results)
         self._apply(action)
         told = self._results_since(start)
-        self.tell("info", lambda t: " ".join(filter(None, (
+        self.tell("info", lambda t: t.say("; ").join(filter(None, (
             t.say("{player}: {action}", player=player, action=action_label(action, t.lang)), told(t)))))
         self._changed()
         return True
@@ -275,7 +275,7 @@ class GameModel(Tells):
             n += 1
         if n:
             told = self._results_since(start)
-            self.tell("info", lambda t: " ".join(filter(None, (
+            self.tell("info", lambda t: t.say("; ").join(filter(None, (
                 t.say_n("the bots made {n} move", "the bots made {n} moves", n), told(t)))))
             self._changed()
         return n

@@ -299,9 +299,10 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
         colour = player_colour(players, p)
         a = after.get(p, 0)
         b = a if before is None else before.get(p, 0)
-        wa, wb = round(_BAR_PX * a / top), round(_BAR_PX * b / top)
+        # widths in percent of the bar's cell, which shrinks with a narrow column (a phone's)
+        wa, wb = round(100 * a / top, 1), round(100 * b / top, 1)
         if held is not None:
-            wa = wb = round(_BAR_PX * held.get(p, 0) / top)
+            wa = wb = round(100 * held.get(p, 0) / top, 1)
         if b == a:
             figures = f"{a}"
         else:
@@ -310,11 +311,12 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
         crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
             f'<tr><td style="padding:1px 6px;white-space:nowrap"><b>{escape(p)}</b></td>'
-            f'<td style="padding:1px 0;width:{_BAR_PX + 4}px">'
-            f'<div style="height:4px;width:{wb}px;background:{colour};opacity:0.3"></div>'
-            f'<div style="height:12px;width:{wa}px;background:{colour}"></div></td>'
+            f'<td style="padding:1px 0;width:60%">'
+            f'<div style="height:4px;width:{wb:g}%;background:{colour};opacity:0.3"></div>'
+            f'<div style="height:12px;width:{wa:g}%;background:{colour}"></div></td>'
             f'<td style="padding:1px 6px;white-space:nowrap"{t.dir}>{figures}{crown}</td></tr>')
-    return (f'<table class="cnb-bars" style="border-collapse:collapse;{_FONT}font-size:12px">'
+    return (f'<table class="cnb-bars" style="border-collapse:collapse;width:100%;max-width:{_BAR_PX + 160}px;'
+            f'{_FONT}font-size:12px">'
             + "".join(rows) + "</table>")
 
 
@@ -478,8 +480,8 @@ def resolution_html(res, lang: str | None = None, *, steps: bool = True) -> str:
     if steps and res.steps:
         trs = "".join(
             f'<tr><td style="padding:1px 6px;vertical-align:top;opacity:0.75">{i}</td>'
-            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(s.title_in(t.lang))}</b></td>'
-            f'<td style="padding:1px 6px;vertical-align:top">{escape(s.text_in(t.lang))}</td></tr>'
+            f'<td style="padding:1px 6px;vertical-align:top"><b>{escape(s.title_in(t.lang))}</b></td>'
+            f'<td style="padding:1px 6px;vertical-align:top;overflow-wrap:break-word">{escape(s.text_in(t.lang))}</td></tr>'
             for i, s in enumerate(res.steps, 1))
         table = (f'<table class="cnb-steps" style="border-collapse:collapse;font-size:12px;margin-top:4px"{t.dir}>'
                  f"{trs}</table>")

@@ -25,7 +25,7 @@ from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
 from .sheet import as_view, set_direction
-from .widgets import classed
+from .widgets import FIT, classed
 from .words import figure_words, words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
@@ -233,7 +233,7 @@ class MapView(W.VBox):
         self.info = W.HTML()
         self.info.add_class("cnb-map-info")
         self.group_select = classed(W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
-                                               layout=W.Layout(width="360px", max_width="100%")),
+                                               layout=W.Layout(width="360px", max_width=FIT)),
                                     "cnb-map-highlight")
         self.state: dict = {}
         self.choosable: tuple = ()

@@ -65,6 +65,10 @@ WIDGET_CLASSES = {
 }
 
 
+#: The widest a control may be: its box, less its margins (ipywidgets gives each control 2 px a side),
+#: so that a narrow column (a phone's) squeezes it instead of scrolling sideways.
+FIT = "calc(100% - 4px)"
+
 #: The value a dropdown uses for "nothing" (ipywidgets shows a None value as an empty box).
 NOTHING = "\u2014"
 
@@ -429,7 +433,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         # continuous_update: the kernel holds what is typed as it is typed, so Load (a click right after
         # the last key) reads the box's text, not the text of before the last keystrokes.
         self.notation_box = classed(W.Textarea(description="Notation", continuous_update=True,
-                                               layout=W.Layout(width="640px", max_width="100%", height="60px")),
+                                               layout=W.Layout(width="640px", max_width=FIT, height="60px")),
                                     "cnb-notation")
         self._notation_shown = None          # the battle's notation the box was last given
         self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
