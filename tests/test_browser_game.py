@@ -106,3 +106,28 @@ def test_every_control_has_a_name_a_screen_reader_reads(lab, browser, notebook, 
         assert unnamed == [], tree[:6000]
     finally:
         context.close()
+
+
+def test_the_scarecrow_asks_which_card_it_takes_back_in_the_game(lab, browser):  # noqa: F811
+    """Deal 1: Ana holds two Scarecrows.  She places the token, lays a Mercenary, lets the bots move,
+    then clicks a Scarecrow: the table asks which card it takes back, and the answer is played."""
+    context, page, explorer = page_at(browser, lab, 1280)
+    try:
+        status = explorer.locator(".cnb-game-status").first
+        explorer.locator("button.cnb-map-region-Firenze").click()
+        page.wait_for_function("e => e.innerText.includes('battle for Firenze')", arg=status.element_handle())
+        hand = explorer.locator(".cnb-hand")
+        hand.locator("button.cnb-hand-1").first.click()
+        page.wait_for_function("e => !e.querySelector('button.cnb-hand-1')", arg=hand.first.element_handle())
+        explorer.locator(".cnb-bots-run:not([disabled])").first.click()     # Ben and Cy play
+        hand.locator("button.cnb-hand-scarecrow:not([disabled]):visible").first.click()
+        choice = explorer.locator(".cnb-game-choice").first
+        choice.wait_for(state="visible")
+        assert "Which card does the Scarecrow take back?" in explorer.locator(".cnb-game-message").first.inner_text()
+        options = [b.strip() for b in choice.locator("button").all_inner_texts()]
+        assert "take back the 1" in options and "Cancel" in options, options
+        choice.locator("button", has_text="take back the 1").click()
+        choice.wait_for(state="hidden")
+        page.wait_for_function("e => e.querySelector('button.cnb-hand-1')", arg=hand.first.element_handle())
+    finally:
+        context.close()

@@ -190,8 +190,9 @@ class GameExplorer(ActsOnModel, W.VBox):
             self.hand_box.children = list(self.hand_box.children) + [card]
         for i, card_button in enumerate(self.hand_cards):
             b = card_button.button
-            if i >= len(hand):
+            if i >= len(hand):              # a slot the hand no longer fills: hidden, and nothing to click
                 set_if_changed(card_button.layout, "display", "none")
+                set_if_changed(b, "disabled", True)
                 continue
             c = hand[i]
             set_if_changed(card_button.layout, "display", "")
