@@ -232,7 +232,7 @@ class Stepper(_FollowsModel, W.HBox):
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
         self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
-                                          readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
+                                          readout=True, layout=W.Layout(width="300px", max_width=FIT)), "cnb-step-slider")
         self.header = classed(W.HTML(), "cnb-step-header")
         # The lines take the room the panel leaves, and the panel keeps its place at the right: a
         # line that grows from step to step must not move Next (a click there would land on Previous).
@@ -299,7 +299,7 @@ class CompareView(_FollowsModel, W.VBox):
         self.diff_button = _button("Next difference", "cnb-next-difference",
                                    "jump to the next step where the rulesets diverge", "140px", "warning")
         self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Row",
-                                          layout=W.Layout(width="300px")), "cnb-compare-slider")
+                                          layout=W.Layout(width="300px", max_width=FIT)), "cnb-compare-slider")
         self.body = classed(W.HTML(), "cnb-compare-body")
         self._syncing = False
         self.model: CompareModel | None = None
@@ -390,31 +390,31 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
         # seats
         self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players),
-                                               description="Players", layout=W.Layout(width="150px")),
+                                               description="Players", layout=W.Layout(width="150px", max_width=FIT)),
                                     "cnb-player-count")
         self.name_boxes = []
         for i in range(6):
-            box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px"))
+            box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px", max_width=FIT))
             classed(box, "cnb-player-name", f"cnb-player-name-{i}")
             self.name_boxes.append(box)
         self.player_select = classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
                                                      tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
         # rules and language
-        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px")),
+        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px", max_width=FIT)),
                                       "cnb-ruleset")
         self.lang_select = classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
-                                              value=m.lang, description="Language", layout=W.Layout(width="230px")),
+                                              value=m.lang, description="Language", layout=W.Layout(width="230px", max_width=FIT)),
                                    "cnb-lang")
         # options of the next play
         self.face_down_box = classed(W.Checkbox(value=False, description="face down", indent=False,
-                                                layout=W.Layout(width="110px")), "cnb-face-down")
+                                                layout=W.Layout(width="110px", max_width=FIT)), "cnb-face-down")
         # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
-        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
+        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px", max_width=FIT)),
                                    "cnb-scarecrow-take")
         self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
                                                    "after each card", indent=False,
-                                                   layout=W.Layout(width="300px")), "cnb-auto-advance")
+                                                   layout=W.Layout(width="300px", max_width=FIT)), "cnb-auto-advance")
         self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "70px")
         self.undo_button = _button("Undo", "cnb-undo", "take back the last move (after Reset: bring the lines back)",
                                    "70px")
@@ -441,7 +441,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
         # results
         self.resolve_button = _button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
                                       "110px", "success")
-        self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px")),
+        self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px", max_width=FIT)),
                                       "cnb-compare")
         self.close_button = _button("Close", "cnb-close-results", "close the results, back to building", "70px")
         self.stepper = Stepper()
@@ -472,8 +472,8 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.more.set_title(1, self.notation_title)
         self.more.add_class("cnb-more")
         rows = [
-            W.HBox([self.player_count, self.ruleset_select, self.lang_select]),
-            W.HBox([self.player_select, self.face_down_box]),
+            W.HBox([self.player_count, self.ruleset_select, self.lang_select], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.player_select, self.face_down_box], layout=W.Layout(flex_flow="row wrap")),
             self.palette_box,
             W.HBox([self.pass_button, self.undo_button, self.reset_button,
                     W.HTML(layout=W.Layout(width="16px")), self.resolve_button, self.compare_select,
