@@ -27,7 +27,8 @@ VIEW_RULES = ("<style>"
               ".cnb-view.jupyter-widgets-disconnected .jupyter-widgets-disconnected::before{display:none}"
               ".cnb-view.cnb-rtl{direction:rtl}"
               # a card's button is named by its words (a screen reader reads them); the eye sees the card
-              ".cnb-view .cnb-card-button .jupyter-button{color:transparent;overflow:hidden}"
+              ".cnb-view .cnb-card-button .jupyter-button{color:transparent;font-size:1px;line-height:1px;"
+              "white-space:normal;overflow:hidden}"
               # the map scales with its box, keeping its proportions; its buttons' words with it
               f".cnb-view .cnb-map-board{{aspect-ratio:{MAP_W}/{MAP_H};container-type:inline-size}}"
               ".cnb-view .cnb-map-image,.cnb-view .cnb-map-image .widget-html-content{width:100%;height:100%}"
