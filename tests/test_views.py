@@ -127,7 +127,7 @@ def test_strengths_html_shows_before_and_after():
     html = strengths_html(["Ana", "Ben"], {"Ana": 3, "Ben": 12}, {"Ana": 19, "Ben": 12}, scale=20)
     assert "19 -&gt; <span" in html and ">3</span>" in html          # Ana fell from 19 to 3
     assert ">12</td>" in html                                # Ben unchanged
-    assert "width:33px" in html and "width:209px" in html    # 3/20 and 19/20 of 220 px
+    assert "width:15%" in html and "width:95%" in html      # 3/20 and 19/20 of the bar's cell
 
 
 # -- a battle -----------------------------------------------------------------------------------

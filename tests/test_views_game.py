@@ -153,3 +153,60 @@ def test_new_game_is_a_new_deal():
     first = [c.id for c in m.hand()]
     m.new_game()
     assert m.seed == 4 and [c.id for c in m.hand()] != first
+
+
+def test_each_battle_is_announced_as_it_ends_bots_battles_included():
+    # Ana passes at once: the bots fight the battle for Firenze, the next battle starts, and Ana must
+    # learn who won the battle that just happened, and why, with its steps a click away.
+    m = GameModel(["Ana", "Ben", "Cy"], seed=1)
+    m.act(m.region_actions()["Firenze"])
+    m.pass_turn()
+    assert m.run_bots() > 0 and m.game.battles == 1 and m.game.phase == "battle"
+    (n, region, res), = m.results
+    assert (n, region) == (1, "Firenze") and res.winner
+    compare = next(s for s in res.steps if s.rule == "battle.compare")
+    # the message after the bots' moves: which battle, who won and why, every strength
+    assert "Battle 1 for Firenze:" in m.message and compare.text_in("en") in m.message
+    assert all(f"{p} {res.strengths[p]}" in m.message for p in m.players)
+    # on the board, above the battle now on the table, with the steps to open
+    board = m.battle_html()
+    assert board.index("Battle 1 for Firenze:") < board.index('class="cnb-battle"')
+    assert "<details" in board and "cnb-battle-result" in board
+    assert all(s.text_in("en").split(":")[0] in board for s in res.steps if s.rule == "strength.printed")
+    # in the log, kept after the next move
+    assert "Battle 1 for Firenze:" in m.log_html()
+    m.pass_turn()
+    m.run_bots()
+    assert "Battle 1 for Firenze:" in m.log_html()
+
+
+def test_a_battle_announced_after_each_single_bot_move_and_the_humans_own_move():
+    m = GameModel(["Ana", "Ben"], human=None, seed=4)
+    told = []
+    while m.game.battles < 2:
+        before = m.game.battles
+        m.bot_step()
+        if m.game.battles > before:
+            told.append(m.message)
+        else:
+            assert "Battle " not in m.message
+    # the bot's move, then the battle it ended
+    assert all(t.index(": ") < t.index(f"Battle {i} for ") for i, t in enumerate(told, 1))
+    # the board shows what happened since the human's last move: with no human, every battle so far
+    assert m.battle_html().count("cnb-battle-result") == 2
+
+
+def test_the_board_announces_only_the_battles_since_the_humans_last_move():
+    m = GameModel(["Ana", "Ben", "Cy"], seed=1)
+    m.act(m.region_actions()["Firenze"])
+    m.pass_turn()
+    m.run_bots()
+    assert "Battle 1 for" in m.battle_html()
+    while m.game.battles < 2 and not m.game.is_over:
+        if m.waiting_for_human:
+            m.act(next(iter(m.region_actions().values()))) if m.region_actions() else \
+                (m.pass_turn() if m.can_play_cards() else m.act(m.other_actions()[0][1]))
+        else:
+            m.run_bots()
+    board = m.battle_html()
+    assert "Battle 2 for" in board and "Battle 1 for" not in board and "Battle 1 for" in m.log_html()

@@ -254,7 +254,25 @@ def test_notation_box_bad_text_changes_nothing():
     bb.notation_box.value = "[A B] A 10, B wintr"
     bb.load_button.click()
     assert "Did you mean" in bb.message.value and "winter" in bb.message.value
-    assert bb.notation_box.value == "[Ana Ben] Ana 10" and bb.player_select.options == ("Ana", "Ben")
+    # the battle is unchanged, and the box keeps the refused text, so that the typo can be corrected
+    assert line_of(bb, "Ana") == ["10"] and bb.player_select.options == ("Ana", "Ben")
+    assert bb.notation_box.value == "[A B] A 10, B wintr"
+    bb.notation_box.value = bb.notation_box.value.replace("wintr", "winter")
+    bb.load_button.click()
+    assert bb.player_select.options == ("A", "B") and bb.notation_box.value == "[A B] A 10, B winter"
+
+
+def test_load_reads_the_box_as_it_is_typed():
+    # The browser sends the box's text with every keystroke (not only when the box loses the focus),
+    # so a click on Load right after typing reads what was typed.
+    bb = BattleBuilder()
+    assert bb.notation_box.continuous_update
+    bb.notation_box.value = "[Ana Ben] Ana 3"
+    bb.load_button.click()
+    assert line_of(bb, "Ana") == ["3"]
+    bb.notation_box.value = "[Ana Ben] Ana 5"           # the same box typed again: Load reads the new text
+    bb.load_button.click()
+    assert line_of(bb, "Ana") == ["5"] and bb.notation_box.value == "[Ana Ben] Ana 5"
 
 
 # -- resolve and the stepper ----------------------------------------------------------------------------------

@@ -165,3 +165,25 @@ def test_hand_cards_look_like_the_cards_on_the_table(ge):
     kind = ge.model.hand()[0].kind
     card.button.click()
     assert f"cnb-face cnb-face-{kind}" in ge.battle_view.value
+
+
+def test_a_scarecrow_in_the_hand_asks_which_card_it_takes_back():
+    """The hand's Scarecrow, clicked in the game, asks which Mercenary of the line it takes back
+    (a button per choice the engine allows), and the answer is played."""
+    from condottiere_nb import Game
+    from condottiere_nb.game import PlaceToken
+    ge = GameExplorer(["Ana", "Ben"], seed=3)
+    m = ge.model
+    m.game = Game(["Ana", "Ben"], seed=3, hands={"Ana": ["5", "scarecrow", "3"], "Ben": ["10", "2", "4"]})
+    m.act(PlaceToken("Roma"))
+    m.play("5")
+    m.run_bots()
+    i = [c.kind for c in m.hand()].index("scarecrow")
+    ge.hand_cards[i].button.click()
+    assert "Which card does the Scarecrow take back?" in ge.message.value
+    assert ge.choice_box.layout.display == ""
+    labels = [b.description for b in ge.choice_box.children]
+    assert labels == ["take nothing back", "take back the 5", "Cancel"]
+    ge.choice_box.children[1].click()
+    assert ge.choice_box.layout.display == "none"
+    assert sorted(c.kind for c in m.hand()) == ["3", "5"]          # the Scarecrow played, the 5 back in hand

@@ -19,7 +19,7 @@ from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
 from .sheet import as_view, set_direction
-from .widgets import NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
+from .widgets import FIT, NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
 from .words import Words, words
 
 class GameExplorer(ActsOnModel, W.VBox):
@@ -50,10 +50,10 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.hand_title = W.HTML()
         self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
         self.face_down_box = classed(W.Checkbox(description="play face down", indent=False,
-                                                layout=W.Layout(width="130px")), "cnb-game-face-down")
+                                                layout=W.Layout(width="130px", max_width=FIT)), "cnb-game-face-down")
         self.pass_button = classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
                                             layout=W.Layout(min_width="80px", width="auto")), "cnb-game-pass")
-        self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px")),
+        self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px", max_width=FIT)),
                                      "cnb-game-actions")
         self.act_button = classed(W.Button(description="Do it", button_style="primary",
                                            layout=W.Layout(min_width="80px", width="auto")), "cnb-game-act")
@@ -67,14 +67,16 @@ class GameExplorer(ActsOnModel, W.VBox):
         # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
         self.autoplay = classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
                                        show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
-        self.pace = classed(W.FloatSlider(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
-                                          layout=W.Layout(width="300px")), "cnb-bot-pace")
+        # A number box, not a slider: a screen reader names a box by its description (ipywidgets gives a
+        # slider's handle no name), and the arrow keys still step it by a tenth of a second.
+        self.pace = classed(W.BoundedFloatText(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
+                                               layout=W.Layout(width="220px", max_width=FIT)), "cnb-bot-pace")
         self.open_hands_box = classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
                                                  layout=W.Layout(width="auto")), "cnb-open-hands")
         self.lang_select = classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
-                                              value=lang, description="Language", layout=W.Layout(width="230px")),
+                                              value=lang, description="Language", layout=W.Layout(width="230px", max_width=FIT)),
                                    "cnb-game-lang")
-        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=W.Layout(width="160px")),
+        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=W.Layout(width="160px", max_width=FIT)),
                                 "cnb-seed")
         self.new_button = classed(W.Button(description="New game", button_style="warning",
                                            tooltip="a new deal: the next deal number, or the one you typed",
@@ -106,7 +108,7 @@ class GameExplorer(ActsOnModel, W.VBox):
                       layout=W.Layout(flex_flow="row wrap"))
         options = W.HBox([self.lang_select, self.seed_box, self.new_button, self.open_hands_box],
                          layout=W.Layout(flex_flow="row wrap"))
-        column = W.VBox(left, layout=W.Layout(flex="1 1 400px", min_width="360px"))
+        column = W.VBox(left, layout=W.Layout(flex="1 1 400px", min_width="min(360px, 100%)"))
         top = W.HBox([column, self.map], layout=W.Layout(flex_flow="row wrap")) if self.map is not None \
             else column
         super().__init__([options, top, bots, self.log_view])
@@ -173,8 +175,9 @@ class GameExplorer(ActsOnModel, W.VBox):
             self.hand_box.children = list(self.hand_box.children) + [card]
         for i, card_button in enumerate(self.hand_cards):
             b = card_button.button
-            if i >= len(hand):
+            if i >= len(hand):              # a slot the hand no longer fills: hidden, and nothing to click
                 set_if_changed(card_button.layout, "display", "none")
+                set_if_changed(b, "disabled", True)
                 continue
             c = hand[i]
             set_if_changed(card_button.layout, "display", "")

@@ -99,6 +99,10 @@ class GameModel(Tells):
             # each bot its own seed, from the game's (which Game drew when seed was None)
             bots[p] = make_agent(spec, seed=game.seed * 7 + i)
         self.seed, self.game, self.bots = game.seed, game, bots
+        #: Every battle resolved so far, as it happened: (number, region, Resolution).
+        self.results: list[tuple[int, str | None, object]] = []
+        #: results[fresh:] happened since the human's last action: the board announces them.
+        self.fresh = 0
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -179,6 +183,18 @@ class GameModel(Tells):
         return [(self._choice_label(card, a), a) for a in plays]
 
     # -- plumbing ----------------------------------------------------------------------------------
+    def _apply(self, action) -> None:
+        """Apply an action; a battle it resolves joins ``results`` (who won it is told at once)."""
+        region, battles = self.game.region, self.game.battles
+        self.game.apply(action)
+        if self.game.battles > battles and self.game.resolution is not None:
+            self.results.append((self.game.battles, region, self.game.resolution))
+
+    def _results_since(self, start: int):
+        """The result lines of the battles resolved from ``start`` on, for a message."""
+        said = self.results[start:]
+        return lambda t: " ".join(H.battle_result_text(n, r, res, t.lang) for n, r, res in said)
+
     def _ok(self, info=None) -> bool:
         """Success: ``info(words)`` (if given) as the message, then observers are told."""
         self.tell("info", info)
@@ -192,12 +208,14 @@ class GameModel(Tells):
         if not self.waiting_for_human:
             return self.fail(RulesError.say("it is {player}'s turn, not yours; let the bots move",
                                             player=self.game.to_move))
+        start = len(self.results)
         try:
-            self.game.apply(action)
+            self._apply(action)
         except RulesError as e:
             return self.fail(e)
+        self.fresh = start
         self.face_down, self.take, self.pending = False, None, None
-        return self._ok()
+        return self._ok(self._results_since(start) if len(self.results) > start else None)
 
     # -- the human's actions ---------------------------------------------------------------------------
     def click(self, card) -> bool:
@@ -280,21 +298,26 @@ class GameModel(Tells):
             return False
         player = self.game.to_move
         action = self.bots[player].choose(self.game)
-        self.game.apply(action)
-        self.tell("info", lambda t: t.say("{player}: {action}", player=player, action=action_label(action, t.lang)))
+        start = len(self.results)
+        self._apply(action)
+        told = self._results_since(start)
+        self.tell("info", lambda t: t.say("; ").join(filter(None, (
+            t.say("{player}: {action}", player=player, action=action_label(action, t.lang)), told(t)))))
         self._changed()
         return True
 
     def run_bots(self, limit: int = 2000) -> int:
         """Bot actions until the human must act or the game ends; how many were made."""
         check_count("limit", limit, 0, 100_000)
-        n = 0
+        n, start = 0, len(self.results)
         while n < limit and self.bot_to_move:
             player = self.game.to_move
-            self.game.apply(self.bots[player].choose(self.game))
+            self._apply(self.bots[player].choose(self.game))
             n += 1
         if n:
-            self.tell("info", lambda t: t.say_n("the bots made {n} move", "the bots made {n} moves", n))
+            told = self._results_since(start)
+            self.tell("info", lambda t: t.say("; ").join(filter(None, (
+                t.say_n("the bots made {n} move", "the bots made {n} moves", n), told(t)))))
             self._changed()
         return n
 
@@ -317,21 +340,30 @@ class GameModel(Tells):
         return H.game_html(self.game, self.lang, open_hands=self.open_hands, you=self.human, battle=False)
 
     def log_html(self, last: int = 80) -> str:
-        """The last ``last`` Steps, the newest on top (a box showing its top follows the game)."""
+        """Every battle's result (a click opens its steps), then the last ``last`` Steps; the newest
+        on top of each (a box showing its top follows the game)."""
         check_count("last", last, 0, 100_000)
         log = self.game.log
         start = max(0, len(log) - last)
-        return H.log_html(log[start:], start=start + 1, newest_first=True, lang=self.lang)
+        results = "".join(H.battle_result_html(n, r, res, self.lang) for n, r, res in reversed(self.results))
+        return results + H.log_html(log[start:], start=start + 1, newest_first=True, lang=self.lang)
+
+    def results_html(self) -> str:
+        """The battles resolved since the human's last action (bots' battles included), each as
+        its result with its steps a click away; the newest open."""
+        fresh = self.results[self.fresh:]
+        if not fresh:
+            return ""
+        t = words(self.lang)
+        head = t.say_n("Battle since your last move:", "Battles since your last move:", len(fresh))
+        items = "".join(H.battle_result_html(n, r, res, self.lang, opened=i == len(fresh) - 1)
+                        for i, (n, r, res) in enumerate(fresh))
+        return (f'<div class="cnb-fresh-results" style="border-left:4px solid #e8a317;padding:2px 6px;margin:2px 0">'
+                f'<div style="font-family:sans-serif;font-size:12px;color:#555555"{t.dir}>{escape(head)}</div>'
+                f'{items}</div>')
 
     def battle_html(self) -> str:
-        """The battle on the table, or the last battle's result between battles."""
+        """The battles that just ended (announced, as they happened), then the battle on the table."""
         g = self.game
-        if g.battle is not None and g.phase == "battle":
-            return H.battle_html(g.battle, self.lang)
-        res = getattr(g, "resolution", None)
-        if res is not None:
-            t = words(self.lang)
-            last = t.say("Last battle:")
-            return (f'<div style="font-family:sans-serif;font-size:12px;color:#555555"{t.dir}>{escape(last)}</div>'
-                    + H.resolution_html(res, self.lang, steps=False))
-        return ""
+        table = H.battle_html(g.battle, self.lang) if g.battle is not None and g.phase == "battle" else ""
+        return self.results_html() + table

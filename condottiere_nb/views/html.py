@@ -33,8 +33,11 @@ from .words import RTL, Html, Words, family_name, ruleset_words, words
 #: Card background and border colours by family (cards.py names the families).
 FAMILY_COLOURS = {"mercenary": "#f3d9a4", "season": "#a9d6e5", "character": "#f4b6c2", "tactic": "#cdb8ee"}
 FAMILY_BORDERS = {"mercenary": "#8a6d2f", "season": "#2d6a86", "character": "#9b3450", "tactic": "#5b3f94"}
-#: One colour per seat, shared by the strength bars and the map's control markers.
-PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+#: One colour per seat, shared by the strength bars and the map's control markers.  Chosen (from Okabe
+#: & Ito's and Paul Tol's palettes for colour-blind readers) so that every two stay apart for a person
+#: with protanopia, deuteranopia or tritanopia too, the first three (a three-player game) the most,
+#: and each carries white figures (tests/test_views_palette.py measures both).
+PLAYER_COLOURS = ("#1a85ff", "#882255", "#999933", "#117733", "#ee3377", "#cc79a7")
 HIGHLIGHT = "#e8a317"
 
 
@@ -296,21 +299,26 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
 @expects(players=(list, tuple), after=Mapping, before=(Mapping, None), scale=(int, None), winner=(str, None),
          lang=str)
 def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Mapping[str, int] | None = None,
-                   *, scale: int | None = None, winner: str | None = None, lang: str = "en") -> str:
+                   *, scale: int | None = None, winner: str | None = None, lang: str = "en",
+                   held: Mapping[str, int] | None = None) -> str:
     """A bar per player: the strength after a step, the strength before it as a pale bar,
     and "before -> after" in figures.  ``scale``: the strength a full bar stands for
-    (give the same scale for every step so bars do not jump)."""
+    (give the same scale for every step so bars do not jump).  ``held``: the strengths both bars
+    keep while the figures count (the recount at a battle's end, see :func:`held_strengths`)."""
     if not all(isinstance(p, str) for p in players):
         raise RulesError.say("players must be a list of names, not {value}", value=excerpt(players))
     t = words(lang)
     wins = t.say("(wins)")
-    top = max([1, scale or 0, *after.values(), *(before or {}).values()])
+    top = max([1, scale or 0, *after.values(), *(before or {}).values(), *(held or {}).values()])
     rows = []
     for p in players:
         colour = player_colour(players, p)
         a = after.get(p, 0)
         b = a if before is None else before.get(p, 0)
-        wa, wb = round(_BAR_PX * a / top), round(_BAR_PX * b / top)
+        # widths in percent of the bar's cell, which shrinks with a narrow column (a phone's)
+        wa, wb = round(100 * a / top, 1), round(100 * b / top, 1)
+        if held is not None:
+            wa = wb = round(100 * held.get(p, 0) / top, 1)
         if b == a:
             figures = t.digits(a)
         else:
@@ -319,11 +327,12 @@ def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Map
         crown = f' <b>{escape(wins)}</b>' if winner == p else ""
         rows.append(
             f'<tr><td style="padding:1px 6px;white-space:nowrap"><b>{escape(p)}</b></td>'
-            f'<td style="padding:1px 0;width:{_BAR_PX + 4}px">'
-            f'<div style="height:4px;width:{wb}px;background:{colour};opacity:0.3"></div>'
-            f'<div style="height:12px;width:{wa}px;background:{colour}"></div></td>'
+            f'<td style="padding:1px 0;width:60%">'
+            f'<div style="height:4px;width:{wb:g}%;background:{colour};opacity:0.3"></div>'
+            f'<div style="height:12px;width:{wa:g}%;background:{colour}"></div></td>'
             f'<td style="padding:1px 6px;white-space:nowrap"{t.dir}>{figures}{crown}</td></tr>')
-    return (f'<table class="cnb-bars" style="border-collapse:collapse;{_FONT}font-size:12px">'
+    return (f'<table class="cnb-bars" style="border-collapse:collapse;width:100%;max-width:{_BAR_PX + 160}px;'
+            f'{_FONT}font-size:12px">'
             + "".join(rows) + "</table>")
 
 
@@ -338,6 +347,21 @@ def step_strengths(steps: Sequence, i: int, players: Sequence[str]) -> tuple[dic
     after = step.strengths if step.strengths is not None else prev
     before = step.before if step.before is not None else prev
     return dict(before), dict(after)
+
+
+def held_strengths(steps: Sequence, i: int, players: Sequence[str]) -> dict | None:
+    """The strengths the bars keep at step ``i`` of a recount, else None.
+
+    When a battle ends, the resolution counts every line again from the cards' printed values
+    (then the seasons, the Drummer, ...) up to the comparison.  Drawn step by step, the bars would
+    drop to the printed values and climb back: a dip at each recount, though no strength changed.
+    From the step after "battle.end" up to the comparison, the bars keep the strengths announced
+    when the battle ended (the figures beside them show the count); the comparison's step shows
+    the final strengths (a revealed face-down card may change them)."""
+    end = next((j for j in range(i, -1, -1) if steps[j].rule == "battle.end"), None)
+    if end is None or end == i or any(steps[j].rule == "battle.compare" for j in range(end + 1, i + 1)):
+        return None
+    return step_strengths(steps, end, players)[1]
 
 
 @expects(step=Step)
@@ -396,7 +420,8 @@ def step_html(timeline: Timeline, i: int, *, lang: str = "en", scale: int | None
     before, after = step_strengths(steps, i, timeline.players)
     return (f'<div class="cnb-step" style="{_FONT}">{step_head_html(step, i, n, lang)}'
             + step_lines_html(timeline, i, lang=lang, after=after)
-            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline), lang=lang)
+            + strengths_html(timeline.players, after, before, scale=scale or timeline_scale(timeline), lang=lang,
+                             held=held_strengths(steps, i, timeline.players))
             + rule_html(step, lang) + "</div>")
 
 
@@ -478,8 +503,8 @@ def resolution_html(res, lang: str | None = None, *, steps: bool = True) -> str:
     if steps and res.steps:
         trs = "".join(
             f'<tr><td style="padding:1px 6px;vertical-align:top;opacity:0.75">{i}</td>'
-            f'<td style="padding:1px 6px;vertical-align:top;white-space:nowrap"><b>{escape(s.title_in(t.lang))}</b></td>'
-            f'<td style="padding:1px 6px;vertical-align:top">{escape(s.text_in(t.lang))}</td></tr>'
+            f'<td style="padding:1px 6px;vertical-align:top"><b>{escape(s.title_in(t.lang))}</b></td>'
+            f'<td style="padding:1px 6px;vertical-align:top;overflow-wrap:break-word">{escape(s.text_in(t.lang))}</td></tr>'
             for i, s in enumerate(res.steps, 1))
         table = (f'<table class="cnb-steps" style="border-collapse:collapse;font-size:12px;margin-top:4px"{t.dir}>'
                  f"{trs}</table>")
@@ -518,6 +543,28 @@ def hand_html(cards: Sequence, *, lang: str = "en", chips: bool = False) -> str:
     none = t.say("no cards")
     return "".join(draw(c, lang) for c in cards) or \
         f'<span style="opacity:0.6;font-style:italic"{t.dir}>{escape(none)}</span>'
+
+
+def battle_result_text(number: int, region: str | None, res, lang: str | None = None) -> str:
+    """A resolved battle in one line: which battle, who won and why (the engine's comparison Step,
+    which names the strongest line or the tie), and every seat's strength."""
+    t = words(lang)
+    why = next((s.text_in(t.lang) for s in res.steps if s.rule == "battle.compare"), "")
+    strengths = t.say(", ").join(f"{p} {res.strengths.get(p, 0)}" for p in res.strengths)
+    return t.say("Battle {n} for {region}: {why} Strengths: {strengths}.", n=number, region=region or "?",
+                 why=why, strengths=strengths)
+
+
+def battle_result_html(number: int, region: str | None, res, lang: str | None = None, *,
+                       opened: bool = False) -> str:
+    """A resolved battle as its one-line result; a click on it opens the lines and every Step (an
+    HTML ``details`` element: it opens in the browser, no kernel round trip)."""
+    t = words(lang)
+    head = escape(battle_result_text(number, region, res, t.lang), quote=False)
+    tip = escape(t.say("show the steps of this battle"))
+    return (f'<details class="cnb-battle-result" style="{_FONT}font-size:12px;margin:2px 0"{" open" if opened else ""}'
+            f'{t.dir}><summary style="cursor:pointer;overflow-wrap:break-word" title="{tip}"><b>{head}</b></summary>'
+            f'{resolution_html(res, t.lang, steps=True)}</details>')
 
 
 def log_html(steps: Sequence, *, start: int = 1, newest_first: bool = False, lang: str | None = None) -> str:

@@ -211,8 +211,9 @@ def button_boxes(cell: int = 4) -> dict[str, tuple[int, int, int, int]]:
     >>> boxes = button_boxes()
     >>> x, y, w, h = boxes["Parma"]; (w, h)
     (50, 24)
-    >>> any(overlap(boxes[a], boxes[b]) for a in REGIONS for b in REGIONS if a < b)
-    False
+    >>> def apart(a, b): return a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+    >>> all(apart(boxes[a], boxes[b]) for a in REGIONS for b in REGIONS if a < b)
+    True
     """
     names = label_points()
     room = BUTTON_GAP + cell              # snapping to the grid moves a box by up to half a cell
@@ -343,7 +344,7 @@ def map_svg(control: Mapping[str, str] | None = None, favor: str | None = None, 
     :func:`button_boxes`); ``lang``: the legend's language.
 
     >>> svg = map_svg({"Roma": "Ana"}, battle="Firenze", players=["Ana", "Ben"])
-    >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1f77b4"' in svg
+    >>> svg.count('class="cnb-region '), 'data-region="Roma" fill="#1a85ff"' in svg
     (17, True)
     """
     control, favor, battle, ringed, owners = map_arguments(control, favor, battle, highlight, players,

@@ -24,7 +24,7 @@ from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
 from .sheet import as_view, set_direction
-from .widgets import classed
+from .widgets import FIT, classed
 from .words import figure_words, words
 
 NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
@@ -190,33 +190,39 @@ class MapView(W.VBox):
         boxes = button_boxes(CELL)               # near each name, no two overlapping
         for r in REGIONS:
             x, y, w, h = boxes[r]
+            # The button fills its cells (the grid scales with the map; sheet.py sizes its words).
             b = W.Button(description=r, tooltip=r, layout=W.Layout(
                 grid_area=f"{y // CELL + 1} / {x // CELL + 1} / span {-(-h // CELL)} / span {-(-w // CELL)}",
-                width=f"{w}px", height=f"{h}px",
-                padding="0 2px", margin="0", border=f"2px solid {CHOICE}", display="none"))
+                width="auto", height="auto", min_width="0", padding="0", margin="0",
+                border=f"2px solid {CHOICE}", display="none"))
             b.style.button_color = "#ffffff"
             b.style.font_weight = "bold"
-            b.style.font_size = "11px"
             b.style.text_color = CHOICE
             b.add_class("cnb-map-region")
             b.add_class(f"cnb-map-region-{r}")
             b.on_click(self._clicked(r))
             self.buttons[r] = b
+        # The map fits the width it is given, up to its own (a phone's 360 px to a wide screen): the
+        # grid's cells are fractions of the board, and the board keeps the picture's proportions
+        # (sheet.py: aspect-ratio), so the picture and the buttons on it scale together.
         self.board = W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
-            grid_template_columns=f"repeat({MAP_W // CELL}, {CELL}px)",
-            grid_template_rows=f"repeat({MAP_H // CELL}, {CELL}px)", width=f"{MAP_W}px", height=f"{MAP_H}px"))
+            grid_template_columns=f"repeat({MAP_W // CELL}, minmax(0, 1fr))",
+            grid_template_rows=f"repeat({MAP_H // CELL}, minmax(0, 1fr))", width="100%", max_width=f"{MAP_W}px",
+            height="auto"))
         self.board.add_class("cnb-map-board")
         self.info = W.HTML()
         self.info.add_class("cnb-map-info")
         self.group_select = classed(W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
-                                               layout=W.Layout(width="360px")), "cnb-map-highlight")
+                                               layout=W.Layout(width="360px", max_width=FIT)),
+                                    "cnb-map-highlight")
         self.state: dict = {}
         self.choosable: tuple = ()
         self._on_click = None
         self._key = None
         self._syncing = False
         self.group_select.observe(self._on_group, names="value")
-        super().__init__([self.board, self.group_select, self.info])
+        super().__init__([self.board, self.group_select, self.info],
+                         layout=W.Layout(width=f"{MAP_W}px", max_width="100%", min_width="0"))
         self.add_class("cnb-map")
         as_view(self)
         set_direction(self, words(self.lang).rtl)

@@ -74,7 +74,8 @@ class StepperModel(Cursor):
     def strengths_html(self) -> str:
         before, after = self.strengths()
         winner = self.resolution.winner if self.index == len(self.steps) - 1 else None
-        return H.strengths_html(self.timeline.players, after, before, scale=self.scale, winner=winner, lang=self.lang)
+        return H.strengths_html(self.timeline.players, after, before, scale=self.scale, winner=winner, lang=self.lang,
+                                held=H.held_strengths(self.steps, self.index, self.timeline.players))
 
     def rule_html(self) -> str:
         return H.rule_html(self.step, self.lang)

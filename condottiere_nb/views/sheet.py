@@ -18,12 +18,23 @@ scoped to the class ``cnb-view`` (:func:`as_view`).  It works wherever widgets a
 """
 from __future__ import annotations
 
+from .mapsvg import MAP_H, MAP_W
+
 __all__ = ["VIEW_RULES", "as_view", "set_direction"]
 
 #: The rules, scoped to views.
 VIEW_RULES = ("<style>"
               ".cnb-view.jupyter-widgets-disconnected .jupyter-widgets-disconnected::before{display:none}"
               ".cnb-view.cnb-rtl{direction:rtl}"
+              # a card's button is named by its words (a screen reader reads them); the eye sees the card
+              ".cnb-view .cnb-card-button .jupyter-button{color:transparent;font-size:1px;line-height:1px;"
+              "white-space:normal;overflow:hidden}"
+              # the map scales with its box, keeping its proportions; its buttons' words with it
+              f".cnb-view .cnb-map-board{{aspect-ratio:{MAP_W}/{MAP_H};container-type:inline-size}}"
+              ".cnb-view .cnb-map-image,.cnb-view .cnb-map-image .widget-html-content{width:100%;height:100%}"
+              ".cnb-view .cnb-map-image img{display:block;width:100%;height:auto}"
+              ".cnb-view .cnb-map-region{font-size:clamp(5px,2.4cqw,11px);line-height:1;padding:0;overflow:hidden;"
+              "text-overflow:clip}"
               ".cnb-view.cnb-rtl .cnb-map-board,.cnb-view.cnb-rtl .slider-container{direction:ltr}"
               ".cnb-view.cnb-rtl input,.cnb-view.cnb-rtl textarea{unicode-bidi:plaintext}"
               # a label's gap and alignment face its control, on its left now

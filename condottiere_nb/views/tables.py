@@ -208,11 +208,14 @@ class Readings:
 
     def _repr_html_(self) -> str:
         t = self.t
-        head = "".join(f'<td style="{_HEAD}"><b>{escape(self.label(k))}</b></td>' for k in self.columns)
-        cells = "".join(f'<td style="{_CELL}">{out.html()}</td>' for out in self.columns.values())
+        # Side by side while the column has room, one under the other when it has not: a row of
+        # battles wider than a laptop's notebook column would scroll sideways.
+        columns = "".join(
+            f'<div class="cnb-reading" style="display:inline-block;vertical-align:top;max-width:100%;margin-right:8px">'
+            f'<div style="{_HEAD}"><b>{escape(self.label(k))}</b></div><div style="{_CELL}">{out.html()}</div></div>'
+            for k, out in self.columns.items())
         title = f'<div style="{_FONT}font-weight:bold"{t.dir}>{escape(self.title)}</div>' if self.title else ""
-        return (f'<div class="cnb-readings">{title}<table style="border-collapse:collapse;{_FONT}"{t.dir}>'
-                f"<tr>{head}</tr><tr>{cells}</tr></table></div>")
+        return f'<div class="cnb-readings">{title}<div style="{_FONT}"{t.dir}>{columns}</div></div>'
 
 
 def _flipped(base, option: str, value) -> Ruleset:

@@ -21,6 +21,10 @@ from .model import BuilderModel, CompareModel, StepperModel, ruleset_label
 from .sheet import as_view, set_direction
 from .words import Words, words
 
+#: The widest a control may be: its box, less its margins (ipywidgets gives each control 2 px a side),
+#: so that a narrow column (a phone's) squeezes it instead of scrolling sideways.
+FIT = "calc(100% - 4px)"
+
 #: The value a dropdown uses for "nothing" (ipywidgets shows a None value as an empty box).
 NOTHING = "\u2014"
 
@@ -120,11 +124,13 @@ def message_html(text: str, kind: str, t: Words, *, bold: bool = False, size: st
 class CardButton(W.GridBox):
     """A card face (HTML) with a transparent button laid over it: the card itself is what one
     clicks, and it looks like the cards on the table.  ``.button`` is the ipywidgets Button
-    (``.click()`` in code, its classes in a browser test); ``.face`` the HTML."""
+    (``.click()`` in code, its classes in a browser test); ``.face`` the HTML.  The button's
+    description is its tooltip, in letters the eye does not see (sheet.py): what a screen reader
+    names the button by ("play Mercenary 5")."""
 
     def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
         self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
-        self.button = W.Button(tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
+        self.button = W.Button(description=tooltip, tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
                                                                 height=f"{height}px", margin="0"))
         self.button.style.button_color = "transparent"
         classed(self.button, *classes)
@@ -139,6 +145,7 @@ class CardButton(W.GridBox):
         set_if_changed(self.button, "disabled", disabled)
         if tooltip is not None:
             set_if_changed(self.button, "tooltip", tooltip)
+            set_if_changed(self.button, "description", tooltip)
 
 
 class _FollowsModel:
@@ -181,7 +188,7 @@ class Stepper(_FollowsModel, W.HBox):
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
         self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
-                                          readout=True, layout=W.Layout(width="300px")), "cnb-step-slider")
+                                          readout=True, layout=W.Layout(width="300px", max_width=FIT)), "cnb-step-slider")
         self.header = classed(W.HTML(), "cnb-step-header")
         # The lines take the room the panel leaves, and the panel keeps its place at the right: a
         # line that grows from step to step must not move Next (a click there would land on Previous).
@@ -248,7 +255,7 @@ class CompareView(_FollowsModel, W.VBox):
         self.diff_button = _button("Next difference", "cnb-next-difference",
                                    "jump to the next step where the rulesets diverge", "140px", "warning")
         self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Row",
-                                          layout=W.Layout(width="300px")), "cnb-compare-slider")
+                                          layout=W.Layout(width="300px", max_width=FIT)), "cnb-compare-slider")
         self.body = classed(W.HTML(), "cnb-compare-body")
         self._syncing = False
         self.model: CompareModel | None = None
@@ -339,31 +346,31 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
         # seats
         self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players),
-                                               description="Players", layout=W.Layout(width="150px")),
+                                               description="Players", layout=W.Layout(width="150px", max_width=FIT)),
                                     "cnb-player-count")
         self.name_boxes = []
         for i in range(6):
-            box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px"))
+            box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px", max_width=FIT))
             classed(box, "cnb-player-name", f"cnb-player-name-{i}")
             self.name_boxes.append(box)
         self.player_select = classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
                                                      tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
         # rules and language
-        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px")),
+        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px", max_width=FIT)),
                                       "cnb-ruleset")
         self.lang_select = classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
-                                              value=m.lang, description="Language", layout=W.Layout(width="230px")),
+                                              value=m.lang, description="Language", layout=W.Layout(width="230px", max_width=FIT)),
                                    "cnb-lang")
         # options of the next play
         self.face_down_box = classed(W.Checkbox(value=False, description="face down", indent=False,
-                                                layout=W.Layout(width="110px")), "cnb-face-down")
+                                                layout=W.Layout(width="110px", max_width=FIT)), "cnb-face-down")
         # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
-        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px")),
+        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px", max_width=FIT)),
                                    "cnb-scarecrow-take")
         self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
                                                    "after each card", indent=False,
-                                                   layout=W.Layout(width="300px")), "cnb-auto-advance")
+                                                   layout=W.Layout(width="300px", max_width=FIT)), "cnb-auto-advance")
         self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "70px")
         self.undo_button = _button("Undo", "cnb-undo", "take back the last move (after Reset: bring the lines back)",
                                    "70px")
@@ -379,14 +386,18 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.battle_view = classed(W.HTML(), "cnb-battle")
         self.legend = W.HTML()
         # notation
-        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=False,
-                                               layout=W.Layout(width="640px", height="60px")), "cnb-notation")
+        # continuous_update: the kernel holds what is typed as it is typed, so Load (a click right after
+        # the last key) reads the box's text, not the text of before the last keystrokes.
+        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=True,
+                                               layout=W.Layout(width="640px", max_width=FIT, height="60px")),
+                                    "cnb-notation")
+        self._notation_shown = None          # the battle's notation the box was last given
         self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
                                    "130px")
         # results
         self.resolve_button = _button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
                                       "110px", "success")
-        self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px")),
+        self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px", max_width=FIT)),
                                       "cnb-compare")
         self.close_button = _button("Close", "cnb-close-results", "close the results, back to building", "70px")
         self.stepper = Stepper()
@@ -417,8 +428,8 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self.more.set_title(1, self.notation_title)
         self.more.add_class("cnb-more")
         rows = [
-            W.HBox([self.player_count, self.ruleset_select, self.lang_select]),
-            W.HBox([self.player_select, self.face_down_box]),
+            W.HBox([self.player_count, self.ruleset_select, self.lang_select], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.player_select, self.face_down_box], layout=W.Layout(flex_flow="row wrap")),
             self.palette_box,
             W.HBox([self.pass_button, self.undo_button, self.reset_button,
                     W.HTML(layout=W.Layout(width="16px")), self.resolve_button, self.compare_select,
@@ -581,7 +592,11 @@ class BattleBuilder(ActsOnModel, W.VBox):
             self._refresh_palette()
             set_if_changed(self.legend, "value", H.legend_html(m.lang))
             self._render_choice()
-            set_if_changed(self.notation_box, "value", m.notation())
+            # The box follows the battle when the battle changes; a refused load leaves the battle as it
+            # was, and the box keeps what was typed, so that a typo can be corrected.
+            if m.notation() != self._notation_shown:
+                self._notation_shown = m.notation()
+                set_if_changed(self.notation_box, "value", self._notation_shown)
             # (the rulesets behind the labels count too: after a switch of rules the same words may
             # stand for other rulesets, and the value set must be one of the options)
             choices = dropdown_options([(t.say("nothing: show the steps"), None)] + m.compare_choices())
