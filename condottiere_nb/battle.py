@@ -29,7 +29,7 @@ from .plays import BattleState, Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
 from .seats import seat_names
-from .strength import STAGES, Tally, count, totals_of
+from .strength import KIND_CODE, STAGES, Tally, count, line_code, totals_of
 from .zones import Zones, sandbox_piles
 
 __all__ = ["Battle", "BattleState", "Move", "Resolution", "seat_names"]
@@ -67,6 +67,8 @@ class Battle:
             check_flag(name, flag)
         self.players = players
         self.seats = len(players)
+        #: the piles of the players' lines, in seat order
+        self.line_keys = tuple(("line", p) for p in players)
         self.strict = strict
         #: explain=True (the default): each rule records its Step as it fires; False: no Step is
         #: ever made (the lab, the bots, the odds).  The outcome is the same.  (Named `explains`
@@ -99,8 +101,8 @@ class Battle:
         else:
             for p in self.players:
                 self.zones.add_pile(("line", p))
-        #: The last announced() totals, with the (zones.changes, face-down count) they were counted at.
-        self._said = ((-1, -1), None)
+        #: The last announced() totals, with the lines' codes they were counted from.
+        self._said = ((), None)
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
         banned = self.state.banned if "state" in self.__dict__ else {}
         self.state = BattleState(turn=self.players.index(self.leader), returned={p: [] for p in self.players},
@@ -231,20 +233,27 @@ class Battle:
         ``hide``, to show the strengths just before that card acted).  What the rules record in
         their Steps; never changed afterwards (:meth:`strengths` gives a caller its own copy)."""
         fd = self.state.face_down
-        # Several Steps in a row often see the same lines (a play and its effect's "before", a
-        # pass): the totals are counted again only once a card has moved or turned.
-        seen = (self.zones.changes, len(fd))
-        if hide is None and self._said[0] == seen:
-            return self._said[1]
-        if not fd and hide is None:
-            piles, code = self.zones.piles, self.zones.code
-            keys = [("line", p) for p in self.players]
-            found = totals_of([piles[k] for k in keys], self.ruleset.spring_highest, codes=tuple(map(code, keys)))
+        if fd:
+            lines = self.counted_lines(hide)
+            codes = tuple(map(line_code, lines))
         else:
-            found = totals_of(self.counted_lines(hide), self.ruleset.spring_highest)
-        totals = dict(zip(self.players, found))
-        if hide is None:
-            self._said = (seen, totals)
+            lines = None
+            codes = tuple(map(self.zones.code, self.line_keys))
+            if hide is not None:
+                card = self.deck[hide]
+                owner = self.owner(card)
+                if owner is not None:
+                    i = self.players.index(owner)
+                    codes = codes[:i] + (codes[i] - KIND_CODE[card.kind],) + codes[i + 1:]
+        # A line's total depends only on the kinds the lines hold (strength.line_code): several Steps
+        # in a row often see the same lines (a play and its effect's "before", a pass), counted once.
+        said = self._said
+        if said[0] == codes:
+            return said[1]
+        if lines is None:
+            lines = self.counted_lines(hide)
+        totals = dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest, codes=codes)))
+        self._said = (codes, totals)
         return totals
 
     def tally(self) -> Tally:

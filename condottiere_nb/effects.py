@@ -112,7 +112,7 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
     (ties all go; passed players' lines and its own player's too), then itself; its player earns
     the Pope's Favor (vi: Giám Mục).  Option bishop_highest='effective': of the highest strength
     the Mercenaries have now."""
-    before = battle.announced() if battle.explains else None
+    before = battle.announced(hide=card.id) if battle.explains else None
     leaving = list(card_bishop_effect(battle, player, card).leaving)
     victims = [c for c in leaving if c.mercenary]
     drummers = [c for c in leaving if c.kind == "drummer"]
@@ -146,7 +146,7 @@ def token_favor(battle, player: str) -> None:
 def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -> None:
     """The Scarecrow takes one of its player's own face-up Mercenaries back to hand (or none), and
     is discarded (vi: Bù Nhìn)."""
-    before = battle.announced() if battle.explains else None
+    before = battle.announced(hide=card.id) if battle.explains else None
     for c in card_scarecrow_effect(battle, player, card, taken).leaving:
         if c is card:
             battle.discard([card])

@@ -94,15 +94,18 @@ class Count:
     (cards with a printed strength that are not Mercenaries) of their line; whether Winter and
     Spring are in play; ``worth``: each line's Mercenaries' strengths so far (a list per line,
     in the order of ``mercenaries``); ``added``: each line's characters once they are counted;
-    ``spring_highest``: the reading of Spring's "highest" (:data:`SPRING_READINGS`).
+    ``spring_highest``: the reading of Spring's "highest" (:data:`SPRING_READINGS`); ``top``: the
+    highest printed Mercenary in play when the lines counted are not all the lines in play (one
+    line of a table, :func:`line_total`), else None.
     """
 
     __slots__ = ("players", "mercenaries", "doublers", "characters", "winter", "spring", "heroine", "worth",
-                 "added", "spring_highest")
+                 "added", "spring_highest", "top")
 
     def __init__(self, players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highest: str = "printed"):
         self.players = tuple(players)
         self.spring_highest = spring_highest
+        self.top = None
         self.mercenaries: list[list[Card]] = []
         self.doublers: list[list[Card]] = []
         self.characters: list[list[Card]] = []
@@ -153,6 +156,8 @@ class Count:
 
     def highest_printed(self) -> int:
         """The highest printed value among the Mercenaries in play (0 if none)."""
+        if self.top is not None:
+            return self.top
         return max((c.value for mercs in self.mercenaries for c in mercs), default=0)
 
     def kinds(self, cards: Sequence[Sequence[Card]]) -> dict[str, tuple[str, ...]]:
@@ -309,16 +314,19 @@ def count(players: Sequence[str], lines: Sequence[Sequence[Card]], spring_highes
 # by the kinds it holds, in any order: totals are remembered by each line's code, a number with one
 # base-128 digit per kind (a deck has at most 100 cards of a kind, decks.MAX_KIND_COUNT, so the
 # digits of all the lines together never carry).  An agent that weighs every card at every
-# decision counts the same few hundred lines again and again.  Without Spring a line's total
-# depends only on its own cards and on whether Winter is in play (no other stage reads another
-# line), so lines are also remembered one by one (a card changes one line); Spring's +3 goes to
-# the highest Mercenaries of all the lines, so with Spring in play only whole tables are.
+# decision counts the same few hundred lines again and again, and a battle that explains counts
+# its lines after every play.  A line's total depends only on its own cards, on whether Winter is
+# in play and, with Spring in play, on the highest printed Mercenary in play (no other stage reads
+# another line), so lines are also remembered one by one (a card changes one line); under the
+# 'effective' reading of Spring the highest depends on every line's count, so only whole tables are.
 
 _BASE = 1 << MAX_KIND_COUNT.bit_length()         # 128
 #: kind -> its digit in a line's code (see above)
 KIND_CODE: dict[str, int] = {k: _BASE ** i for i, k in enumerate(KINDS)}
 WINTER_CODE, SPRING_CODE = KIND_CODE["winter"], KIND_CODE["spring"]
 _CODE_OF = KIND_CODE.__getitem__
+#: (printed value, kind code) of every Mercenary kind, the highest first
+_MERCENARY_CODES = sorted(((spec.value, KIND_CODE[k]) for k, spec in KINDS.items() if spec.mercenary), reverse=True)
 _LINE_TOTALS: dict = {}
 _TABLE_TOTALS: dict = {}
 _REMEMBERED = 100_000          # entries kept at most, in each table
@@ -334,16 +342,20 @@ def holds(code: int, kind_code: int) -> bool:
     return code // kind_code % _BASE != 0
 
 
-def line_total(line: Sequence[Card], winter: bool = False, code: int | None = None) -> int:
-    """One line's total, as :func:`count` counts it when no Spring is in play and Winter is
-    (``winter``, or a Winter in ``line``) or is not.  ``code``: the line's code, if known."""
-    key = (winter, line_code(line) if code is None else code)
+def line_total(line: Sequence[Card], winter: bool = False, code: int | None = None, top: int | None = None) -> int:
+    """One line's total, as :func:`count` counts it when Winter is in play (``winter``, or a Winter
+    in ``line``) or is not, and Spring is not, or is with ``top`` the highest printed Mercenary in
+    play (the standard reading: then a line's total depends on its own cards and ``top`` alone).
+    ``code``: the line's code, if known."""
+    key = (winter, top, line_code(line) if code is None else code)
     found = _LINE_TOTALS.get(key)
     if found is None:
         tally = Count(("",), (line,))
-        if tally.spring:
+        if tally.spring and top is None:
             raise RulesError("line_total() counts a line with no Spring in play; use totals_of()")
         tally.winter = tally.winter or winter
+        if top is not None:
+            tally.spring, tally.top = True, top
         if len(_LINE_TOTALS) >= _REMEMBERED:
             _LINE_TOTALS.clear()
         for stage in STAGES:
@@ -365,11 +377,13 @@ def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", 
     if len(_TABLE_TOTALS) >= _REMEMBERED:
         _TABLE_TOTALS.clear()
     every = sum(codes)
-    if holds(every, SPRING_CODE):
+    spring = holds(every, SPRING_CODE)
+    if spring and spring_highest != "printed":      # the 'effective' top depends on every line's count
         found = tuple(count(range(len(codes)), lines, spring_highest).totals().values())
     else:
         winter = winter or holds(every, WINTER_CODE)
-        found = tuple([line_total(line, winter, c) for line, c in zip(lines, codes)])
+        top = next((value for value, code in _MERCENARY_CODES if holds(every, code)), 0) if spring else None
+        found = tuple([line_total(line, winter, c, top) for line, c in zip(lines, codes)])
     _TABLE_TOTALS[table] = found
     return found
 
