@@ -172,7 +172,10 @@ def card_surrender(battle, player: str, card: Card, _taken=None) -> None:
     (vi: Đầu Hàng)."""
     battle.state.surrendered_by = player
     if battle.explains:
-        battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,)))
+        # with hidden cards the announced strengths are not the count: the face-down cards are revealed first
+        hidden = len(battle.state.face_down)
+        battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,),
+                           data={"face_down": hidden} if hidden else None))
 
 
 def card_surrender_effect(battle, player: str, card: Card, _taken=None) -> Effect:

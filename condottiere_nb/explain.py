@@ -179,6 +179,8 @@ def format_strengths(strengths: Mapping[str, int]) -> str:
 
 def explain(steps, lang: str | None = None) -> str:
     """Plain-text rendering of a list of steps, one numbered line each, in ``lang`` (the default
-    language when None)."""
+    language when None), its numbers written with that language's digits (Persian: ۱, ۲, ...)."""
+    from .language import speaker
     from .tell import tell
-    return "\n".join(f"{i}. [{s.rule}] {tell(s, lang)}" for i, s in enumerate(steps, 1))
+    digits = speaker(lang).digits
+    return "\n".join(f"{digits(i)}. [{s.rule}] {tell(s, lang)}" for i, s in enumerate(steps, 1))

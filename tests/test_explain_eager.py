@@ -214,3 +214,12 @@ def test_every_object_pickles_and_copies_at_any_point_and_plays_on_alike(ruleset
                 assert other.to_json() == mine.to_json()
         game.apply(agent.choose(game))
         done += 1
+
+
+def test_a_plain_text_explanation_numbers_its_steps_in_the_learner_s_digits():
+    """Issue 30: the Persian plain-text explanation writes Persian digits, its line numbers too."""
+    b = Battle(["Ana", "Ben"])
+    b.play("Ana", "10"), b.play("Ben", "winter")
+    lines = b.resolve().explain("fa").splitlines()
+    assert lines[0].startswith("۱. [play.card]") and lines[-1].startswith("۷. [token.condottiere]")
+    assert b.resolution.explain("en").splitlines()[0].startswith("1. [play.card]")

@@ -272,3 +272,18 @@ def test_preview_of_a_hidden_battle_leaves_the_cards_face_down():
     assert len(b.face_down) == 2 and b.strengths() == {"Ana": 0, "Ben": 0}
     fast = Battle.from_notation(b.notation(), explain=False)
     assert fast.preview().strengths == p.strengths and len(fast.face_down) == 2
+
+
+def test_card_surrender_with_face_down_cards_says_they_are_revealed_before_the_count():
+    """Issue 29: a Surrender in the hidden-cards variant shows the announced strengths (face-up cards
+    only); its step says the face-down cards are revealed before the count, so the result under it
+    (Ana's hidden 10 wins) does not contradict it."""
+    from condottiere_nb import Battle
+    b = Battle(["Ana", "Ben"], "hidden-cards")
+    b.play("Ana", "10", face_down=True)
+    b.play("Ben", "5")
+    b.play("Ana", "surrender")
+    step = next(s for s in b.steps if s.rule == "card.surrender")
+    assert step.strengths["Ben"] == 5 and step.strengths["Ana"] == 0
+    assert "face-down cards are revealed before" in step.text
+    assert b.resolve().winner == "Ana"

@@ -24,7 +24,7 @@ One module per tool:
   docstring lists the rules and rulesets it covers), held equal to the engine by
   tests/test_numpy_model.py and benchmarks/check_numpy_model.py (:func:`fast_outcomes`,
   :func:`fast_model_gap`);
-* ``tally``: what the checker counts, shared by its two evaluators;
+* ``divergences``: what the checker counts (``Divergences``), shared by its two evaluators;
 * ``odds``: :func:`battle_odds`, :func:`odds_rounds` (the same, round by round), :func:`game_odds`,
   :func:`has_odds`;
 * ``hands``: the opponents' possible hands with their probabilities (exact odds);
@@ -57,7 +57,7 @@ from .odds import ActionOdds, BattleOdds, action_label, battle_odds, exact_hands
 from .progress import CallbackProgress, Progress, TextProgress
 from .space import (DEFAULT_KINDS, SEATS, BattleSpace, PlayedCard, battle_space, engine_outcome,
                     play_sequence_notation, possible_plays)
-from .tally import DIVERGENCE_KINDS
+from .divergences import DIVERGENCE_KINDS
 
 __all__ = [
     # the interaction checker

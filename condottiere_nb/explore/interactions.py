@@ -22,7 +22,7 @@ from .numpy_model import enumerate_numpy, fast_model_gap, load_numpy
 from .progress import Progress, as_progress, numpy_hint
 from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, check_in_turn, engine_outcome,
                     play_in_turn, play_sequence_notation, possible_plays)
-from .tally import DIVERGENCE_KINDS, Tally
+from .divergences import DIVERGENCE_KINDS, Divergences
 
 
 @dataclass
@@ -213,7 +213,7 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     prog = as_progress(progress)
     plays = possible_plays(space, ra.hidden_cards or rb.hidden_cards)
     t0 = time.perf_counter()
-    tally = Tally()
+    tally = Divergences()
     try:
         if method == "numpy":
             enumerate_numpy(ra, rb, space, plays, tally, prog, chunk)
@@ -239,7 +239,7 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     return report
 
 
-def enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Tally,
+def enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Divergences,
                      prog: Progress) -> None:
     """The same enumeration as :func:`~condottiere_nb.explore.numpy_model.enumerate_numpy`
     through Battle objects: slow, but every rule of every ruleset, and no numpy."""

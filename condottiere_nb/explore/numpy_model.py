@@ -40,7 +40,7 @@ from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
 from .space import BattleSpace, PlayedCard
-from .tally import Tally
+from .divergences import Divergences
 
 np = None      # numpy, once load_numpy() has imported it
 
@@ -383,7 +383,7 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
 
 
 
-def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Tally,
+def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Divergences,
                     prog: Progress, chunk: int = 200_000) -> None:
     """Every battle of ``space`` under ``ra`` and ``rb`` into ``tally``, a level at a time.
 

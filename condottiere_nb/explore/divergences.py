@@ -17,7 +17,7 @@ DIVERGENCE_KINDS = {
 }
 
 
-class Tally:
+class Divergences:
     """Counts and smallest examples, merged over the chunks of an enumeration.
 
     ``best[kind]`` is the key of the smallest example of each kind found so far:
