@@ -101,8 +101,10 @@ class Battle:
         else:
             for p in self.players:
                 self.zones.add_pile(("line", p))
-        #: The last announced() totals, with the lines' codes they were counted from.
+        #: The last announced() totals, with the lines' codes they were counted from, and the
+        #: (zones.changes, face-down count) they were last asked for at.
         self._said = ((), None)
+        self._moved = (-1, -1)
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
         banned = self.state.banned if "state" in self.__dict__ else {}
         self.state = BattleState(turn=self.players.index(self.leader), returned={p: [] for p in self.players},
@@ -233,6 +235,9 @@ class Battle:
         ``hide``, to show the strengths just before that card acted).  What the rules record in
         their Steps; never changed afterwards (:meth:`strengths` gives a caller its own copy)."""
         fd = self.state.face_down
+        moved = (self.zones.changes, len(fd))
+        if hide is None and self._moved == moved:      # no card has moved or turned since
+            return self._said[1]
         if fd:
             lines = self.counted_lines(hide)
             codes = tuple(map(line_code, lines))
@@ -248,13 +253,14 @@ class Battle:
         # A line's total depends only on the kinds the lines hold (strength.line_code): several Steps
         # in a row often see the same lines (a play and its effect's "before", a pass), counted once.
         said = self._said
-        if said[0] == codes:
-            return said[1]
-        if lines is None:
-            lines = self.counted_lines(hide)
-        totals = dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest, codes=codes)))
-        self._said = (codes, totals)
-        return totals
+        if said[0] != codes:
+            if lines is None:
+                lines = self.counted_lines(hide)
+            said = self._said = (codes, dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest,
+                                                                            codes=codes))))
+        # the shortcut above holds for the lines as they are, not for the lines without a card
+        self._moved = moved if hide is None else (-1, -1)
+        return said[1]
 
     def tally(self) -> Tally:
         """The announced lines counted stage by stage: each total and each face-up card's value."""
