@@ -129,7 +129,7 @@ class Count:
             self.mercenaries.append(mercs)
             self.doublers.append(doubling)
             self.characters.append(chars)
-            self.worth.append([])
+            self.worth.append([0] * len(mercs))     # nothing until strength.printed gives their values
         self.winter, self.spring, self.heroine = winter, spring, heroine
         self.added: list[int] = [0] * len(self.mercenaries)
 
@@ -288,9 +288,6 @@ def check_stages(stages) -> tuple[str, ...]:
                                  value=Quoted.of(stage), allowed=Listed(repr(s) for s in STAGES))
     if len(set(stages)) != len(stages):
         raise RulesError.say("each stage of the count runs at most once: {value}", value=Quoted.of(stages))
-    if not stages or stages[0] != STAGES[0]:
-        raise RulesError.say("the count starts from the printed values: its first stage is {first}, not {value}",
-                             first=Quoted.of(STAGES[0]), value=Quoted.of(stages[0] if stages else None))
     return tuple(stages)
 
 

@@ -90,7 +90,7 @@ BATTLE_CASES = [
      ["Cy has passed and cannot play again"]),
     ("passing twice", base, lambda b: b.pass_turn("Cy"), IllegalMove, ["Cy has passed"]),
     ("playing after a Surrender", surrendered, lambda b: b.play("Ana", "3"), IllegalMove,
-     ["Ben played a Surrender", "resolve()"]),
+     ["Ben played a Surrender", "nobody plays another card"]),
     ("passing after a Surrender", surrendered, lambda b: b.pass_turn("Ana"), IllegalMove, ["Surrender"]),
     ("Scarecrow takes another player's card by value", base,
      lambda b: b.play("Ana", "scarecrow", take="10"), IllegalMove,

@@ -26,7 +26,9 @@ from condottiere_nb.rulesets import STANDARD
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "tools" / "notebooks"
-PATH = sorted(p.stem for p in SOURCES.glob("0*.txt"))
+#: The teaching notebooks of the path.  07_practice asks rather than teaches: its positions are
+#: exercises (tests/test_practice.py checks them), its sections name the rules each set practises.
+PATH = sorted(p.stem for p in SOURCES.glob("0*.txt") if p.stem != "07_practice")
 #: docs/rules.md's groups of the variants' own rules
 VARIANT_GROUPS = {"Vietnamese variants", "The Persian tutorial", "The Chinese city-states"}
 #: rule id -> the Ruleset option, off in the standard game, without which the rule never acts

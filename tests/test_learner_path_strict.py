@@ -30,7 +30,9 @@ from condottiere_nb import notation as notation_module
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "tools" / "notebooks"
 #: the learner path: the tour, the card notebooks, the game notebooks
-PATH = sorted(p.stem for p in SOURCES.glob("0*.txt"))
+#: The teaching notebooks of the path.  07_practice asks rather than teaches: its positions are
+#: exercises (tests/test_practice.py checks them), its sections name the rules each set practises.
+PATH = sorted(p.stem for p in SOURCES.glob("0*.txt") if p.stem != "07_practice")
 
 #: (notebook, the battle's notation when the order breaks) -> why a sandbox position is the point
 SANDBOX = {

@@ -35,6 +35,7 @@ ALLOWED = {
     "JupyterLab": "the program the notebooks open in",
     "JSON": "the name of a file format",
     "custom": "the engine's identifier of a ruleset with changed options ('standard+custom'), quoted in a refusal",
+    "Dan": "the fourth seat's name in the practice exercises' positions",
 }
 #: English words of the tours' old prose, besides the function words the rulebook notebooks' test knows.
 MORE_ENGLISH = {"step", "builder", "widget", "widgets", "notebook", "notebooks", "slider", "button", "buttons",
