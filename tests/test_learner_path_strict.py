@@ -151,7 +151,9 @@ def _english():
 
 @pytest.mark.parametrize("stem", PATH)
 def test_every_battle_on_the_path_is_played_in_turn_order(stem, monkeypatch):
-    os.environ.setdefault("MPLBACKEND", "Agg")
+    # (monkeypatch: a backend set for the whole session would reach the kernels nbval starts later)
+    if "MPLBACKEND" not in os.environ:
+        monkeypatch.setenv("MPLBACKEND", "Agg")
     watch = run_notebook(stem, monkeypatch)
     breaks = [(e, p, t) for e, p, t in watch.breaks() if (stem, t) not in SANDBOX]
     assert not breaks, (f"{stem}: battles played out of turn (it was X's turn, Y played; the battle so far): "

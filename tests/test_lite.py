@@ -211,6 +211,14 @@ def cut_network(context, origin: str) -> list[str]:
 
 
 def output_of(page, fragment: str) -> str:
+    # JupyterLab draws only the cells near the view: scroll the notebook until the cell is drawn
+    page.hover(".jp-NotebookPanel-notebook")
+    for _ in range(80):
+        if page.eval_on_selector_all(".jp-CodeCell .cm-content", "(cs, f) => cs.some(c => c.innerText.includes(f))",
+                                     fragment):
+            break
+        page.mouse.wheel(0, 700)
+        page.wait_for_timeout(150)
     texts = page.eval_on_selector_all(
         ".jp-CodeCell",
         """(cells, fragment) => cells
