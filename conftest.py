@@ -8,6 +8,6 @@ the tests that need the lab extra skip themselves (pytest.importorskip).
 import importlib.util
 
 NEED_THE_LAB = ["condottiere_nb/views/widgets.py", "condottiere_nb/views/mapview.py",
-                "condottiere_nb/views/explorer.py"]
+                "condottiere_nb/views/explorer.py", "condottiere_nb/views/practice.py"]
 
 collect_ignore = [] if all(importlib.util.find_spec(m) for m in ("ipywidgets", "matplotlib")) else NEED_THE_LAB

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("ipywidgets")      # the notebooks' code shows widgets: the lab extra
 from condottiere_nb import Battle
 from condottiere_nb import notation as notation_module
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("hypothesis")
+pytest.importorskip("ipywidgets")     # the fuzzer calls the views' models too: the lab extra
 
 PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_public.py"
 spec = importlib.util.spec_from_file_location("fuzz_public", PATH)
