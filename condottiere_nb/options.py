@@ -8,13 +8,12 @@ can flip it and see the outcome change (the concordance notebook does; RULESETS.
 """
 from __future__ import annotations
 
-import reprlib
 from dataclasses import dataclass, field
 from typing import Mapping
 
 from . import board
 from .cards import STANDARD_COUNTS
-from .errors import Sentence
+from .errors import Sentence, excerpt
 
 #: Limits of the options (each option's allowed values name them; RULESETS.md explains them).
 MAX_HAND = 30           # cards in a hand by a deal: the rulebooks deal 7 to 18
@@ -34,13 +33,7 @@ def shown(value, limit: int = 60) -> str:
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return str(shown_value(value))
-    short = reprlib.Repr()
-    short.maxstring = short.maxother = limit
-    short.maxlevel, short.maxlist, short.maxtuple, short.maxdict = 3, 8, 8, 6
-    try:
-        return short.repr(value)
-    except Exception:                           # a value whose repr fails: name its type
-        return f"a {type(value).__name__}"
+    return excerpt(value, limit)
 
 
 def shown_value(value, limit: int = 60):
