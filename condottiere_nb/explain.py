@@ -2,9 +2,10 @@
 
 A Step holds what the rule did - its rule id, the player, the cards it touched, the strengths
 before and after, and the facts its sentence needs - and nothing else.  Its sentence is told
-on demand (``step.text``) from the template of its rule id (:mod:`condottiere_nb.tell`), so
-recording costs little and explaining can stay on everywhere.  The widgets, notebooks, text
-logs and tests all read the same steps; nothing re-derives an explanation on its own.
+on demand (``step.text``) from the template of its rule id (:mod:`condottiere_nb.tell`), in the
+language asked for.  A rule makes its Step as it fires (``explain=True``) or not at all
+(``explain=False``); the widgets, notebooks, text logs and tests all read the same steps, and
+nothing re-derives an explanation on its own.
 
 >>> from condottiere_nb import Battle
 >>> b = Battle(["Ana", "Ben"]); b.play("Ana", "10"); b.play("Ben", "winter")

@@ -3,7 +3,8 @@
 
 A :class:`Count` holds the lines being counted and each card's value so far; each stage is one
 function named after its rule id (``season_winter`` applies ``season.winter``) that changes the
-values and, when asked, records a Step.  :func:`count` runs the stages in order.  The same
+values and, when asked, records a Step.  :func:`count` runs the stages in the order of
+:data:`STAGES` (or in another a caller gives: a stage left out or two swapped).  The same
 stages count a battle's announced strengths after every play (without Steps) and its final
 totals (with them): there is one count.
 
@@ -24,7 +25,7 @@ DOUBLERS = frozenset(k for k, spec in KINDS.items() if spec.doubles)
 #: What Spring adds to the highest Mercenaries.
 SPRING_BONUS = 3
 #: What Spring's "highest Mercenary" compares (Ruleset.spring_highest): the printed value
-#: (the standard ruling, docs/rules.md) or the value just before Spring, after Winter
+#: (our reading: the rulebook calls a Mercenary's printed number its strength) or the value just before Spring, after Winter
 #: and the Drummer (the other reading of the vi text's "highest strength").
 SPRING_READINGS = ("printed", "effective")
 
