@@ -25,8 +25,8 @@ DOUBLERS = frozenset(k for k, spec in KINDS.items() if spec.doubles)
 #: What Spring adds to the highest Mercenaries.
 SPRING_BONUS = 3
 #: What Spring's "highest Mercenary" compares (Ruleset.spring_highest): the printed value
-#: (our reading: the rulebook calls a Mercenary's printed number its strength) or the value just before Spring, after Winter
-#: and the Drummer (the other reading of the vi text's "highest strength").
+#: (our reading: the rulebook calls a Mercenary's printed number its strength) or the value just
+#: before Spring, after Winter and the Drummer (the other reading of the vi text's "highest strength").
 SPRING_READINGS = ("printed", "effective")
 
 
