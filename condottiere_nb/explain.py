@@ -23,16 +23,9 @@ from typing import Mapping
 
 from .rules import RULES, rule_source, rule_title
 
-__all__ = ["Step", "RULES", "explain", "join_names", "count_names", "format_strengths", "frozen"]
+__all__ = ["Step", "RULES", "explain", "join_names", "format_strengths"]
 
 _EMPTY = MappingProxyType({})
-
-
-def frozen(mapping) -> Mapping | None:
-    """A read-only view of a copy of ``mapping`` (None stays None)."""
-    if mapping is None:
-        return None
-    return MappingProxyType(dict(mapping))
 
 
 def _view(mapping) -> Mapping | None:
@@ -147,31 +140,6 @@ def join_names(items) -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-_COUNT_WORDS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
-
-
-def count_names(items) -> str:
-    """Card names with repeats counted, in order of first appearance:
-    ['6', '6', '3'] -> 'two 6s and 3'; ['10', '5', '4'] -> '10, 5 and 4'.
-
-    >>> count_names(["Heroine", "Courtesan", "Courtesan"])
-    'Heroine and two Courtesans'
-    """
-    counts: dict[str, int] = {}
-    for item in items:
-        key = str(item)
-        counts[key] = counts.get(key, 0) + 1
-    parts = []
-    for name, n in counts.items():
-        if n == 1:
-            parts.append(name)
-        else:
-            word = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-            parts.append(f"{word} {name}s")
-    return join_names(parts)
 
 
 def format_strengths(strengths: Mapping[str, int]) -> str:
