@@ -23,7 +23,7 @@ from . import board, plays
 from .arguments import check_flag
 from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
-from .explain import explain, format_strengths, join_names
+from .explain import explain, format_strengths
 from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
@@ -520,7 +520,7 @@ class Battle:
             left = [p for p in self.players if p not in self.state.passed]
             if len(left) == 1:
                 raise IllegalMove.say("the battle is not over: {player} still has to pass", player=left[0])
-            raise IllegalMove.say("the battle is not over: {players} still have to pass", players=join_names(left))
+            raise IllegalMove.say("the battle is not over: {players} still have to pass", players=Joined(left))
         self.state.resolution = resolve(self)
         return self.state.resolution
 

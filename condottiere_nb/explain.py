@@ -23,7 +23,7 @@ from typing import Mapping
 
 from .rules import RULES, rule_source, rule_title
 
-__all__ = ["Step", "RULES", "explain", "join_names", "format_strengths"]
+__all__ = ["Step", "RULES", "explain", "format_strengths"]
 
 _EMPTY = MappingProxyType({})
 
@@ -130,16 +130,6 @@ class Step(tuple):
 
 def _rebuild(rule, player, cards, strengths, before, values, data) -> Step:
     return Step(rule, player=player, cards=cards, strengths=strengths, before=before, values=values, data=data)
-
-
-def join_names(items) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    items = [str(i) for i in items]
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def format_strengths(strengths: Mapping[str, int]) -> str:
