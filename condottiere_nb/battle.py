@@ -121,9 +121,7 @@ class Battle:
     @property
     def hands(self) -> dict[str, list[Card]] | None:
         """Every player's hand (copies), or None in a sandbox built without hands."""
-        if self.state.sandbox_hands:
-            return None
-        return {p: list(self.state.zones.piles[("hand", p)]) for p in self.players}
+        return None if self.state.sandbox_hands else {p: list(self.hand(p)) for p in self.players}
 
     def hand(self, player: str) -> tuple[Card, ...]:
         """``player``'s hand (a sandbox without hands: the cards taken back)."""
@@ -146,7 +144,9 @@ class Battle:
     def to_move(self) -> str | None:
         """Whose turn it is (turn order as in strict mode), or None once the battle is over."""
         state = self.state
-        return None if state.is_over else state.players[state.turn]
+        if state.surrendered_by is not None or len(state.passed) == len(state.players):     # is_over
+            return None
+        return state.players[state.turn]
 
     def waiting(self, player: str) -> bool:
         """Invasion: the defender who has passed but not played a card yet may still play."""
@@ -172,14 +172,11 @@ class Battle:
 
     # -- what may be played: the legality of a battle turn (:class:`BattleState`) ----------------
     def play_options(self, player: str) -> list[tuple[str, bool, object]]:
-        """Every play ``player`` may make now, as (kind, face_down, take), in a fixed order:
-        the kinds in deck order, each face up, then its takes, then face down.  [] when the
-        player may not act."""
+        """Every play ``player`` may make now, as (kind, face_down, take); [] when they may not act."""
         return self.state.play_options(player)
 
     def take_options(self, player: str, card, face_down: bool = False) -> list:
-        """What playing ``card`` may name with ``take=``: None (nothing), then the Scarecrow's
-        kinds or the Maiden's targets by position ("Ben@2")."""
+        """What playing ``card`` may name with ``take=``: None, the Scarecrow's kinds, the Maiden's places."""
         return self.state.take_options(player, card, face_down)
 
     def take_cards(self, player: str, card, face_down: bool = False) -> list[Card]:
