@@ -174,8 +174,8 @@ class BattleState:
         if self.resolution is not None:
             raise IllegalMove.say("this battle has already been resolved; start a new Battle (or use preview())")
         if not isinstance(player, str) or player not in self.players:
-            raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]", player=repr(player),
-                                  players=Listed(Quoted.of(p) for p in self.players))
+            raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]",
+                                  player=repr(player), players=Listed(Quoted.of(p) for p in self.players))
         if self.surrendered_by is not None:
             raise IllegalMove.say("the battle is over: {player} played a Surrender, so nobody plays another card",
                                   player=self.surrendered_by)

@@ -181,7 +181,7 @@ def scarecrow_take(battle, player: str, take) -> Card:
     return target
 
 
-# -- why a Scarecrow's take is refused (Battle.play, Battle.find_take) ------------------------------
+# -- why a Scarecrow's take is refused (Battle.play, BattleState.find_take) -----------------------
 
 def must_take(battle, player: str) -> IllegalMove:
     """Why a Scarecrow taking nothing is refused (option scarecrow_empty=False)."""
