@@ -2,7 +2,8 @@
 
 One function per rule, named after its rule id; the card registry
 (:data:`condottiere_nb.cards.KINDS`) says which rule a kind's effect is, and
-:func:`condottiere_nb.plays.play_card` calls it as ``effect(battle, player, card, taken)``.
+:func:`condottiere_nb.plays.play_card` calls it as ``effect(battle, player, card, taken)``, ``battle``
+being the battle's :class:`~condottiere_nb.battle_state.BattleState`.
 The Persian tutorial's Banner, Maiden and Weapon are in :mod:`condottiere_nb.variants.persian`.
 
 What a standard effect is about to do to the lines is a function of its own, ``<rule>_effect``

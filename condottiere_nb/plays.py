@@ -2,7 +2,8 @@
 
 Each rule is one function named after its rule id.  They are called by
 :meth:`~condottiere_nb.battle.Battle.play` and :meth:`~condottiere_nb.battle.Battle.pass_turn`
-once everything is checked: they change the battle and record what they did.
+once everything is checked, with the battle's state (``battle`` here is the
+:class:`~condottiere_nb.battle_state.BattleState`): they change it and record what they did.
 """
 from __future__ import annotations
 

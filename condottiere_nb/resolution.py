@@ -1,7 +1,8 @@
 """The end of a battle (docs/rules.md, "The count"): the face-down cards are revealed,
 the lines are counted (:mod:`condottiere_nb.strength`), the strongest conquers and someone takes
 the Condottiere token.  One function per rule, named after its rule id; :func:`resolve` runs them
-in order and returns the :class:`Resolution`.
+in order, on the battle's :class:`~condottiere_nb.battle_state.BattleState`, and returns the
+:class:`Resolution`.
 """
 from __future__ import annotations
 
