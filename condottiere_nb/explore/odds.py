@@ -291,10 +291,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     if not exact:
         world_generator((0, 0))           # numpy is needed: say so before anything runs
     worlds = list(exact_hands(active, sizes, kinds, by_kind)) if exact else None
-    mean = None
-    if not exact:
-        need = sum(sizes.values())
-        mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
+    mean = None if exact else setup(problem).means
     about = BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), [], "exact" if exact else "monte carlo",
                        0, seed, precision=None if exact else precision, kinds=tuple(c.kind for c in my_cards))
     return _Run(problem, actions, labels, about, worlds, mean, samples, precision, rounds, seconds, progress, workers,
@@ -310,14 +307,14 @@ class _Run:
         self.problem = problem
         self.actions, self.labels, self.about = actions, labels, about
         self.worlds = worlds    # (weight, hands) of every world, for exact odds; None for Monte Carlo
-        self.mean = mean        # how many of each kind a random deal holds on average (Monte Carlo)
+        self.mean = mean        # what a random deal holds on average (Setup.means; Monte Carlo)
         self.cap, self.precision, self.most_rounds, self.seconds = cap, precision, most_rounds, seconds
         count = len(actions)
         self.wins = [0.0] * count
         self.n = [0] * count
         self.settled = [""] * count
         self.won = [[] for _ in range(count)]     # each action's results, hand by hand
-        self.dealt = []         # each hand's kinds dealt (Setup.dealt), in order
+        self.dealt = []         # each hand's cards dealt (Setup.dealt), in order
         self.behind = [None] * count
         self.drawn = 0          # worlds played out so far
         self.played = 0         # rounds played
