@@ -320,6 +320,20 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
                 executor)
 
 
+def _dropping_a_broken(results, pool):
+    """``results`` of a run on the kept ``pool``; should a worker die (BrokenProcessPool), the pool is
+    dropped, so that the next call starts another."""
+    from concurrent.futures.process import BrokenProcessPool
+    from ..agents.workers import drop_kept_pool
+    try:
+        yield from results
+    except BrokenProcessPool:
+        drop_kept_pool(pool)
+        raise
+    finally:
+        results.close()
+
+
 class _Run:
     """The worlds of one call of :func:`odds_rounds` played out, round by round, and what they
     found: wins and hands per action, and why each action's sampling stopped."""
@@ -348,9 +362,9 @@ class _Run:
 
     def rounds(self):
         """The answer after every round (see :func:`odds_rounds`)."""
-        from ..agents.workers import process_pool
+        from ..agents.workers import kept_pool
         if self.executor is None:
-            self.pool = process_pool(self.workers)        # one pool for all the rounds
+            self.pool = kept_pool(self.workers)     # one pool for all the rounds, and kept for the next call
         try:
             if self.worlds is not None:
                 yield self.exact()
@@ -380,8 +394,6 @@ class _Run:
                 if stop:
                     return
         finally:
-            if self.pool is not None:
-                self.pool.shutdown(wait=not self.partial, cancel_futures=True)
             self.prog.finish(self.partial)
 
     def exact(self) -> BattleOdds:
@@ -433,6 +445,7 @@ class _Run:
         if self.pool is not None:
             results = run_jobs(odds_worlds, jobs, executor=self.pool, chunk=max(1, min(4, len(jobs) // 24)),
                                window=6, done=lambda d: self.prog.update(max(self.drawn, start + d)))
+            results = _dropping_a_broken(results, self.pool)
         else:
             results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
                                done=lambda d: self.prog.update(max(self.drawn, start + d)))
