@@ -354,11 +354,12 @@ def drop_kept_pool(pool) -> None:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def close_kept_pool() -> None:
-    """Close the pool :func:`kept_pool` keeps, if any (its processes end once idle)."""
+def close_kept_pool(wait: bool = False) -> None:
+    """Close the pool :func:`kept_pool` keeps, if any: its processes end once idle (``wait``: this
+    call returns when they have ended)."""
     kept, _KEPT[0] = _KEPT[0], None
     if kept is not None and kept[0] == os.getpid():
-        kept[2].shutdown(wait=False, cancel_futures=True)
+        kept[2].shutdown(wait=wait, cancel_futures=True)
 
 
 def _square(jobs: list) -> list:
