@@ -97,7 +97,9 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     machine; 0: one per core) or ``executor`` (any concurrent.futures.Executor, e.g. a Dask
     cluster's) play the hands out in parallel: hand ``k`` is drawn from ``seed`` and ``k``, its
     players seeded from those and their seat, and the rounds are decided on the hands in order,
-    so the figures are the same for any number of workers.
+    so the figures are the same for any number of workers.  The workers' processes are kept for the
+    next call that asks for as many (:func:`~condottiere_nb.agents.workers.kept_pool`; closed by
+    :func:`~condottiere_nb.agents.workers.close_kept_pool`).
     """
     watched = odds_rounds(battle, hand, ruleset, others=others, pool=pool, samples=samples, precision=precision,
                           rounds=rounds, seconds=seconds, seed=seed, exact_limit=exact_limit, region=region,
