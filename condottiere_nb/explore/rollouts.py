@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import RulesError
-from ..game.actions import PlaceFavor
+from ..game.choices import favor_action
 from .progress import numpy_hint
 
 __all__ = ["Problem", "Setup", "Position", "setup", "play_out", "odds_worlds", "deal_order", "world_generator"]
@@ -231,7 +231,7 @@ def setup(problem: Problem) -> Setup:
 #: Favor only keeps battles from a region (the token's placing reads it), never decides the battle
 #: under way, so who wins it cannot depend on this choice and no agent is asked (it was one decision
 #: in nine of issue 34's rollouts, and the dearest: every region weighed)
-NO_FAVOR = PlaceFavor(None)
+NO_FAVOR = favor_action(None)       # the very action legal_actions() lists
 
 
 def play_out(game, action, agents: dict, me: str, *, copy: bool = True) -> bool:
