@@ -315,7 +315,7 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     if not exact:
         world_generator((0, 0))           # numpy is needed: say so before anything runs
     worlds = list(exact_hands(active, sizes, kinds, by_kind)) if exact else None
-    mean = None if exact else setup(problem).means
+    mean = None if exact else setup(problem)
     about = BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), [], "exact" if exact else "monte carlo",
                        0, seed, precision=None if exact else precision, kinds=tuple(c.kind for c in my_cards))
     return _Run(problem, actions, labels, about, worlds, mean, samples, precision, rounds, seconds, progress, workers,
@@ -345,7 +345,13 @@ class _Run:
         self.problem = problem
         self.actions, self.labels, self.about = actions, labels, about
         self.worlds = worlds    # (weight, hands) of every world, for exact odds; None for Monte Carlo
-        self.mean = mean        # what a random deal holds on average (Setup.means; Monte Carlo)
+        # Monte Carlo: the Setup, which tells what a hand's deal is weighed by and its average
+        self.weigh = mean
+        self.mean = None if mean is None else mean.means             # each opponent's kinds
+        self.pooled_mean = None if mean is None else mean.pooled_means     # all the opponents' together
+        self.pooled = []        # each hand's cards dealt to all the opponents (Setup.pooled), in order
+        #: the hands from which an action's interval can weigh the deal (see estimate)
+        self.weighed_from = 0 if mean is None else max(CONTROLLED_FROM, 10 * len(self.pooled_mean))
         self.cap, self.precision, self.most_rounds, self.seconds = cap, precision, most_rounds, seconds
         count = len(actions)
         self.wins = [0.0] * count
@@ -462,6 +468,8 @@ class _Run:
                         self.wins[i] += weight
                 if k == len(self.dealt):
                     self.dealt.append(dealt)
+                    if self.weigh is not None:
+                        self.pooled.append(self.weigh.pooled(dealt))
                 self.drawn = len(self.dealt)
         finally:
             results.close()
@@ -469,14 +477,17 @@ class _Run:
     def estimate(self, i: int) -> tuple:
         """(p, low, high, interval) of action ``i`` from its hands so far (Monte Carlo): the
         interval weighs the cards dealt (:func:`controlled`) from :data:`CONTROLLED_FROM` hands
-        and ten a kind, when the action has ten wins and ten losses; Wilson's before."""
+        and ten a kind, when the action has ten wins and ten losses; Wilson's before.  The kinds
+        each opponent holds are weighed from ten hands a kind and opponent (who holds a card
+        matters), the kinds of all their hands together before (fewer figures to fit)."""
         w, n = self.wins[i], self.n[i]
-        if (self.mean is not None and n >= max(CONTROLLED_FROM, 10 * len(self.mean))
-                and min(w, n - w) >= 10):
+        if self.mean is not None and min(w, n - w) >= 10:
             # action i was played on hands 0 .. n-1: it is weighed from the first, until settled
-            found = controlled(self.won[i], self.dealt[:n], self.mean)
-            if found is not None:
-                return (*found, "controlled")
+            for dealt, mean in ((self.dealt, self.mean), (self.pooled, self.pooled_mean)):
+                if n >= max(CONTROLLED_FROM, 10 * len(mean)):
+                    found = controlled(self.won[i], dealt[:n], mean)
+                    if found is not None:
+                        return (*found, "controlled")
         lo, hi = wilson(w, n)
         return (w / n if n else 0.0), lo, hi, "wilson"
 
@@ -514,6 +525,10 @@ class _Run:
                     need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
                 more[i] = min(max(math.ceil(need * 1.1) - n if aim > precision else math.ceil(need) - n,
                                   FIRST_ROUND // 2), n if aim == precision else 3 * n, cap - n)
+                if n < self.weighed_from < n + more[i]:
+                    # Wilson's interval planned this round: stop where the deal starts being
+                    # weighed, whose narrower interval may need fewer hands
+                    more[i] = self.weighed_from - n
                 continue
             del more[i]
         return more

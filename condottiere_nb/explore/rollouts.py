@@ -155,10 +155,13 @@ class Setup:
         for c in self.pool:
             count[c.kind] += 1
         commonest = max(self.kinds, key=count.get) if self.kinds else None
-        self.controls = tuple((p, k) for p in self.active for k in self.kinds if k != commonest)
+        self.weighed = tuple(k for k in self.kinds if k != commonest)
+        self.controls = tuple((p, k) for p in self.active for k in self.weighed)
         #: the average of :meth:`dealt` over every deal, exactly: a hand of h cards drawn from the N
         #: of the pool holds h K / N of a kind the pool has K of
         self.means = tuple(self.sizes[p] * count[k] / len(self.pool) for p, k in self.controls)
+        #: the same of :meth:`pooled`: the kinds of all the opponents' hands together
+        self.pooled_means = tuple(sum(self.sizes.values()) * count[k] / len(self.pool) for k in self.weighed)
         # The position with hands of the worlds' sizes (the first cards of the pool): every world
         # holds as many cards, so the Game shuffles its draw pile the same way in every world.
         placeholder, at = {}, 0
@@ -194,6 +197,12 @@ class Setup:
             for c in drawn[p]:
                 counts[p, c.kind] = counts.get((p, c.kind), 0) + 1
         return tuple([counts.get(pk, 0) for pk in self.controls])
+
+    def pooled(self, dealt: tuple) -> tuple:
+        """:meth:`dealt` of a world for all the opponents together: how many cards of each kind
+        (:attr:`weighed`) their hands hold between them, whose average is :attr:`pooled_means`."""
+        kinds = len(self.weighed)
+        return tuple([sum(dealt[j::kinds]) for j in range(kinds)])
 
     def agents(self, world: int) -> dict:
         """Fresh agents for one world, seeded from (seed, world, seat): the same in any order."""
