@@ -13,14 +13,15 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..errors import RulesError
-from ..i18n import LANGUAGES
 from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
 from .sheet import as_view, set_direction
-from .widgets import FIT, NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
+from .widgets import (NOTHING, ActsOnModel, CardButton, button, classed, fit, label, language_select, message_html,
+                      or_none, set_if_changed, show_choices)
 from .words import Words, words
+
 
 class GameExplorer(ActsOnModel, W.VBox):
     """Play Condottiere against bots.
@@ -37,11 +38,8 @@ class GameExplorer(ActsOnModel, W.VBox):
                  show_map: bool = True):
         self.model = GameModel(players, human, ruleset, seed, bots, lang, open_hands)
         m = self.model
-        self._syncing = False
-        self._renders = 0
         self._choice_key = None
         self._hand_kinds: dict[int, str] = {}
-        self._labelled = None
         self.status = classed(W.HTML(), "cnb-game-status")
         self.message = classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
         self.hand_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-hand")
@@ -49,18 +47,13 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.hand_buttons: list[W.Button] = []
         self.hand_title = W.HTML()
         self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
-        self.face_down_box = classed(W.Checkbox(description="play face down", indent=False,
-                                                layout=W.Layout(width="130px", max_width=FIT)), "cnb-game-face-down")
-        self.pass_button = classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
-                                            layout=W.Layout(min_width="80px", width="auto")), "cnb-game-pass")
-        self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px", max_width=FIT)),
-                                     "cnb-game-actions")
-        self.act_button = classed(W.Button(description="Do it", button_style="primary",
-                                           layout=W.Layout(min_width="80px", width="auto")), "cnb-game-act")
-        self.step_button = classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
-                                            layout=W.Layout(min_width="100px", width="auto")), "cnb-bot-step")
-        self.run_button = classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
-                                           "must act", layout=W.Layout(min_width="160px", width="auto")), "cnb-bots-run")
+        self.face_down_box = classed(W.Checkbox(description="play face down", indent=False, layout=fit("130px")),
+                                     "cnb-game-face-down")
+        self.pass_button = button("Pass", "cnb-game-pass", "pass for the rest of this battle", "80px")
+        self.action_select = classed(W.Dropdown(description="Your choice", layout=fit("400px")), "cnb-game-actions")
+        self.act_button = button("Do it", "cnb-game-act", width="80px", style="primary")
+        self.step_button = button("Bot move", "cnb-bot-step", "the bot to move makes one move", "100px")
+        self.run_button = button("Bots until my turn", "cnb-bots-run", "the bots move until you must act", "160px")
         self.auto_button = classed(W.ToggleButton(value=False, description="▶ Let the bots play",
                                                   tooltip="the bots move on their own, one move per tick of the pace",
                                                   layout=W.Layout(min_width="170px", width="auto")), "cnb-bot-autoplay")
@@ -70,17 +63,13 @@ class GameExplorer(ActsOnModel, W.VBox):
         # A number box, not a slider: a screen reader names a box by its description (ipywidgets gives a
         # slider's handle no name), and the arrow keys still step it by a tenth of a second.
         self.pace = classed(W.BoundedFloatText(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
-                                               layout=W.Layout(width="220px", max_width=FIT)), "cnb-bot-pace")
+                                               layout=fit("220px")), "cnb-bot-pace")
         self.open_hands_box = classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
                                                  layout=W.Layout(width="auto")), "cnb-open-hands")
-        self.lang_select = classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
-                                              value=lang, description="Language", layout=W.Layout(width="230px", max_width=FIT)),
-                                   "cnb-game-lang")
-        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=W.Layout(width="160px", max_width=FIT)),
-                                "cnb-seed")
-        self.new_button = classed(W.Button(description="New game", button_style="warning",
-                                           tooltip="a new deal: the next deal number, or the one you typed",
-                                           layout=W.Layout(min_width="100px", width="auto")), "cnb-new-game")
+        self.lang_select = language_select(m.lang, "cnb-game-lang")
+        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=fit("160px")), "cnb-seed")
+        self.new_button = button("New game", "cnb-new-game", "a new deal: the next deal number, or the one you typed",
+                                  "100px", "warning")
         self.battle_view = classed(W.HTML(), "cnb-game-battle")
         self.log_view = classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
                                                        border="1px solid #8888", padding="2px")), "cnb-game-log")
@@ -214,19 +203,16 @@ class GameExplorer(ActsOnModel, W.VBox):
         self._choice_key = key
         cancel = None
         if m.pending is not None:
-            cancel = W.Button(description=words(m.lang).say("Cancel"), layout=W.Layout(min_width="80px", width="auto"))
+            cancel = button(words(m.lang).say("Cancel"), "cnb-game-choice-cancel", width="80px")
             cancel.on_click(lambda _: m.cancel_choice())
         show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-game-choice-option")
 
     def _label_controls(self, t: Words) -> None:
-        """Every control's words in the model's language (only when the language changed)."""
-        if self._labelled == t.lang:
-            return
-        self._labelled = t.lang
+        """Every control's words in the model's language."""
         label(self.face_down_box, t.say("play face down"))
         label(self.pass_button, t.say("Pass"), t.say("pass for the rest of this battle"))
         label(self.action_select, t.say("Your choice"))
-        label(self.act_button, t.say("Do it"))
+        label(self.act_button, t.say("Do it"), t.say("Do it"))
         label(self.step_button, t.say("Bot move"), t.say("the bot to move makes one move"))
         label(self.run_button, t.say("Bots until my turn"), t.say("the bots move until you must act"))
         self._label_auto(t)
@@ -237,50 +223,41 @@ class GameExplorer(ActsOnModel, W.VBox):
         label(self.seed_box, t.say("Deal no."))
         label(self.new_button, t.say("New game"), t.say("a new deal: the next deal number, or the one you typed"))
 
-    def render(self) -> None:
-        m = self.model
-        t = words(m.lang)
-        self._renders += 1
-        self._syncing = True
-        try:
-            set_direction(self, t.rtl)
-            self._label_controls(t)
-            # the table first (what a move changes), the controls after
-            set_if_changed(self.battle_view, "value", m.battle_html())
-            set_if_changed(self.status, "value", m.status_html())
-            set_if_changed(self.message, "value",
-                           message_html(m.message, m.message_kind, t, bold=True, size="font-size:13px;"))
-            self._render_hand()
-            self._render_choice()
-            playable = m.can_play_cards()
-            allowed = m.face_down_allowed()
-            set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
-            set_if_changed(self.face_down_box, "disabled", not (playable and allowed))
-            set_if_changed(self.face_down_box, "value", m.face_down)
-            set_if_changed(self.pass_button, "disabled", not playable)
-            actions = m.other_actions(regions=self.map is None)
-            options = actions or [(t.say("(nothing to choose now)"), NOTHING)]
-            if [o[0] for o in options] != [o[0] for o in self.action_select.options]:
-                self.action_select.options = options
-            set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
-            set_if_changed(self.action_select, "disabled", not actions)
-            set_if_changed(self.act_button, "disabled", not actions)
-            set_if_changed(self.action_select.layout, "display", "" if actions else "none")
-            set_if_changed(self.act_button.layout, "display", "" if actions else "none")
-            bots = m.bot_to_move
-            set_if_changed(self.step_button, "disabled", not bots)
-            set_if_changed(self.run_button, "disabled", not bots)
-            set_if_changed(self.open_hands_box, "value", m.open_hands)
-            set_if_changed(self.lang_select, "value", m.lang)
-            set_if_changed(self.seed_box, "value", m.seed)
-            set_if_changed(self.log_view, "value", m.log_html())
-            if self.map is not None:
-                if self.map.game is not m.game:
-                    self.map.game = m.game
-                self.map.set_lang(m.lang)
-                self.map.refresh()
-                regions = m.region_actions()
-                token = any(isinstance(a, PlaceToken) for a in regions.values())
-                self.map.choose(regions, self._place if regions else None, "token" if token else "favor")
-        finally:
-            self._syncing = False
+    def _render(self, m, t: Words) -> None:
+        # the table first (what a move changes), the controls after
+        set_if_changed(self.battle_view, "value", m.battle_html())
+        set_if_changed(self.status, "value", m.status_html())
+        set_if_changed(self.message, "value",
+                       message_html(m.message, m.message_kind, t, bold=True, size="font-size:13px;"))
+        self._render_hand()
+        self._render_choice()
+        playable = m.can_play_cards()
+        allowed = m.face_down_allowed()
+        set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
+        set_if_changed(self.face_down_box, "disabled", not (playable and allowed))
+        set_if_changed(self.face_down_box, "value", m.face_down)
+        set_if_changed(self.pass_button, "disabled", not playable)
+        actions = m.other_actions(regions=self.map is None)
+        options = actions or [(t.say("(nothing to choose now)"), NOTHING)]
+        if [o[0] for o in options] != [o[0] for o in self.action_select.options]:
+            self.action_select.options = options
+        set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
+        set_if_changed(self.action_select, "disabled", not actions)
+        set_if_changed(self.act_button, "disabled", not actions)
+        set_if_changed(self.action_select.layout, "display", "" if actions else "none")
+        set_if_changed(self.act_button.layout, "display", "" if actions else "none")
+        bots = m.bot_to_move
+        set_if_changed(self.step_button, "disabled", not bots)
+        set_if_changed(self.run_button, "disabled", not bots)
+        set_if_changed(self.open_hands_box, "value", m.open_hands)
+        set_if_changed(self.lang_select, "value", m.lang)
+        set_if_changed(self.seed_box, "value", m.seed)
+        set_if_changed(self.log_view, "value", m.log_html())
+        if self.map is not None:
+            if self.map.game is not m.game:
+                self.map.game = m.game
+            self.map.set_lang(m.lang)
+            self.map.refresh()
+            regions = m.region_actions()
+            token = any(isinstance(a, PlaceToken) for a in regions.values())
+            self.map.choose(regions, self._place if regions else None, "token" if token else "favor")
