@@ -90,12 +90,9 @@ class Tells(Observable):
             state["_said"] = (self._said[0], Told(self.message))
         return state
 
-    def tell_error(self, error: BaseException) -> None:
-        """Show an engine error, in the model's language (see Speaker.error)."""
-        self.tell("error", lambda t: t.error(error))
-
     def fail(self, error: BaseException) -> bool:
-        self.tell_error(error)
+        """Show an engine error, in the model's language (see Speaker.error); False."""
+        self.tell("error", lambda t: t.error(error))
         self._changed()
         return False
 

@@ -52,11 +52,6 @@ class Words(Speaker):
         """The attribute a block of this language's text carries: ' dir="rtl"' in Persian, else ''."""
         return ' dir="rtl"' if self.rtl else ""
 
-    @property
-    def direction(self) -> str:
-        """"rtl" or "ltr" (a CSS ``direction``)."""
-        return "rtl" if self.rtl else "ltr"
-
     def _values(self, values: dict) -> dict:
         if not self.rtl:
             return values
