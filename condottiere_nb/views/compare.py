@@ -19,7 +19,7 @@ from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .observable import Cursor
 from .timeline import resolution_timeline
-from .words import option_text, ruleset_words, words
+from .words import Said, option_text, ruleset_words, words
 
 
 def ruleset_label(rs: Ruleset, lang: str = "en") -> str:
@@ -59,32 +59,6 @@ def option_label(rs: Ruleset, lang: str = "en") -> str:
     t = words(lang)
     diff = rs.differences(base)
     return t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck") or ruleset_label(rs, lang)
-
-
-class RulesetName:
-    """A ruleset as a value of an error's message: each language names it (:func:`ruleset_label`)."""
-
-    def __init__(self, rs: Ruleset):
-        self.rs = rs
-
-    def said_by(self, t) -> str:
-        return ruleset_label(self.rs, t.lang)
-
-    def __str__(self) -> str:
-        return ruleset_label(self.rs)
-
-
-class ErrorText:
-    """An engine error as a value of another error's message (told in the same language)."""
-
-    def __init__(self, error: BaseException):
-        self.error = error
-
-    def said_by(self, t) -> str:
-        return t.error(self.error)
-
-    def __str__(self) -> str:
-        return str(self.error)
 
 
 def can_replay(battle: Battle, rs: Ruleset) -> bool:
@@ -138,7 +112,8 @@ def _refusal(move, i: int, rs: Ruleset, error: RulesError) -> RulesError:
         why = RulesError.say("every card is played face up there")
     else:
         why = error
-    values = {"rules": RulesetName(rs), "i": i, "player": move.player, "why": ErrorText(why)}
+    # (an error is a value of another error's message: each language tells it, RulesError.said_by)
+    values = {"rules": Said(lambda t: ruleset_label(rs, t.lang)), "i": i, "player": move.player, "why": why}
     if move.kind is None:
         return type(error).say("this battle cannot be replayed under {rules}: move {i}, {player}'s pass, "
                                "is not allowed there: {why}", **values)

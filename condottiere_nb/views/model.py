@@ -26,7 +26,7 @@ from .compare import (CompareModel, can_replay, face_up_moves, option_label, opt
                       ruleset_label, same_rules)
 from .observable import Cursor, Observable, Tells
 from .timeline import resolution_timeline
-from .words import BATTLE_OPTIONS, option_words, words
+from .words import BATTLE_OPTIONS, Said, option_words, words
 
 __all__ = ["BuilderModel", "StepperModel", "CompareModel", "Observable", "ruleset_label", "option_label",
            "option_variants", "can_replay", "face_up_moves", "replay", "OPTION_WORDS", "DEFAULT_NAMES"]
@@ -353,8 +353,8 @@ class BuilderModel(AsksChoices):
             return self.fail(RulesError.say("there is no card waiting for a choice; click a card first"))
         kind, options = self.pending
         if take not in [v for _, v in options]:
-            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=shown(take),
-                                            choices=Listed(ChoiceLabel(kind, v) for _, v in options)))
+            said = Listed(Said(lambda t, v=v: choice_label(kind, v, t.lang)) for _, v in options)
+            return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=shown(take), choices=said))
         return self.play(kind, take=take)      # (a refusal keeps the question open)
 
     def play(self, kind: str, take=...) -> bool:
@@ -573,16 +573,3 @@ def choice_label(kind: str, take, lang: str = "en") -> str:
     if sep == "@":      # a soldier by its place in a line (the Persian tutorial's soldiers lie face down)
         return t.say("remove card {position} of {player}'s line", player=player, position=card)
     return t.say("remove the {card}", card=t.card(kind_of(card)))
-
-
-class ChoiceLabel:
-    """A card's choice as a value of an error's message, worded in the language it is told in."""
-
-    def __init__(self, kind: str, take):
-        self.kind, self.take = kind, take
-
-    def said_by(self, t) -> str:
-        return choice_label(self.kind, self.take, t.lang)
-
-    def __str__(self) -> str:
-        return choice_label(self.kind, self.take)

@@ -73,6 +73,20 @@ class Words(Speaker):
         return super().say_n(singular, plural, n, **self._values(values))
 
 
+class Said:
+    """A value of an error's message that each language words its own way, ``say(words)`` (a ruleset's
+    name, a card's choice): told in the language the error is told in, in English as text."""
+
+    def __init__(self, say):
+        self.say = say
+
+    def said_by(self, t: Words) -> str:
+        return self.say(t)
+
+    def __str__(self) -> str:
+        return self.say(words("en"))
+
+
 @functools.lru_cache(maxsize=None)
 def _words(lang: str) -> Words:
     return Words(lang)
