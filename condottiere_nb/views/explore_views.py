@@ -154,20 +154,14 @@ def progress_text(t, what: str, done: int, total: int) -> str:
     """How far a long run is, as ``t`` says it: "40/100 games" (the label a tool passes to
     ``Progress.start``, in words; a label no tool passes, as it is)."""
     v = {"done": done, "total": total}
-    if what == "games":
-        return t.say("{done}/{total} games", **v)
-    if what == "soak":
-        # Translators: games of the soak test (random games checked for broken invariants).
-        return t.say("{done}/{total} soak", **v)
-    if what == "battles (engine)":
-        return t.say("{done}/{total} battles (engine)", **v)
-    if what == "levels of plays":
-        return t.say("{done}/{total} levels of plays", **v)
-    if what == "odds (exact)":
-        return t.say("{done}/{total} odds (exact)", **v)
-    if what == "odds (monte carlo)":
-        return t.say("{done}/{total} odds (monte carlo)", **v)
-    return f"{done}/{total} {what}".rstrip()
+    said = {"games": t.say("{done}/{total} games", **v),
+            # Translators: games of the soak test (random games checked for broken invariants).
+            "soak": t.say("{done}/{total} soak", **v),
+            "battles (engine)": t.say("{done}/{total} battles (engine)", **v),
+            "levels of plays": t.say("{done}/{total} levels of plays", **v),
+            "odds (exact)": t.say("{done}/{total} odds (exact)", **v),
+            "odds (monte carlo)": t.say("{done}/{total} odds (monte carlo)", **v)}
+    return said.get(what, f"{done}/{total} {what}".rstrip())
 
 
 class WidgetProgress(Progress):

@@ -44,24 +44,19 @@ class Shown:
 
 
 class _Slot:
-    __slots__ = ("card", "face_down", "gone", "gone_at", "revealed", "frozen")
+    __slots__ = ("card", "face_down", "gone", "gone_at", "revealed")
 
     def __init__(self, card, face_down):
         self.card, self.face_down = card, face_down
         self.gone = self.gone_at = None
         self.revealed = False
-        self.frozen = None
 
     def freeze(self) -> Shown:
-        # Frames share the Shown of a card that did not change (most cards, most steps).
-        if self.frozen is None:
-            self.frozen = Shown(self.card, self.face_down, self.gone, self.gone_at, self.revealed)
-        return self.frozen
+        return Shown(self.card, self.face_down, self.gone, self.gone_at, self.revealed)
 
 
 def _take_away(slot: _Slot, where: str, i: int) -> None:
     slot.gone, slot.gone_at = where, i
-    slot.frozen = None
     if slot.face_down:
         # A face-down card leaving the line is seen (a season played face down under
         # face_down_specials='on_play' can be discarded by the other season).
@@ -131,7 +126,7 @@ class Timeline:
             if any(s.face_down for s in hidden):
                 # Hidden Cards (vi, Ẩn Bài): everything is turned over at the end.
                 for s in hidden:
-                    s.face_down, s.revealed, s.frozen = False, True, None
+                    s.face_down, s.revealed = False, True
             else:
                 # A revealed bluff (a face-down Bishop, Scarecrow or Surrender) is discarded.
                 for s in hidden:
