@@ -178,13 +178,8 @@ class BuilderModel(AsksChoices):
         discarded, not taken back to a hand)."""
         left = dict(self.ruleset.counts)
         b = self.battle
-        for c in b.in_play():
+        for c in [*b.in_play(), *b.discarded, *(c for cs in b.returned.values() for c in cs)]:
             left[c.kind] -= 1
-        for c in b.discarded:
-            left[c.kind] -= 1
-        for cs in b.returned.values():
-            for c in cs:
-                left[c.kind] -= 1
         return left
 
     def face_down_allowed(self, kind: str | None = None) -> bool:
@@ -545,17 +540,13 @@ class BuilderModel(AsksChoices):
         old = self.comparison if self.compare_with is not None else self.stepper
         index = old.index if (keep_index and old is not None) else None
         if self.compare_with is not None:
-            self.comparison = CompareModel(self.battle, self.ruleset, self.compare_with, self.lang)
+            target = self.comparison = CompareModel(self.battle, self.ruleset, self.compare_with, self.lang)
             self.stepper = None
-            target = self.comparison
         else:
-            self.stepper = StepperModel(self.battle.preview(), self.lang)
+            target = self.stepper = StepperModel(self.battle.preview(), self.lang)
             self.comparison = None
-            target = self.stepper
         if index is not None:
             target.index = min(index, len(target) - 1)
-        elif target is self.stepper:
-            target.index = 0
 
     def close_results(self) -> None:
         self.stepper = None

@@ -378,7 +378,6 @@ class BattleBuilder(ActsOnModel, W.VBox):
                                    "70px")
         self.reset_button = button("Reset", "cnb-reset", "clear the lines (Undo brings them back)", "70px",
                                     "danger")
-        self.seat_title, self.notation_title = "Seat names", "Battle notation (copy, paste, load)"
         # palette, message, choice, battle
         self.palette: dict[str, W.Button] = {}
         self.palette_cards: dict[str, CardButton] = {}
@@ -423,10 +422,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
         seats = W.VBox([W.HBox(self.name_boxes[:3]), W.HBox(self.name_boxes[3:]), self.auto_advance_box])
         notation = W.HBox([self.notation_box, self.load_button])
-        self.more = W.Accordion([seats, notation], selected_index=None)
-        self.more.set_title(0, self.seat_title)
-        self.more.set_title(1, self.notation_title)
-        self.more.add_class("cnb-more")
+        self.more = classed(W.Accordion([seats, notation], selected_index=None), "cnb-more")      # titled by render
         rows = [
             W.HBox([self.player_count, self.ruleset_select, self.lang_select], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.player_select, self.face_down_box], layout=W.Layout(flex_flow="row wrap")),
@@ -499,10 +495,9 @@ class BattleBuilder(ActsOnModel, W.VBox):
             card = m.sample(kind)
             word = t.say("Mercenary {value}", value=kind) if card.mercenary else t.card(kind)
             back = kind in returned
-            tip = (t.say("{card}: {left} of {total} left in the deck (one is back in this player's hand)", card=word,
-                         left=left[kind], total=rs.counts[kind]) if back
-                   else t.say("{card}: {left} of {total} left in the deck", card=word, left=left[kind],
-                              total=rs.counts[kind]))
+            v = {"card": word, "left": left[kind], "total": rs.counts[kind]}
+            tip = (t.say("{card}: {left} of {total} left in the deck (one is back in this player's hand)", **v) if back
+                   else t.say("{card}: {left} of {total} left in the deck", **v))
             card_button.show(H.palette_card_html(card, left[kind], lang=m.lang, note=" +1" if back else ""),
                              tooltip=tip)
 
@@ -539,10 +534,8 @@ class BattleBuilder(ActsOnModel, W.VBox):
         label(self.resolve_button, t.say("Resolve ▶"), t.say("resolve the battle and step through it"))
         label(self.compare_select, t.say("compared with"))
         label(self.close_button, t.say("Close"), t.say("close the results, back to building"))
-        self.seat_title = t.say("Seat names")
-        self.notation_title = t.say("Battle notation (copy, paste, load)")
-        self.more.set_title(0, self.seat_title)
-        self.more.set_title(1, self.notation_title)
+        self.more.set_title(0, t.say("Seat names"))
+        self.more.set_title(1, t.say("Battle notation (copy, paste, load)"))
 
     def _render(self, m, t: Words) -> None:
         # What a click is for goes to the browser first: the lines and the message; the controls
