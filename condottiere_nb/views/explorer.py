@@ -17,9 +17,9 @@ from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .sheet import as_view, set_direction
+from .sheet import as_view
 from .widgets import (NOTHING, ActsOnModel, CardButton, button, classed, fit, label, language_select, message_html,
-                      or_none, set_if_changed, show_choices)
+                      or_none, set_if_changed)
 from .words import Words, words
 
 
@@ -38,7 +38,6 @@ class GameExplorer(ActsOnModel, W.VBox):
                  show_map: bool = True):
         self.model = GameModel(players, human, ruleset, seed, bots, lang, open_hands)
         m = self.model
-        self._choice_key = None
         self._hand_kinds: dict[int, str] = {}
         self.status = classed(W.HTML(), "cnb-game-status")
         self.message = classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
@@ -143,9 +142,6 @@ class GameExplorer(ActsOnModel, W.VBox):
     def _card_ref(card) -> str:
         return f"{card.kind}#{card.id}"
 
-    def _choose(self, action):
-        return lambda _: self.model.choose(action)
-
     def _place(self, region) -> None:
         action = self.model.region_actions().get(region)
         if action is not None:
@@ -195,18 +191,6 @@ class GameExplorer(ActsOnModel, W.VBox):
         set_if_changed(self.hand_title, "value", f'<div style="font-family:sans-serif;font-size:13px"{t.dir}>'
                                                  f'{title}</div>')
 
-    def _render_choice(self) -> None:
-        m = self.model
-        key = (m.pending[0], tuple(a for _, a in m.pending[1]), m.lang) if m.pending else None
-        if key == self._choice_key:
-            return
-        self._choice_key = key
-        cancel = None
-        if m.pending is not None:
-            cancel = button(words(m.lang).say("Cancel"), "cnb-game-choice-cancel", width="80px")
-            cancel.on_click(lambda _: m.cancel_choice())
-        show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-game-choice-option")
-
     def _label_controls(self, t: Words) -> None:
         """Every control's words in the model's language."""
         label(self.face_down_box, t.say("play face down"))
@@ -230,7 +214,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         set_if_changed(self.message, "value",
                        message_html(m.message, m.message_kind, t, bold=True, size="font-size:13px;"))
         self._render_hand()
-        self._render_choice()
+        self._render_choice("cnb-game-choice-cancel", "cnb-game-choice-option")
         playable = m.can_play_cards()
         allowed = m.face_down_allowed()
         set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")

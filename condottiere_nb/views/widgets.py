@@ -72,27 +72,6 @@ def button(description: str, cls: str, tooltip: str = "", width: str | None = No
     return classed(b, cls)
 
 
-def show_choices(box, options, choose, cancel, cls: str, style=lambda value: "info") -> None:
-    """Fill ``box`` with a button per ``(label, value)`` of ``options`` (a click calls what
-    ``choose(value)`` returns) and ``cancel`` last; ``options`` None empties and hides it.  The
-    buttons it held are closed (a widget left open stays in the kernel)."""
-    old = list(box.children)
-    if options is None:
-        box.children = []
-        box.layout.display = "none"
-    else:
-        buttons = []
-        for text, value in options:
-            b = button(text, cls, text, style=style(value))
-            b.layout.width = "auto"
-            b.on_click(choose(value))
-            buttons.append(b)
-        box.children = buttons + [cancel]
-        box.layout.display = ""
-    for w in old:
-        close_tree(w)
-
-
 def close_tree(widget) -> None:
     """Close ``widget`` and everything it holds: its children, its layout and its style (each a
     widget of its own in the kernel, which ``close()`` leaves open)."""
@@ -296,6 +275,7 @@ class ActsOnModel:
     _syncing = False
     _renders = 0
     _labelled = None          # the language the controls' words are in
+    _choice_key = None        # the question the choice buttons answer, and its language
 
     def _when(self, action):
         def handler(change):
@@ -322,6 +302,35 @@ class ActsOnModel:
             self._render(m, t)
         finally:
             self._syncing = False
+
+
+    def _render_choice(self, cancel_cls: str, option_cls: str, style=lambda choice: "info") -> None:
+        """Fill ``choice_box`` with a button per choice of the model's pending card (a click chooses
+        it) and Cancel last, or empty and hide it; only when the question or the language changed.
+        The buttons it held are closed (a widget left open stays in the kernel)."""
+        m = self.model
+        key = (m.pending[0], tuple(m.pending[1]), m.lang) if m.pending else None
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        old = list(self.choice_box.children)
+        if m.pending is None:
+            self.choice_box.children = []
+            self.choice_box.layout.display = "none"
+        else:
+            t = words(m.lang)
+            buttons = []
+            for text, choice in m.pending[1]:
+                b = button(text, option_cls, text, style=style(choice))
+                b.layout.width = "auto"
+                b.on_click(lambda _, choice=choice: m.choose(choice))
+                buttons.append(b)
+            cancel = button(t.say("Cancel"), cancel_cls, t.say("do not play the card"), "80px")
+            cancel.on_click(lambda _: m.cancel_choice())
+            self.choice_box.children = buttons + [cancel]
+            self.choice_box.layout.display = ""
+        for w in old:
+            close_tree(w)
 
 
 def language_select(lang: str, cls: str) -> W.Dropdown:
@@ -351,7 +360,6 @@ class BattleBuilder(ActsOnModel, W.VBox):
                  lang: str = "en", *, auto_advance: bool = True, compare=None):
         self.model = BuilderModel(players, ruleset, notation, lang, auto_advance, compare)
         self._palette_kinds: tuple = ()
-        self._choice_key = None
         m = self.model
 
         # seats
@@ -465,9 +473,6 @@ class BattleBuilder(ActsOnModel, W.VBox):
     def _play(self, kind):
         return lambda _: self.model.click(kind)
 
-    def _choose(self, take):
-        return lambda _: self.model.choose(take)
-
     # -- rendering ----------------------------------------------------------------------------
     def _build_palette(self) -> None:
         kinds = self.model.ruleset.kinds
@@ -500,20 +505,6 @@ class BattleBuilder(ActsOnModel, W.VBox):
                    else t.say("{card}: {left} of {total} left in the deck", **v))
             card_button.show(H.palette_card_html(card, left[kind], lang=m.lang, note=" +1" if back else ""),
                              tooltip=tip)
-
-    def _render_choice(self) -> None:
-        m = self.model
-        key = (m.pending[0], tuple(m.pending[1]), m.lang) if m.pending else None
-        if key == self._choice_key:
-            return
-        self._choice_key = key
-        cancel = None
-        if m.pending is not None:
-            t = words(m.lang)
-            cancel = button(t.say("Cancel"), "cnb-choice-cancel", t.say("do not play the card"), "80px")
-            cancel.on_click(lambda _: m.cancel_choice())
-        show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-choice-option",
-                     style=lambda take: "info" if take is not None else "")
 
     def _label_controls(self, t: Words) -> None:
         """Every control's words in the model's language."""
@@ -569,7 +560,8 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._build_palette()
         self._refresh_palette()
         set_if_changed(self.legend, "value", H.legend_html(m.lang))
-        self._render_choice()
+        self._render_choice("cnb-choice-cancel", "cnb-choice-option",
+                            style=lambda take: "info" if take is not None else "")
         # The box follows the battle when the battle changes; a refused load leaves the battle as it
         # was, and the box keeps what was typed, so that a typo can be corrected.
         if m.notation() != self._notation_shown:
