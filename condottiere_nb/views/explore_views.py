@@ -484,7 +484,7 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
     for d in report.divergences:
         title = divergence_title(t, d.kind, d.label_a, d.label_b)
         count, example = f"{d.count:,}", f'<span style="font-family:monospace" dir="ltr">{escape(d.notation)}</span>'
-        parts.append(f'<div style="margin-top:8px">'
+        parts.append('<div style="margin-top:8px">'
                      + t.say("{title}: {count} battles. Smallest example: {example}", title=bold(title),
                              count=count, example=Html(example))
                      + "</div>")

@@ -381,18 +381,12 @@ def timeline_scale(timeline: Timeline) -> int:
     return max([1, *(v for s in timeline.steps for d in (s.strengths, s.before) if d for v in d.values())])
 
 
-def step_lines_html(timeline: Timeline, i: int, *, lang: str = "en", after: Mapping[str, int] | None = None,
-                    passed=()) -> str:
+def step_lines_html(timeline: Timeline, i: int, *, lang: str = "en", after: Mapping[str, int] | None = None) -> str:
     """The lines after step ``i``, the cards that step touched highlighted."""
-    players = timeline.players
-    frame = timeline.frame(i)
-    step = timeline.steps[i] if timeline.steps else None
-    touched = set(step.cards) if step is not None else set()
-    values = timeline.values(i) or {}
-    after = after or {}
-    return "".join(line_html(p, frame[p], lang=lang, values=values, highlight=touched,
-                             strength=after.get(p), colour=player_colour(players, p), passed=p in passed, at=i)
-                   for p in players)
+    players, frame, after = timeline.players, timeline.frame(i), after or {}
+    touched = set(timeline.steps[i].cards) if timeline.steps else set()
+    return "".join(line_html(p, frame[p], lang=lang, values=timeline.values(i) or {}, highlight=touched,
+                             strength=after.get(p), colour=player_colour(players, p), at=i) for p in players)
 
 
 @expects(timeline=Timeline, i=int, lang=str, scale=(int, None))

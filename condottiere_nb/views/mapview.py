@@ -22,16 +22,14 @@ import networkx as nx
 
 from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
-from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
+from .mapsvg import (CHOICE, GROUP, MAP_H, MAP_W, TOKEN, button_boxes, game_map_state, group_of, map_arguments,
+                     map_html)
 from .sheet import as_view, set_direction
-from .widgets import FIT, classed
+from .widgets import NOTHING, classed, fit
 from .words import figure_words, words
 
-NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
 FREE = "#e6e2d8"          # a region without a control marker
 EDGE = "#9a9a9a"
-GROUP = "#e8a317"         # a connected group (a win by adjacency) and the battle ring
-TOKEN = "#7a1010"         # the Condottiere token
 FAVOR = "#f5d000"         # the Pope's Favor
 
 
@@ -213,8 +211,7 @@ class MapView(W.VBox):
         self.info = W.HTML()
         self.info.add_class("cnb-map-info")
         self.group_select = classed(W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
-                                               layout=W.Layout(width="360px", max_width=FIT)),
-                                    "cnb-map-highlight")
+                                               layout=fit("360px")), "cnb-map-highlight")
         self.state: dict = {}
         self.choosable: tuple = ()
         self._on_click = None

@@ -79,9 +79,6 @@ class StepperModel(Cursor):
     def rule_html(self) -> str:
         return H.rule_html(self.step, self.lang)
 
-    def html(self) -> str:
-        return H.step_html(self.timeline, self.index, lang=self.lang, scale=self.scale)
-
 
 # -- a card's choice, asked after its click -------------------------------------------------------
 
