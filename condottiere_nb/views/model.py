@@ -26,14 +26,12 @@ from .compare import (CompareModel, can_replay, face_up_moves, option_label, opt
                       ruleset_label, same_rules)
 from .observable import Cursor, Observable, Tells
 from .timeline import resolution_timeline
-from .words import BATTLE_OPTIONS, Said, option_words, words
+from .words import BATTLE_OPTIONS, Said, words
 
 __all__ = ["BuilderModel", "StepperModel", "CompareModel", "Observable", "ruleset_label", "option_label",
-           "option_variants", "can_replay", "face_up_moves", "replay", "OPTION_WORDS", "DEFAULT_NAMES"]
+           "option_variants", "can_replay", "face_up_moves", "replay", "DEFAULT_NAMES"]
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dia", "Eli", "Fay")
-#: The battle readings in English words (:func:`~condottiere_nb.views.words.option_words` in any language).
-OPTION_WORDS = option_words(words("en"))
 
 
 # -- stepping through a resolution -----------------------------------------------------------

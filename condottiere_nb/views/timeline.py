@@ -180,23 +180,12 @@ class Timeline:
         self.__dict__.update(state)
 
 
-def cards_of(lines: Mapping[str, Sequence], *more: Sequence) -> dict[int, object]:
-    """card id -> Card for every card in the given lines and lists."""
-    found = {c.id: c for line in lines.values() for c in line}
-    for group in more:
-        if isinstance(group, Mapping):
-            for cs in group.values():
-                found.update((c.id, c) for c in cs)
-        else:
-            found.update((c.id, c) for c in group)
-    return found
-
-
 @expects(res=Resolution)
 def resolution_timeline(res) -> Timeline:
     """The timeline of a Resolution (its steps, checked against its final lines)."""
-    cards = cards_of(res.lines, res.discarded, res.returned)
-    return Timeline(res.players or tuple(res.lines), res.steps, cards, res.lines)
+    cards = [*(c for line in res.lines.values() for c in line), *res.discarded,
+             *(c for cs in res.returned.values() for c in cs)]
+    return Timeline(res.players or tuple(res.lines), res.steps, {c.id: c for c in cards}, res.lines)
 
 
 def battle_timeline(battle) -> Timeline:
