@@ -167,12 +167,17 @@ class GameModel(AsksChoices):
         if self.game.battles > battles and self.game.resolution is not None:
             self.results.append((self.game.battles, region, self.game.resolution))
 
-    def _results_since(self, start: int):
-        """The result lines of the battles resolved from ``start`` on, for a message."""
-        said = self.results[start:]
-        return lambda t: " ".join(H.battle_result_text(n, r, res, t.lang) for n, r, res in said)
+    def _told(self, start: int, said=lambda t: ""):
+        """A move's message: ``said(words)``, then the result of every battle resolved since
+        ``results[start]``."""
+        done = self.results[start:]
+        return lambda t: t.say("; ").join(filter(None, (
+            said(t), " ".join(H.battle_result_text(n, r, res, t.lang) for n, r, res in done))))
 
-    def _apply_human(self, action) -> bool:
+    # -- the human's actions ---------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """Any legal action of the human (a card, a pass, placing a token or the Favor, discarding,
+        keeping); a battle it ends is told in the message."""
         if self.game.is_over:
             return self.fail(RulesError.say("the game is over: {winners} won; start a new game",
                                             winners=" and ".join(self.game.winners)))
@@ -186,9 +191,8 @@ class GameModel(AsksChoices):
             return self.fail(e)
         self.fresh = start
         self.face_down, self.take, self.pending = False, None, None
-        return self._ok(self._results_since(start) if len(self.results) > start else None)
+        return self._ok(self._told(start) if len(self.results) > start else None)
 
-    # -- the human's actions ---------------------------------------------------------------------------
     def click(self, card) -> bool:
         """A click on a card of the hand: play it, or ask its choice first (``pending``)."""
         try:
@@ -207,7 +211,7 @@ class GameModel(AsksChoices):
         if self.pending is None or action not in [a for _, a in self.pending[1]]:
             return self.fail(RulesError.say("there is no card waiting for that choice; click a card of your hand"))
         self.pending = None
-        return self._apply_human(action)
+        return self.act(action)
 
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
@@ -217,14 +221,10 @@ class GameModel(AsksChoices):
             return self.fail(e)
         spec = KINDS.get(kind_of(card))
         take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
-        return self._apply_human(Play(card, self.face_down, take))
+        return self.act(Play(card, self.face_down, take))
 
     def pass_turn(self) -> bool:
-        return self._apply_human(Pass())
-
-    def act(self, action) -> bool:
-        """Any legal action of the human (placing a token, the Favor, discarding, keeping)."""
-        return self._apply_human(action)
+        return self.act(Pass())
 
     def set_face_down(self, flag: bool) -> bool:
         try:
@@ -267,9 +267,8 @@ class GameModel(AsksChoices):
         action = self.bots[player].choose(self.game)
         start = len(self.results)
         self._apply(action)
-        told = self._results_since(start)
-        self.tell("info", lambda t: t.say("; ").join(filter(None, (
-            t.say("{player}: {action}", player=player, action=action_label(action, t.lang)), told(t)))))
+        self.tell("info", self._told(start, lambda t: t.say("{player}: {action}", player=player,
+                                                             action=action_label(action, t.lang))))
         self._changed()
         return True
 
@@ -282,9 +281,8 @@ class GameModel(AsksChoices):
             self._apply(self.bots[player].choose(self.game))
             n += 1
         if n:
-            told = self._results_since(start)
-            self.tell("info", lambda t: t.say("; ").join(filter(None, (
-                t.say_n("the bots made {n} move", "the bots made {n} moves", n), told(t)))))
+            self.tell("info", self._told(start, lambda t: t.say_n("the bots made {n} move",
+                                                                  "the bots made {n} moves", n)))
             self._changed()
         return n
 
