@@ -284,18 +284,16 @@ def _make_odds_widget_class():
             self.error: Exception | None = None
             for w, c in ((self.notation_box, "cnb-odds-battle"), (self.hand_box, "cnb-odds-hand"),
                          (self.compute_button, "cnb-odds-compute"), (self.stop_button, "cnb-odds-stop"),
-                         (self.output, "cnb-odds-output")):
+                         (self.output, "cnb-odds-output"), (self.lang_select, "cnb-odds-lang")):
                 w.add_class(c)
             self.compute_button.on_click(lambda _b: self.start())
             self.stop_button.on_click(lambda _b: self.stop())
-            self.lang_select.add_class("cnb-odds-lang")
             self.lang_select.observe(lambda ch: self.set_lang(ch["new"]), names="value")
             super().__init__([self.lang_select, self.notation_box, self.hand_box,
                               W.HBox([self.ruleset_select, self.others_box]),
                               W.HBox([self.samples_slider, self.seed_box]), self.precision_select,
                               W.HBox([self.compute_button, self.stop_button, self.progress.widget]), self.message, self.output])
-            self.add_class("cnb-odds-widget")
-            as_view(self)
+            as_view(self, "cnb-odds-widget")
             set_direction(self, words(self.lang).rtl)
 
         def _label(self, precision) -> None:

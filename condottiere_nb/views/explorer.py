@@ -100,8 +100,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         top = W.HBox([column, self.map], layout=W.Layout(flex_flow="row wrap")) if self.map is not None \
             else column
         super().__init__([options, top, bots, self.log_view])
-        self.add_class("cnb-explorer")
-        as_view(self)
+        as_view(self, "cnb-explorer")
         m.observe(lambda _: self.render())
         self.render()
 

@@ -181,9 +181,8 @@ class MapView(W.VBox):
         self.lang = words(lang).lang
         self._what = "region"
         self.width = width
-        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // CELL + 1} / {MAP_W // CELL + 1}",
-                                            margin="0", padding="0"))
-        self.image.add_class("cnb-map-image")
+        self.image = classed(W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // CELL + 1} / {MAP_W // CELL + 1}",
+                                                    margin="0", padding="0")), "cnb-map-image")
         self.buttons: dict[str, W.Button] = {}
         boxes = button_boxes(CELL)               # near each name, no two overlapping
         for r in REGIONS:
@@ -192,24 +191,19 @@ class MapView(W.VBox):
             b = W.Button(description=r, tooltip=r, layout=W.Layout(
                 grid_area=f"{y // CELL + 1} / {x // CELL + 1} / span {-(-h // CELL)} / span {-(-w // CELL)}",
                 width="auto", height="auto", min_width="0", padding="0", margin="0",
-                border=f"2px solid {CHOICE}", display="none"))
-            b.style.button_color = "#ffffff"
-            b.style.font_weight = "bold"
-            b.style.text_color = CHOICE
-            b.add_class("cnb-map-region")
-            b.add_class(f"cnb-map-region-{r}")
+                border=f"2px solid {CHOICE}", display="none"),
+                style={"button_color": "#ffffff", "font_weight": "bold", "text_color": CHOICE})
+            classed(b, "cnb-map-region", f"cnb-map-region-{r}")
             b.on_click(self._clicked(r))
             self.buttons[r] = b
         # The map fits the width it is given, up to its own (a phone's 360 px to a wide screen): the
         # grid's cells are fractions of the board, and the board keeps the picture's proportions
         # (sheet.py: aspect-ratio), so the picture and the buttons on it scale together.
-        self.board = W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
+        self.board = classed(W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
             grid_template_columns=f"repeat({MAP_W // CELL}, minmax(0, 1fr))",
             grid_template_rows=f"repeat({MAP_H // CELL}, minmax(0, 1fr))", width="100%", max_width=f"{MAP_W}px",
-            height="auto"))
-        self.board.add_class("cnb-map-board")
-        self.info = W.HTML()
-        self.info.add_class("cnb-map-info")
+            height="auto")), "cnb-map-board")
+        self.info = classed(W.HTML(), "cnb-map-info")
         self.group_select = classed(W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
                                                layout=fit("360px")), "cnb-map-highlight")
         self.state: dict = {}
@@ -220,8 +214,7 @@ class MapView(W.VBox):
         self.group_select.observe(self._on_group, names="value")
         super().__init__([self.board, self.group_select, self.info],
                          layout=W.Layout(width=f"{MAP_W}px", max_width="100%", min_width="0"))
-        self.add_class("cnb-map")
-        as_view(self)
+        as_view(self, "cnb-map")
         set_direction(self, words(self.lang).rtl)
         if game is None:
             self.update(control=control, favor=favor, battle=battle, highlight=highlight, players=players)

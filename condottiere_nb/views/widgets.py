@@ -217,8 +217,7 @@ class Stepper(_FollowsModel, W.HBox):
                                                     padding="0 0 0 24px")),
                              "cnb-step-panel")
         super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
-        self.add_class("cnb-stepper")
-        as_view(self)
+        as_view(self, "cnb-stepper")
         self.set_model(StepperModel(resolution, lang) if model is None and resolution is not None else model)
 
     def _render(self, m, t: Words) -> None:
@@ -251,8 +250,7 @@ class CompareView(_FollowsModel, W.VBox):
         self.diff_button.on_click(lambda _: self.model and self.model.next_difference())
         super().__init__([self.summary, W.HBox([self.prev_button, self.next_button, self.diff_button, self.slider]),
                           self.body])
-        self.add_class("cnb-compare-view")
-        as_view(self)
+        as_view(self, "cnb-compare-view")
         self.set_model(CompareModel(battle, left, right, lang) if model is None and battle is not None else model)
 
     def _render(self, m, t: Words) -> None:
@@ -443,8 +441,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
             self.legend, self.more,
         ]
         super().__init__(rows)
-        self.add_class("cnb-builder")
-        as_view(self)
+        as_view(self, "cnb-builder")
         m.observe(lambda _: self.render())
         self.render()
 
