@@ -130,16 +130,13 @@ class GameExplorer(ActsOnModel, W.VBox):
             self.render()
 
     def _new_game(self) -> None:
-        m = self.model
         # a deal number typed in the box is played; otherwise the next one (never the same deal again)
-        self.model.new_game(None if self.seed_box.value == m.seed else self.seed_box.value)
+        self.model.new_game(None if self.seed_box.value == self.model.seed else self.seed_box.value)
 
     def _play(self, i):
-        return lambda _: i < len(self.model.hand()) and self.model.click(self._card_ref(self.model.hand()[i]))
-
-    @staticmethod
-    def _card_ref(card) -> str:
-        return f"{card.kind}#{card.id}"
+        """A click on the ``i``-th card of the hand plays that very card ("5#41")."""
+        hand = self.model.hand
+        return lambda _: i < len(hand()) and self.model.click(f"{hand()[i].kind}#{hand()[i].id}")
 
     def _place(self, region) -> None:
         action = self.model.region_actions().get(region)

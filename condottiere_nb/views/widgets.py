@@ -414,9 +414,11 @@ class BattleBuilder(ActsOnModel, W.VBox):
             box.observe(self._on_name(i), names="value")
         for control, action in ((self.player_count, m.set_player_count),
                                 (self.player_select, lambda v: v is not None and m.select(v)),
-                                (self.ruleset_select, self._set_ruleset), (self.lang_select, m.set_lang),
-                                (self.face_down_box, m.set_face_down), (self.take_select, lambda v: m.set_take(or_none(v))),
-                                (self.auto_advance_box, self._set_auto_advance),
+                                # (a ruleset changed by hand is shown as "__custom__": nothing to set)
+                                (self.ruleset_select, lambda v: v != "__custom__" and m.set_ruleset(v)),
+                                (self.lang_select, m.set_lang), (self.face_down_box, m.set_face_down),
+                                (self.take_select, lambda v: m.set_take(or_none(v))),
+                                (self.auto_advance_box, lambda v: setattr(m, "auto_advance", bool(v))),
                                 (self.compare_select, lambda v: m.set_compare(or_none(v)))):
             control.observe(self._when(action), names="value")
         self.pass_button.on_click(lambda _: m.pass_turn())
@@ -449,14 +451,6 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
     def _on_name(self, seat):
         return self._when(lambda v: seat < len(self.model.players) and self.model.rename(seat, v))
-
-    def _set_auto_advance(self, value):
-        self.model.auto_advance = bool(value)
-
-    def _set_ruleset(self, value):
-        if value == "__custom__":
-            return
-        self.model.set_ruleset(value)
 
     def _close(self):
         self.model.close_results()
