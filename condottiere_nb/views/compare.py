@@ -174,13 +174,11 @@ class CompareModel(Cursor):
         self.lang = lang
         self.scale = max(H.timeline_scale(t) for t in self.timelines)
         a, b = ([_signature(s) for s in r.steps] for r in self.resolutions)
-        rows, differs = [], []
+        self.rows, self.differs = [], []
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
             for i, j in zip_longest(range(i1, i2), range(j1, j2)):
-                rows.append((i, j))
-                differs.append(tag != "equal")
-        self.rows = rows
-        self.differs = differs
+                self.rows.append((i, j))
+                self.differs.append(tag != "equal")
         self.index = self.first_difference if self.first_difference is not None else 0
 
     @property

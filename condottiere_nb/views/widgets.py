@@ -30,6 +30,7 @@ def fit(width: str) -> W.Layout:
     """A control's layout: ``width`` wide, or less in a narrow column (:data:`FIT`)."""
     return W.Layout(width=width, max_width=FIT)
 
+
 #: The value a dropdown uses for "nothing" (ipywidgets shows a None value as an empty box).
 NOTHING = "\u2014"
 
@@ -122,10 +123,9 @@ class CardButton(W.GridBox):
 
     def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
         self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
-        self.button = W.Button(description=tooltip, tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
-                                                                height=f"{height}px", margin="0"))
-        self.button.style.button_color = "transparent"
-        classed(self.button, *classes)
+        self.button = classed(W.Button(description=tooltip, tooltip=tooltip, style={"button_color": "transparent"},
+                                       layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
+                                                       height=f"{height}px", margin="0")), *classes)
         self.button.on_click(on_click)
         super().__init__([self.face, self.button], layout=W.Layout(
             grid_template_columns=f"{width}px", grid_template_rows=f"{height}px", margin="2px",
@@ -136,8 +136,7 @@ class CardButton(W.GridBox):
         set_if_changed(self.face, "value", html)
         set_if_changed(self.button, "disabled", disabled)
         if tooltip is not None:
-            set_if_changed(self.button, "tooltip", tooltip)
-            set_if_changed(self.button, "description", tooltip)
+            label(self.button, tooltip, tooltip)
 
 
 class _FollowsModel:
