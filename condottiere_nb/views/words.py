@@ -25,12 +25,8 @@ from ..language import Speaker, check_language, get_language
 
 #: Languages written right to left.
 RTL = frozenset({"fa"})
+#: Unicode's isolates: a value between them keeps its own direction inside a sentence.
 FSI, PDI = "\u2068", "\u2069"
-
-
-def isolate(value) -> str:
-    """``value`` as text in Unicode isolates: it keeps its own direction inside a sentence."""
-    return f"{FSI}{value}{PDI}"
 
 
 class Html(str):
@@ -55,7 +51,7 @@ class Words(Speaker):
     def _values(self, values: dict) -> dict:
         if not self.rtl:
             return values
-        return {k: isolate(v) if isinstance(v, (str, int, float)) else v for k, v in values.items()}
+        return {k: f"{FSI}{v}{PDI}" if isinstance(v, (str, int, float)) else v for k, v in values.items()}
 
     def say(self, message: str, **values) -> str:
         """The sentence, its values isolated in a right-to-left language; with an :class:`Html` value,
