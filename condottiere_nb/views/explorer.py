@@ -19,7 +19,7 @@ from .game_model import GameModel
 from .mapview import MapView
 from .sheet import as_view
 from .widgets import (NOTHING, ActsOnModel, CardButton, button, classed, fit, label, language_select, message_html,
-                      or_none, set_if_changed)
+                      or_none, set_if_changed, set_options)
 from .words import Words, words
 
 
@@ -218,17 +218,13 @@ class GameExplorer(ActsOnModel, W.VBox):
         set_if_changed(self.face_down_box, "value", m.face_down)
         set_if_changed(self.pass_button, "disabled", not playable)
         actions = m.other_actions(regions=self.map is None)
-        options = actions or [(t.say("(nothing to choose now)"), NOTHING)]
-        if [o[0] for o in options] != [o[0] for o in self.action_select.options]:
-            self.action_select.options = options
+        set_options(self.action_select, actions or [(t.say("(nothing to choose now)"), NOTHING)])
         set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
-        set_if_changed(self.action_select, "disabled", not actions)
-        set_if_changed(self.act_button, "disabled", not actions)
-        set_if_changed(self.action_select.layout, "display", "" if actions else "none")
-        set_if_changed(self.act_button.layout, "display", "" if actions else "none")
-        bots = m.bot_to_move
-        set_if_changed(self.step_button, "disabled", not bots)
-        set_if_changed(self.run_button, "disabled", not bots)
+        for w in (self.action_select, self.act_button):
+            set_if_changed(w, "disabled", not actions)
+            set_if_changed(w.layout, "display", "" if actions else "none")
+        for w in (self.step_button, self.run_button):
+            set_if_changed(w, "disabled", not m.bot_to_move)
         set_if_changed(self.open_hands_box, "value", m.open_hands)
         set_if_changed(self.lang_select, "value", m.lang)
         set_if_changed(self.seed_box, "value", m.seed)

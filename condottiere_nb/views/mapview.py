@@ -25,7 +25,7 @@ from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import (CHOICE, GROUP, MAP_H, MAP_W, TOKEN, button_boxes, game_map_state, group_of, map_arguments,
                      map_html)
 from .sheet import as_view, set_direction
-from .widgets import NOTHING, classed, fit
+from .widgets import NOTHING, classed, fit, set_options
 from .words import figure_words, words
 
 FREE = "#e6e2d8"          # a region without a control marker
@@ -271,8 +271,7 @@ class MapView(W.VBox):
             t = words(self.lang)
             first = t.say("the winning group") if highlight else t.say("nobody")
             options = [(first, NOTHING)] + [(p, p) for p in owners]
-            if [o[0] for o in options] != [o[0] for o in self.group_select.options]:
-                self.group_select.options = options
+            set_options(self.group_select, options)
             if self.group_select.value != NOTHING:
                 self.group_select.value = NOTHING
         finally:
