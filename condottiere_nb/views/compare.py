@@ -113,7 +113,7 @@ def _refusal(move, i: int, rs: Ruleset, error: RulesError) -> RulesError:
     else:
         why = error
     # (an error is a value of another error's message: each language tells it, RulesError.said_by)
-    values = {"rules": Said(lambda t: ruleset_label(rs, t.lang)), "i": i, "player": move.player, "why": why}
+    values = {"rules": Said(ruleset_label, rs), "i": i, "player": move.player, "why": why}
     if move.kind is None:
         return type(error).say("this battle cannot be replayed under {rules}: move {i}, {player}'s pass, "
                                "is not allowed there: {why}", **values)

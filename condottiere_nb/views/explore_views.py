@@ -468,10 +468,8 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
               (t.say("token holder differs"), report.token_differs, _pct(report.token_differs / n)),
               (t.say("winner or token holder differs"), report.either_differs, _pct(report.either_differs / n)),
               (t.say("strengths differ"), report.strengths_differ, _pct(report.strengths_differ / n))]
-    if report.only_a:
-        counts.append((t.say("possible only under {rules}", rules=report.label_a), report.only_a, ""))
-    if report.only_b:
-        counts.append((t.say("possible only under {rules}", rules=report.label_b), report.only_b, ""))
+    counts += [(t.say("possible only under {rules}", rules=label), only, "")
+               for label, only in ((report.label_a, report.only_a), (report.label_b, report.only_b)) if only]
     rows = "".join(f'<tr><td style="padding:1px 8px 1px 0">{escape(k)}</td><td style="padding:1px 8px;'
                    f'text-align:right">{v:,}</td><td style="padding:1px 8px">{p}</td></tr>' for k, v, p in counts)
     versus = t.say("{a} vs {b}", a=bold(report.label_a), b=bold(report.label_b))

@@ -267,11 +267,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
                                highlight=c.id in highlight and (at is None or s.gone is None or s.gone_at == at)))
     none = t.say("no cards")
     body = "".join(parts) or f'<span style="opacity:0.6;font-style:italic;padding:4px"{t.dir}>{escape(none)}</span>'
-    extra = []
-    if passed:
-        extra.append(t.say("passed"))
-    if note:
-        extra.append(note)
+    extra = [said for said in (t.say("passed") if passed else "", note) if said]
     tag = (f'<div style="font-size:11px;opacity:0.75;white-space:normal"{t.dir}>{escape(t.say(", ").join(extra))}</div>'
            if extra else "")
     tip = t.say("strength")

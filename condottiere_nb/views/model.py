@@ -343,9 +343,8 @@ class BuilderModel(AsksChoices):
             return self.fail(RulesError.say("there is no card waiting for a choice; click a card first"))
         kind, options = self.pending
         if take not in [v for _, v in options]:
-            said = Listed(Said(lambda t, v=v: choice_label(kind, v, t.lang)) for _, v in options)
             return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=shown(take),
-                                            choices=said))
+                                            choices=Listed(Said(choice_label, kind, v) for _, v in options)))
         return self.play(kind, take=take)      # (a refusal keeps the question open)
 
     def play(self, kind: str, take=...) -> bool:

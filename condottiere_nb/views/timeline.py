@@ -168,15 +168,11 @@ class Timeline:
 
     def __getstate__(self) -> dict:
         # the steps' values are read-only mappings, which do not pickle: a copy carries them as
-        # dicts and makes them read-only again (the steps after one strength step share its values)
-        shared: dict = {}
-        return {**self.__dict__, "_values": [None if v is None else shared.setdefault(id(v), dict(v))
-                                             for v in self._values]}
+        # dicts and makes them read-only again
+        return {**self.__dict__, "_values": [None if v is None else dict(v) for v in self._values]}
 
     def __setstate__(self, state: dict) -> None:
-        shared: dict = {}
-        state["_values"] = [None if v is None else shared.setdefault(id(v), MappingProxyType(v))
-                            for v in state["_values"]]
+        state["_values"] = [None if v is None else MappingProxyType(v) for v in state["_values"]]
         self.__dict__.update(state)
 
 

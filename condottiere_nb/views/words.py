@@ -70,17 +70,18 @@ class Words(Speaker):
 
 
 class Said:
-    """A value of an error's message that each language words its own way, ``say(words)`` (a ruleset's
-    name, a card's choice): told in the language the error is told in, in English as text."""
+    """A value of an error's message that each language words its own way, ``wording(*args, lang)``
+    (a ruleset's name, a card's choice): told in the language the error is told in, in English as
+    text; it pickles with its error (a function of a module and its arguments)."""
 
-    def __init__(self, say):
-        self.say = say
+    def __init__(self, wording, *args):
+        self.wording, self.args = wording, args
 
     def said_by(self, t: Words) -> str:
-        return self.say(t)
+        return self.wording(*self.args, t.lang)
 
     def __str__(self) -> str:
-        return self.say(words("en"))
+        return self.wording(*self.args, "en")
 
 
 @functools.lru_cache(maxsize=None)
