@@ -7,6 +7,7 @@ comparison reads in the learner's language and switches with it.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import fields
 from html import escape
 from itertools import zip_longest
@@ -66,18 +67,11 @@ def can_replay(battle: Battle, rs: Ruleset) -> bool:
     no hidden cards)?  A quick look at the ruleset's deck and its ways of laying each kind
     (``Ruleset.ways``); :func:`replay` gives the engine's full answer."""
     counts, ways = rs.counts, rs.ways
-    used: dict[str, int] = {}
-    for m in battle.moves:
-        if m.kind is None:
-            continue
-        if m.kind not in counts or (m.face_down and True not in ways[m.kind] and False not in ways[m.kind]):
-            return False
-        if not m.face_down and False not in ways[m.kind]:
-            return False
-        used[m.kind] = used.get(m.kind, 0) + 1
-        if used[m.kind] > counts[m.kind]:
-            return False
-    return True
+    played = [m for m in battle.moves if m.kind is not None]
+    # a card played face down may be laid either way there; one played face up must be laid face up
+    if not all(m.kind in counts and (ways[m.kind] if m.face_down else False in ways[m.kind]) for m in played):
+        return False
+    return all(n <= counts[kind] for kind, n in Counter(m.kind for m in played).items())
 
 
 def option_variants(rs: Ruleset, options: Sequence[str] | None = None) -> list[Ruleset]:

@@ -590,14 +590,11 @@ def game_html(game, lang: str | None = None, *, open_hands: bool = False, viewer
         colour = player_colour(players, p)
         regions = game.regions_of(p)
         hand = game.hand(p)
-        marks = []
-        if p == game.token_holder:
-            marks.append(t.say("Condottiere token"))
         shown = (hand_html(hand, lang=t.lang, chips=True) if (open_hands or p == viewer)
                  else escape(t.say_n("{n} card", "{n} cards", len(hand))))
         name = escape(t.say("{player} (you)", player=p)) if p == you else escape(p)
-        mark = (f'<br><span style="font-size:11px;opacity:0.75">{escape(t.say(", ").join(marks))}</span>'
-                if marks else "")
+        mark = (f'<br><span style="font-size:11px;opacity:0.75">{escape(t.say("Condottiere token"))}</span>'
+                if p == game.token_holder else "")
         held = escape(t.say("{count}: {regions}", count=len(regions), regions=t.say(", ").join(regions) or "-"))
         rows.append(
             f'<tr><td style="padding:2px 6px;border-left:5px solid {colour};white-space:nowrap;vertical-align:top">'
