@@ -460,25 +460,20 @@ class BattleBuilder(ActsOnModel, W.VBox):
             # the arrow keys step from here on
             (self.stepper.slider if self.model.stepper is not None else self.compare_view.slider).focus()
 
-    def _play(self, kind):
-        return lambda _: self.model.click(kind)
-
     # -- rendering ----------------------------------------------------------------------------
     def _build_palette(self) -> None:
+        """A card button per kind of the ruleset's deck (made again only when the kinds change)."""
         kinds = self.model.ruleset.kinds
         if kinds == self._palette_kinds:
             return
-        cards = {}
-        for kind in kinds:
-            cards[kind] = CardButton(self._play(kind), ("cnb-card", f"cnb-card-{kind}"),
-                                     width=H.PALETTE_W, height=H.PALETTE_H)
-        old = self.palette_cards
-        self.palette_cards = cards
-        self.palette = {kind: c.button for kind, c in cards.items()}
-        self.palette_box.children = list(cards.values())
+        old, self._palette_kinds = self.palette_cards, kinds
+        self.palette_cards = {kind: CardButton(lambda _, kind=kind: self.model.click(kind),
+                                               ("cnb-card", f"cnb-card-{kind}"), width=H.PALETTE_W, height=H.PALETTE_H)
+                              for kind in kinds}
+        self.palette = {kind: c.button for kind, c in self.palette_cards.items()}
+        self.palette_box.children = list(self.palette_cards.values())
         for c in old.values():
             close_tree(c)
-        self._palette_kinds = kinds
 
     def _refresh_palette(self) -> None:
         m = self.model
