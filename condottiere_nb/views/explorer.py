@@ -46,29 +46,27 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.hand_buttons: list[W.Button] = []
         self.hand_title = W.HTML()
         self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
-        self.face_down_box = classed(W.Checkbox(description="play face down", indent=False, layout=fit("130px")),
-                                     "cnb-game-face-down")
-        self.pass_button = button("Pass", "cnb-game-pass", "pass for the rest of this battle", "80px")
-        self.action_select = classed(W.Dropdown(description="Your choice", layout=fit("400px")), "cnb-game-actions")
-        self.act_button = button("Do it", "cnb-game-act", width="80px", style="primary")
-        self.step_button = button("Bot move", "cnb-bot-step", "the bot to move makes one move", "100px")
-        self.run_button = button("Bots until my turn", "cnb-bots-run", "the bots move until you must act", "160px")
-        self.auto_button = classed(W.ToggleButton(value=False, description="▶ Let the bots play",
-                                                  tooltip="the bots move on their own, one move per tick of the pace",
-                                                  layout=W.Layout(min_width="170px", width="auto")), "cnb-bot-autoplay")
+        # (every control's words are said by _label_controls, in the model's language)
+        self.face_down_box = classed(W.Checkbox(indent=False, layout=fit("130px")), "cnb-game-face-down")
+        self.pass_button = button("cnb-game-pass", "80px")
+        self.action_select = classed(W.Dropdown(layout=fit("400px")), "cnb-game-actions")
+        self.act_button = button("cnb-game-act", "80px", "primary")
+        self.step_button = button("cnb-bot-step", "100px")
+        self.run_button = button("cnb-bots-run", "160px")
+        self.auto_button = classed(W.ToggleButton(value=False, layout=W.Layout(min_width="170px", width="auto")),
+                                   "cnb-bot-autoplay")
         # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
         self.autoplay = classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
                                        show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
         # A number box, not a slider: a screen reader names a box by its description (ipywidgets gives a
         # slider's handle no name), and the arrow keys still step it by a tenth of a second.
-        self.pace = classed(W.BoundedFloatText(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
-                                               layout=fit("220px")), "cnb-bot-pace")
-        self.open_hands_box = classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
-                                                 layout=W.Layout(width="auto")), "cnb-open-hands")
+        self.pace = classed(W.BoundedFloatText(value=pace, min=0.1, max=3.0, step=0.1, layout=fit("220px")),
+                            "cnb-bot-pace")
+        self.open_hands_box = classed(W.Checkbox(value=m.open_hands, indent=False, layout=W.Layout(width="auto")),
+                                      "cnb-open-hands")
         self.lang_select = language_select(m.lang, "cnb-game-lang")
-        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=fit("160px")), "cnb-seed")
-        self.new_button = button("New game", "cnb-new-game", "a new deal: the next deal number, or the one you typed",
-                                  "100px", "warning")
+        self.seed_box = classed(W.IntText(value=m.seed, layout=fit("160px")), "cnb-seed")
+        self.new_button = button("cnb-new-game", "100px", "warning")
         self.battle_view = classed(W.HTML(), "cnb-game-battle")
         self.log_view = classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
                                                        border="1px solid #8888", padding="2px")), "cnb-game-log")
@@ -192,7 +190,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         label(self.face_down_box, t.say("play face down"))
         label(self.pass_button, t.say("Pass"), t.say("pass for the rest of this battle"))
         label(self.action_select, t.say("Your choice"))
-        label(self.act_button, t.say("Do it"), t.say("Do it"))
+        label(self.act_button, t.say("Do it"))
         label(self.step_button, t.say("Bot move"), t.say("the bot to move makes one move"))
         label(self.run_button, t.say("Bots until my turn"), t.say("the bots move until you must act"))
         self._label_auto(t)

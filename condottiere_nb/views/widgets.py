@@ -63,9 +63,10 @@ def classed(widget, *classes):
     return widget
 
 
-def button(description: str, cls: str, tooltip: str = "", width: str | None = None, style: str = ""):
-    """A button with a CSS class; its tooltip is its description unless given."""
-    b = W.Button(description=description, tooltip=tooltip or description, button_style=style)
+def button(cls: str, width: str | None = None, style: str = "", description: str = "", tooltip: str = ""):
+    """A button with a CSS class; its tooltip is its description unless given.  The words of a view's
+    own controls are not given here: the view says them when it labels its controls, in its language."""
+    b = W.Button(description=description, tooltip=tooltip or description or None, button_style=style)
     if width:
         # at least ``width``, wider where a language's word is longer ("برگرداندن" for Undo)
         b.layout.min_width = width
@@ -147,11 +148,11 @@ class _FollowsModel:
     model = None
     _syncing = False
 
-    def _cursor_controls(self, classes: tuple[str, str, str], word: str) -> None:
-        """Previous, Next and the slider (described by ``word``), with these CSS classes."""
-        self.prev_button = button("◀ Previous", classes[0], "previous step", "110px")
-        self.next_button = button("Next ▶", classes[1], "next step", "110px", "info")
-        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description=word, layout=fit("300px")), classes[2])
+    def _cursor_controls(self, classes: tuple[str, str, str]) -> None:
+        """Previous, Next and the slider, with these CSS classes (their words come with render)."""
+        self.prev_button = button(classes[0], "110px")
+        self.next_button = button(classes[1], "110px", "info")
+        self.slider = classed(W.IntSlider(value=1, min=1, max=1, layout=fit("300px")), classes[2])
         self.prev_button.on_click(lambda _: self.model and self.model.prev())
         self.next_button.on_click(lambda _: self.model and self.model.next())
         self.slider.observe(self._on_slider, names="value")
@@ -203,7 +204,7 @@ class Stepper(_FollowsModel, W.HBox):
 
     def __init__(self, resolution=None, *, model: StepperModel | None = None, lang: str = "en"):
         self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
-        self._cursor_controls(("cnb-prev", "cnb-next", "cnb-step-slider"), "Step")
+        self._cursor_controls(("cnb-prev", "cnb-next", "cnb-step-slider"))
         self.header = classed(W.HTML(), "cnb-step-header")
         # The lines take the room the panel leaves, and the panel keeps its place at the right: a
         # line that grows from step to step must not move Next (a click there would land on Previous).
@@ -242,9 +243,8 @@ class CompareView(_FollowsModel, W.VBox):
                  lang: str = "en"):
         self.lang = words(lang).lang          # the words of an empty view (a model brings its own)
         self.summary = classed(W.HTML(), "cnb-compare-summary")
-        self._cursor_controls(("cnb-compare-prev", "cnb-compare-next", "cnb-compare-slider"), "Row")
-        self.diff_button = button("Next difference", "cnb-next-difference",
-                                   "jump to the next step where the rulesets diverge", "140px", "warning")
+        self._cursor_controls(("cnb-compare-prev", "cnb-compare-next", "cnb-compare-slider"))
+        self.diff_button = button("cnb-next-difference", "140px", "warning")
         self.body = classed(W.HTML(), "cnb-compare-body")
         self.diff_button.on_click(lambda _: self.model and self.model.next_difference())
         super().__init__([self.summary, W.HBox([self.prev_button, self.next_button, self.diff_button, self.slider]),
@@ -318,11 +318,12 @@ class ActsOnModel:
             t = words(m.lang)
             buttons = []
             for text, choice in m.pending[1]:
-                b = button(text, option_cls, text, style=style(choice))
+                b = button(option_cls, style=style(choice), description=text)
                 b.layout.width = "auto"
                 b.on_click(lambda _, choice=choice: m.choose(choice))
                 buttons.append(b)
-            cancel = button(t.say("Cancel"), cancel_cls, t.say("do not play the card"), "80px")
+            cancel = button(cancel_cls, "80px", description=t.say("Cancel"),
+                            tooltip=t.say("do not play the card"))
             cancel.on_click(lambda _: m.cancel_choice())
             self.choice_box.children = buttons + [cancel]
             self.choice_box.layout.display = ""
@@ -333,7 +334,7 @@ class ActsOnModel:
 def language_select(lang: str, cls: str) -> W.Dropdown:
     """The Language dropdown: each language by its own name, then its code."""
     return classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()], value=lang,
-                              description="Language", layout=fit("230px")), cls)
+                              layout=fit("230px")), cls)
 
 
 class BattleBuilder(ActsOnModel, W.VBox):
@@ -359,30 +360,26 @@ class BattleBuilder(ActsOnModel, W.VBox):
         self._palette_kinds: tuple = ()
         m = self.model
 
+        # (every control's words are said by _label_controls, in the model's language)
         # seats
-        self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players), description="Players",
-                                               layout=fit("150px")), "cnb-player-count")
-        self.name_boxes = [classed(W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=fit("170px")),
+        self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players), layout=fit("150px")),
+                                    "cnb-player-count")
+        self.name_boxes = [classed(W.Text(continuous_update=False, layout=fit("170px")),
                                    "cnb-player-name", f"cnb-player-name-{i}") for i in range(6)]
-        self.player_select = classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
-                                                     tooltips=[]), "cnb-player-select")
+        self.player_select = classed(W.ToggleButtons(options=list(m.players), tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
         # rules and language
-        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=fit("380px")), "cnb-ruleset")
+        self.ruleset_select = classed(W.Dropdown(layout=fit("380px")), "cnb-ruleset")
         self.lang_select = language_select(m.lang, "cnb-lang")
         # options of the next play
-        self.face_down_box = classed(W.Checkbox(value=False, description="face down", indent=False,
-                                                layout=fit("110px")), "cnb-face-down")
+        self.face_down_box = classed(W.Checkbox(value=False, indent=False, layout=fit("110px")), "cnb-face-down")
         # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
-        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=fit("300px")), "cnb-scarecrow-take")
-        self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
-                                                   "after each card", indent=False, layout=fit("300px")),
+        self.take_select = classed(W.Dropdown(layout=fit("300px")), "cnb-scarecrow-take")
+        self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, indent=False, layout=fit("300px")),
                                         "cnb-auto-advance")
-        self.pass_button = button("Pass", "cnb-pass", "the selected player passes", "70px")
-        self.undo_button = button("Undo", "cnb-undo", "take back the last move (after Reset: bring the lines back)",
-                                   "70px")
-        self.reset_button = button("Reset", "cnb-reset", "clear the lines (Undo brings them back)", "70px",
-                                    "danger")
+        self.pass_button = button("cnb-pass", "70px")
+        self.undo_button = button("cnb-undo", "70px")
+        self.reset_button = button("cnb-reset", "70px", "danger")
         # palette, message, choice, battle
         self.palette: dict[str, W.Button] = {}
         self.palette_cards: dict[str, CardButton] = {}
@@ -394,17 +391,14 @@ class BattleBuilder(ActsOnModel, W.VBox):
         # notation
         # continuous_update: the kernel holds what is typed as it is typed, so Load (a click right after
         # the last key) reads the box's text, not the text of before the last keystrokes.
-        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=True,
-                                               layout=W.Layout(width="640px", max_width=FIT, height="60px")),
-                                    "cnb-notation")
+        self.notation_box = classed(W.Textarea(continuous_update=True, layout=W.Layout(width="640px", max_width=FIT,
+                                                                                       height="60px")), "cnb-notation")
         self._notation_shown = None          # the battle's notation the box was last given
-        self.load_button = button("Load notation", "cnb-load-notation", "build the battle written in the box",
-                                   "130px")
+        self.load_button = button("cnb-load-notation", "130px")
         # results
-        self.resolve_button = button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
-                                      "110px", "success")
-        self.compare_select = classed(W.Dropdown(description="compared with", layout=fit("470px")), "cnb-compare")
-        self.close_button = button("Close", "cnb-close-results", "close the results, back to building", "70px")
+        self.resolve_button = button("cnb-resolve", "110px", "success")
+        self.compare_select = classed(W.Dropdown(layout=fit("470px")), "cnb-compare")
+        self.close_button = button("cnb-close-results", "70px")
         self.stepper = Stepper()
         self.compare_view = CompareView()
 
