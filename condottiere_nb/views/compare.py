@@ -35,8 +35,7 @@ def ruleset_label(rs: Ruleset, lang: str = "en") -> str:
         return named.get(rs.name, rs.name)
     base_name = rs.name.split("+")[0].split("/")[0]
     base = RULESETS.get(base_name, RULESETS["standard"])
-    diff = rs.differences(base)
-    inner = t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck")
+    inner = t.clauses(option_text(t, k, v[0]) for k, v in rs.differences(base).items() if k != "deck")
     head = named.get(base.name, base.name)
     return t.say("{rules}, with: {readings}", rules=head, readings=inner) if inner else head
 
@@ -58,8 +57,8 @@ def option_label(rs: Ruleset, lang: str = "en") -> str:
     if base is None:
         return ruleset_label(rs, lang)
     t = words(lang)
-    diff = rs.differences(base)
-    return t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck") or ruleset_label(rs, lang)
+    readings = t.clauses(option_text(t, k, v[0]) for k, v in rs.differences(base).items() if k != "deck")
+    return readings or ruleset_label(rs, lang)
 
 
 def can_replay(battle: Battle, rs: Ruleset) -> bool:
