@@ -561,8 +561,8 @@ def _apply(battle, player: str, word: str) -> None:
     if is_ability and ability.lower() in ABILITY_MOVES:
         # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
         kind = ability.lower()
-        battle.check_can_act(player)
-        battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.find_card(player, paid).id))
+        battle.state.check_can_act(player)
+        battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.state.find_card(player, paid).id))
         return
     face_down = card.endswith("*")
     card = card.rstrip("*")

@@ -90,8 +90,8 @@ class PersianTutorial(Variant):
             return take.strip() if named.position is None else f"{named.owner}@{named.position}"
         if game.battle is None:
             raise IllegalMove.say("a Maiden is played during a battle")
-        card = maiden_target(game.battle, game.state.to_move, take)
-        return position_of(game.battle, card)
+        card = maiden_target(game.battle.state, game.state.to_move, take)
+        return position_of(game.battle.state, card)
 
     def after_play(self, game, player: str, card) -> None:
         if card.kind == "weapon":

@@ -323,11 +323,7 @@ class BuilderModel(AsksChoices):
         options = self.choices_for(kind)
         if options:
             # Ask only for a card that may be played now: else the engine's refusal, at once.
-            try:
-                self.battle.check_can_act(self.selected)
-                if kind not in self.battle.playable_kinds(self.selected):
-                    options = []
-            except RulesError:
+            if kind not in {option[0] for option in self.battle.play_options(self.selected)}:
                 options = []
         if not options:
             return self.play(kind)

@@ -210,7 +210,7 @@ def city_roma_annul(game, variant: "CityStates", canon) -> None:
         v["active"] = None
         game.write(["annul"])
         if active["city"] in BANS:
-            lift_ban(game.battle, active["city"], roma, by_roma=True)
+            lift_ban(game.battle.state, active["city"], roma, by_roma=True)
             phases.sync_log(game)
         elif game.explains:
             game.record(Step("city.roma_annul", player=roma, data={"city": active["city"], "target": active["player"],
@@ -407,7 +407,7 @@ class CityStates(Variant):
             target, phys = action.courtesan, None
             if isinstance(target, Card):
                 phys = target
-                target = game.battle.owner(target) if game.battle is not None else None
+                target = game.battle.state.owner(target) if game.battle is not None else None
             elif target is not None and not isinstance(target, str):
                 raise IllegalMove.say("Ball's courtesan is a player's name or a Courtesan card, not {value}",
                                       value=shown(target))
@@ -417,7 +417,7 @@ class CityStates(Variant):
             target, phys = action.target, None
             if isinstance(target, Card):
                 phys = target
-                owner = game.battle.owner(target) if game.battle is not None else None
+                owner = game.battle.state.owner(target) if game.battle is not None else None
                 target = f"{owner}:{target.kind}" if owner is not None else None
             elif not isinstance(target, str):
                 raise IllegalMove.say("Bribe's target is written 'Ben:3' or is a Mercenary card, not {value}",
@@ -438,7 +438,7 @@ class CityStates(Variant):
             self.turn(game, canon, physical)
         elif isinstance(canon, LiftBan):
             v = self.data(game)
-            lift_ban(game.battle, v["active"]["city"], game.state.to_move)
+            lift_ban(game.battle.state, v["active"]["city"], game.state.to_move)
             v["active"] = None
             game.write(["lift"])
             phases.sync_log(game)
@@ -526,7 +526,7 @@ class CityStates(Variant):
         acts = ABILITIES[city].acts
         if acts == "ban":
             v["active"] = {"player": p, "city": city}
-            ban(game.battle, city, p)
+            ban(game.battle.state, city, p)
             phases.sync_log(game)
             phases.continue_battle(game)
         elif acts == "turn":
@@ -541,7 +541,7 @@ class CityStates(Variant):
         """Firenze's Ball or Venezia's Bribe on its player's turn.  The cards are chosen now (and
         saved); then Roma is asked first (zh: against Venezia, before the discard)."""
         p = game.state.to_move
-        battle = game.battle
+        battle = game.battle.state
         card, target = physical if physical else (None, None)
         if card is None:
             card = next(c for c in sorted(game.state.hand(p)) if c.kind == canon.card)
@@ -567,9 +567,9 @@ class CityStates(Variant):
         card = game.cards[what["card"]]
         target = None if what["target"] is None else game.cards[what["target"]]
         if what["action"] == "ball":
-            city_firenze(game.battle, p, card, target)
+            city_firenze(game.battle.state, p, card, target)
         else:
-            city_venezia(game.battle, p, card, target)
+            city_venezia(game.battle.state, p, card, target)
         phases.sync_log(game)
         phases.continue_battle(game)
 
