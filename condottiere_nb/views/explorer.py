@@ -147,11 +147,10 @@ class GameExplorer(ActsOnModel, W.VBox):
         t = words(m.lang)
         hand = m.hand()
         playable = m.can_play_cards()
-        while len(self.hand_cards) < len(hand):
-            i = len(self.hand_cards)
-            card = CardButton(self._play(i), ("cnb-hand-card",))
-            self.hand_cards.append(card)
-            self.hand_box.children = list(self.hand_box.children) + [card]
+        if len(self.hand_cards) < len(hand):          # a slot per card of the largest hand so far
+            self.hand_cards += [CardButton(self._play(i), ("cnb-hand-card",))
+                                for i in range(len(self.hand_cards), len(hand))]
+            self.hand_box.children = list(self.hand_cards)
         for i, card_button in enumerate(self.hand_cards):
             b = card_button.button
             if i >= len(hand):              # a slot the hand no longer fills: hidden, and nothing to click
