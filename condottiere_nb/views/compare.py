@@ -205,11 +205,7 @@ class CompareModel(Cursor):
 
     def next_difference(self) -> bool:
         """Jump to the next row where the rulesets diverge (False if there is none after)."""
-        k = next((k for k in range(self.index + 1, len(self.rows)) if self.differs[k]), None)
-        if k is None:
-            return False
-        self.goto(k)
-        return True
+        return self._go(next((k for k in range(self.index + 1, len(self.rows)) if self.differs[k]), None))
 
     def side_html(self, side: int) -> str:
         t = words(self.lang)
