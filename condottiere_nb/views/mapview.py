@@ -25,7 +25,7 @@ from .html import PLAYER_COLOURS, plot_text
 from .mapsvg import (CHOICE, GROUP, MAP_H, MAP_W, TOKEN, button_boxes, game_map_state, group_of, map_arguments,
                      map_html)
 from .sheet import as_view, set_direction
-from .widgets import NOTHING, classed, fit, set_options
+from .widgets import NOTHING, classed, fit, set_if_changed, set_options
 from .words import figure_words, words
 
 FREE = "#e6e2d8"          # a region without a control marker
@@ -235,14 +235,12 @@ class MapView(W.VBox):
         self._what = what
         t = words(self.lang)
         for r, b in self.buttons.items():
-            shown = "" if r in self.choosable else "none"
-            if b.layout.display != shown:
-                b.layout.display = shown
+            set_if_changed(b.layout, "display", "" if r in self.choosable else "none")
             tip = (t.say("Place the Condottiere token on {region}", region=r) if what == "token" else
                    t.say("Put the Pope's Favor on {region}", region=r) if what == "favor" else
                    t.say("Choose {region}", region=r))
-            if r in self.choosable and b.tooltip != tip:
-                b.tooltip = tip
+            if r in self.choosable:
+                set_if_changed(b, "tooltip", tip)
         self._draw(self.state)
 
     def set_lang(self, lang: str) -> None:
@@ -272,8 +270,7 @@ class MapView(W.VBox):
             first = t.say("the winning group") if highlight else t.say("nobody")
             options = [(first, NOTHING)] + [(p, p) for p in owners]
             set_options(self.group_select, options)
-            if self.group_select.value != NOTHING:
-                self.group_select.value = NOTHING
+            set_if_changed(self.group_select, "value", NOTHING)
         finally:
             self._syncing = False
         self._draw(self.state)
