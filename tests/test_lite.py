@@ -152,6 +152,17 @@ def test_the_site_serves_python_itself_from_pypi_wheels(site):
     assert packages["ipython"]["version"] == original["ipython"]["version"]  # the versions Pyodide was tested with
 
 
+def test_the_site_s_kernels_answer_comm_info_requests(site):
+    """The widgets' manager asks the kernel which widgets it holds (comm_info_request) before it draws
+    the state saved in a notebook; JupyterLite 0.8.6's kernel base passed that request nowhere, so no
+    answer came and every saved widget said "Loading widget..." (the browser test below)."""
+    bases = [p for p in (site / "build").glob("*.js") if 'case"history_request"' in p.read_text(encoding="utf-8")]
+    assert len(bases) == 1, bases
+    js = bases[0].read_text(encoding="utf-8")
+    assert js.count('case"comm_info_request":await this._commInfoReply(') == 1
+    assert 'msgType:"comm_info_reply"' in js and "this.commInfoRequest(" in js
+
+
 def test_a_rebuilt_site_keeps_its_own_browser_storage(site, tmp_path):
     from condottiere_nb import __version__
     spec = importlib.util.spec_from_file_location("build_lite", ROOT / "tools" / "build_lite.py")
@@ -273,6 +284,47 @@ def test_the_offline_site_runs_the_tour_with_the_network_cut(site):
         assert page.locator("#cnb-no-python").count() == 0
         screenshot(page, "lite-offline-tour.png")
         print(f"the offline site started Python and ran the tour in {ran:.0f} s")
+    assert not blocked and not away, (blocked[:5], away[:5])
+
+
+#: a notebook's outputs: how many widgets wait for their state, how many are drawn, and whether its first
+#: cell (the site's install line: the built notebook's own cells keep the counts they were built with) ran
+SAVED = """() => {
+    const outputs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')];
+    const prompts = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt')];
+    return {loading: outputs.filter(o => o.innerText.trim().startsWith('Loading widget')).length,
+            drawn: outputs.filter(o => o.querySelector('.cnb-view')).length,
+            installed: /\\d/.test(prompts[0].textContent)};    // the site's install cell, run or not
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook, view", [(TOUR, ".cnb-builder"), ("06_play_against_bots.ipynb", ".cnb-explorer")])
+def test_the_offline_site_draws_the_saved_widgets_before_any_cell_runs(site, notebook, view):
+    """Opened, not run: once Python has started in the browser, the widgets are drawn from the state
+    saved in the notebook (the builder of the tour, the game against the bots), none says "Loading
+    widget...", and no cell has run."""
+    require_browser()
+    url, running = serve(site)
+    with running, chromium() as b:
+        context = b.new_context(viewport=VIEWPORT)
+        blocked, away = cut_network(context, url), keep_local(context)
+        page = context.new_page()
+        page.goto(f"{url}/lab/index.html?path={notebook}")
+        page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell .cm-content", timeout=120_000)
+        try:
+            page.wait_for_function(f"() => ({SAVED})().drawn > 0 && ({SAVED})().loading === 0",
+                                   timeout=RUN_TIMEOUT * 1000)
+        except Exception:
+            screenshot(page, f"lite-saved-{notebook[:2]}-timeout.png")
+            raise AssertionError(f"the saved widgets of {notebook} were not drawn: {page.evaluate(SAVED)} "
+                                 f"(see artifacts/lite-saved-{notebook[:2]}-timeout.png)")
+        shown = page.evaluate(SAVED)
+        assert shown["installed"] is False and shown["loading"] == 0, shown
+        drawn = page.locator(f".jp-OutputArea-output {view}").first
+        drawn.scroll_into_view_if_needed()
+        assert drawn.is_visible() and drawn.bounding_box()["height"] > 40, drawn.bounding_box()
+        screenshot(page, f"lite-saved-{notebook[:2]}.png")
     assert not blocked and not away, (blocked[:5], away[:5])
 
 

@@ -40,7 +40,12 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
   ``workspacesStorageName``): a rebuilt site with changed notebooks shows them, not the copies an
   attendee's browser kept of the last workshop's;
 * two JupyterLab extensions, the Pyodide kernel's and the widgets' (LAB_EXTENSIONS), and no other
-  extension installed where it is built.
+  extension installed where it is built;
+* a kernel that answers ``comm_info_request`` (answer_comm_info): JupyterLite's kernel base (0.8.6,
+  and 0.9.0a1 of @jupyterlite/services) never passes that request to the Pyodide kernel, which has
+  an answer for it, and the widgets' manager waits for that answer before it draws the widget
+  state saved in a notebook, so every widget said "Loading widget..." until its cell was run.
+  The build adds the missing case to the app's kernel base, and stops if it cannot find the place.
 """
 from __future__ import annotations
 
@@ -316,6 +321,41 @@ def add_script(out: Path, pyodide_url: str) -> list[Path]:
     return pages
 
 
+#: JupyterLite's kernel base as its build (jupyterlite-core 0.8.6) writes it: the message cases, and the
+#: history reply, whose way of making a message the comm_info reply copies
+HISTORY_CASE = re.compile(r'case"history_request":await this\._historyRequest\((\w+)\);break;')
+HISTORY_REPLY = re.compile(r'async _historyRequest\((\w+)\)\{let \w+=([\w$]+)\.KernelMessage\.createMessage\(')
+
+
+def answer_comm_info(out: Path) -> Path | None:
+    """Let the site's kernels answer ``comm_info_request`` (see the module's docstring): in the app's
+    kernel base, a case for it beside history_request's, and a method that asks the kernel
+    (``commInfoRequest``, which the Pyodide kernel has) and sends its reply.  Returns the file
+    changed (None: this JupyterLite answers it already); SystemExit if the kernel base is not found."""
+    bases = [p for p in sorted((out / "build").glob("*.js")) if HISTORY_CASE.search(p.read_text(encoding="utf-8"))]
+    if any('case"comm_info_request"' in p.read_text(encoding="utf-8") for p in bases):
+        return None
+    if len(bases) != 1:
+        raise SystemExit(f"tools/build_lite.py: JupyterLite's kernel base not found in {out / 'build'} "
+                         f"({len(bases)} candidates); it is patched for jupyterlite-core 0.8.6: {INSTALL_HINT}")
+    (path,) = bases
+    js = path.read_text(encoding="utf-8")
+    case, reply = HISTORY_CASE.search(js), HISTORY_REPLY.search(js)
+    if reply is None or len(HISTORY_CASE.findall(js)) != 1:
+        raise SystemExit(f"tools/build_lite.py: the history reply of JupyterLite's kernel base in {path} is not "
+                         f"as jupyterlite-core 0.8.6 writes it: {INSTALL_HINT}")
+    msg, messages = case.group(1), reply.group(2)
+    method = (f'async _commInfoReply(m){{let c=await this.commInfoRequest(m.content);this._sendMessage('
+              f'{messages}.KernelMessage.createMessage({{msgType:"comm_info_reply",channel:"shell",'
+              f'parentHeader:m.header,session:m.header.session,content:{{...c,status:"ok"}}}}))}}')
+    js = js[:reply.start()] + method + js[reply.start():]
+    js = js.replace(case.group(0), case.group(0) + f'case"comm_info_request":await this._commInfoReply({msg});break;', 1)
+    fresh = path.with_suffix(".tmp")
+    fresh.write_text(js, encoding="utf-8")
+    fresh.replace(path)                  # a new file: the build may have linked the app's own copy
+    return path
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--output", default=str(ROOT / "_lite"), help="where the site is written (default: _lite/)")
@@ -365,6 +405,7 @@ def main(argv=None) -> int:
     final = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     pyodide_url = final.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {}).get("pyodideUrl", PYODIDE_CDN)
     add_script(out, pyodide_url)
+    answer_comm_info(out)
     notebooks = sorted(p.name for p in (out / "files").glob("*.ipynb"))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"JupyterLite site in {out}: {len(notebooks)} notebooks, {size / 1e6:.0f} MB, browser storage "
