@@ -177,8 +177,8 @@ class _FollowsModel:
 
 class Stepper(_FollowsModel, W.HBox):
     """Step through a Resolution: the lines after the step (the cards it touched highlighted)
-    and, beside them, the step's panel: Previous/Next, a slider (the arrow keys move it once it
-    has the focus), strengths before -> after as bars, and the rule's text with its source.
+    and, beside them, the step's panel: Previous/Next, the step's number in a box (the arrow keys
+    step it once it has the focus), strengths before -> after as bars, and the rule's text with its source.
 
     ``Stepper(battle.resolve())`` on its own, or embedded in a BattleBuilder.
     """
@@ -187,8 +187,10 @@ class Stepper(_FollowsModel, W.HBox):
         self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
         self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
         self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
-        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
-                                          readout=True, layout=W.Layout(width="300px", max_width=FIT)), "cnb-step-slider")
+        # A number box, not a slider: a screen reader names a box by its description, "Step" in the learner's
+        # language (ipywidgets gives a slider's handle no name); the arrow keys still step it.
+        self.slider = classed(W.BoundedIntText(value=1, min=1, max=1, description="Step",
+                                               layout=W.Layout(width="180px", max_width=FIT)), "cnb-step-slider")
         self.header = classed(W.HTML(), "cnb-step-header")
         # The lines take the room the panel leaves, and the panel keeps its place at the right: a
         # line that grows from step to step must not move Next (a click there would land on Previous).
@@ -254,8 +256,8 @@ class CompareView(_FollowsModel, W.VBox):
         self.next_button = _button("Next ▶", "cnb-compare-next", "next step", "110px", "info")
         self.diff_button = _button("Next difference", "cnb-next-difference",
                                    "jump to the next step where the rulesets diverge", "140px", "warning")
-        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Row",
-                                          layout=W.Layout(width="300px", max_width=FIT)), "cnb-compare-slider")
+        self.slider = classed(W.BoundedIntText(value=1, min=1, max=1, description="Row",     # named, as the Stepper's
+                                               layout=W.Layout(width="180px", max_width=FIT)), "cnb-compare-slider")
         self.body = classed(W.HTML(), "cnb-compare-body")
         self._syncing = False
         self.model: CompareModel | None = None
