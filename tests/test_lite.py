@@ -11,8 +11,8 @@ IPython and networkx...), and a ``--cdn`` one, whose browsers load Pyodide from 
 The browser tests serve a site with tools/serve_room.py on 127.0.0.1 and open it in headless
 Chromium with the network cut: every request for another origin is aborted by Playwright's
 routing and listed (and Chromium resolves no other host name, so not even a service worker's
-request leaves the machine).  The offline site must start Python, install the package and run the
-whole tour; the CDN site must tell the attendee, in the browser's language, that Python could not
+request leaves the machine).  The offline site must draw the widgets saved in the tour and the game
+before any cell runs, start Python, install the package and run the whole tour; the CDN site must tell the attendee, in the browser's language, that Python could not
 start.  They are skipped locally without Chromium, required in CI (CONDOTTIERE_REQUIRE_BROWSER=1).
 """
 from __future__ import annotations
@@ -222,7 +222,11 @@ def cut_network(context, origin: str) -> list[str]:
 
 
 def output_of(page, fragment: str) -> str:
-    # JupyterLab draws only the cells near the view: scroll the notebook until the cell is drawn
+    # JupyterLab draws only the cells near the view: scroll the notebook from its top (Run All leaves
+    # the view at its last cell) until the cell is drawn
+    page.evaluate("""() => { const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
+        const e = document.querySelector(panel + '.jp-WindowedPanel-outer') || document.querySelector(panel + '.jp-Notebook');
+        if (e) e.scrollTop = 0; }""")
     page.hover(".jp-NotebookPanel-notebook")
     for _ in range(80):
         if page.eval_on_selector_all(".jp-CodeCell .cm-content", "(cs, f) => cs.some(c => c.innerText.includes(f))",
