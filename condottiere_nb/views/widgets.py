@@ -142,17 +142,21 @@ class CardButton(W.GridBox):
 
 class _FollowsModel:
     """A view that shows one model at a time and re-renders when that model changes; its
-    Previous, Next and slider (1-based, as the header counts) move the model (``_syncing`` keeps
-    render's own slider updates from echoing).  Without a model its words are in ``lang``."""
+    Previous, Next and position box (1-based, as the header counts) move the model (``_syncing``
+    keeps render's own updates of the box from echoing).  Without a model its words are in ``lang``."""
 
     model = None
     _syncing = False
 
     def _cursor_controls(self, classes: tuple[str, str, str]) -> None:
-        """Previous, Next and the slider, with these CSS classes (their words come with render)."""
+        """Previous, Next and the position box, with these CSS classes (their words come with render).
+
+        The position is a number box, not a slider: a screen reader names a box by its description
+        ("Step", "Row" in the learner's language; ipywidgets gives a slider's handle no name), and the
+        arrow keys still step it."""
         self.prev_button = button(classes[0], "110px")
         self.next_button = button(classes[1], "110px", "info")
-        self.slider = classed(W.IntSlider(value=1, min=1, max=1, layout=fit("300px")), classes[2])
+        self.slider = classed(W.BoundedIntText(value=1, min=1, max=1, layout=fit("180px")), classes[2])
         self.prev_button.on_click(lambda _: self.model and self.model.prev())
         self.next_button.on_click(lambda _: self.model and self.model.next())
         self.slider.observe(self._on_slider, names="value")
@@ -196,8 +200,8 @@ class _FollowsModel:
 
 class Stepper(_FollowsModel, W.HBox):
     """Step through a Resolution: the lines after the step (the cards it touched highlighted)
-    and, beside them, the step's panel: Previous/Next, a slider (the arrow keys move it once it
-    has the focus), strengths before -> after as bars, and the rule's text with its source.
+    and, beside them, the step's panel: Previous/Next, the step's number in a box (the arrow keys
+    step it once it has the focus), strengths before -> after as bars, and the rule's text with its source.
 
     ``Stepper(battle.resolve())`` on its own, or embedded in a BattleBuilder.
     """
