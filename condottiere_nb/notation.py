@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 import shlex
 import unicodedata
@@ -505,10 +506,7 @@ def _canonical(text: str):
                                  "separated by commas", typed=Quoted.of(chunk))
         moves.append((words[0], " ".join(words[1:])))
     if seats is None:
-        seats = []
-        for p, _ in moves:
-            if p not in seats:
-                seats.append(p)
+        seats = list(dict.fromkeys(p for p, _ in moves))
     else:
         for p, w in moves:
             if p not in seats:
@@ -542,13 +540,9 @@ def _shorthand(text: str):
         if p not in seats:
             raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]",
                                  player=shorten(p, 24), named=Quoted.of(p), seats=_listed(seats))
-    moves = []
-    for i in range(max((len(line) for line in lines), default=0)):
-        for p, line in zip(seats, lines):
-            if i < len(line):
-                moves.append((p, line[i]))
-    moves += [(p, "pass") for p in passes]
-    return seats, moves
+    # the cards round-robin in seat order, then the passes
+    moves = [(p, word) for row in itertools.zip_longest(*lines) for p, word in zip(seats, row) if word is not None]
+    return seats, moves + [(p, "pass") for p in passes]
 
 
 def _apply(battle, player: str, word: str) -> None:
@@ -564,9 +558,5 @@ def _apply(battle, player: str, word: str) -> None:
         battle.check_can_act(player)
         battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.find_card(player, paid).id))
         return
-    face_down = card.endswith("*")
-    card = card.rstrip("*")
-    if has_take:
-        battle.play(player, card, face_down=face_down, take=None if take in ("", "-") else take)
-    else:
-        battle.play(player, card, face_down=face_down)
+    takes = {"take": None if take in ("", "-") else take} if has_take else {}
+    battle.play(player, card.rstrip("*"), face_down=card.endswith("*"), **takes)
