@@ -116,14 +116,8 @@ def _jsonable(value):
 
 
 def ruleset_to_json(rs: Ruleset) -> dict:
-    options = {}
-    for f in fields(rs):
-        if f.name in ("name", "summary"):
-            continue
-        value = getattr(rs, f.name)
-        if value != getattr(STANDARD, f.name):
-            options[f.name] = _jsonable(value)
-    return {"name": rs.name, "options": options}
+    """A ruleset as a saved game writes it: its name and the options that differ from standard."""
+    return {"name": rs.name, "options": {k: _jsonable(v) for k, (v, _std) in rs.differences(STANDARD).items()}}
 
 
 def _tuplify(value):
