@@ -402,27 +402,21 @@ class CityStates(Variant):
                                           value=shown(action.source))
                 return GenovaTrade(kinds, action.source), physical
             return cls(kinds), physical
-        if cls is Ball:
+        if cls in (Ball, Bribe):
             kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
-            target, phys = action.courtesan, None
-            if isinstance(target, Card):
-                phys = target
-                target = game.battle.owner(target) if game.battle is not None else None
-            elif target is not None and not isinstance(target, str):
-                raise IllegalMove.say("Ball's courtesan is a player's name or a Courtesan card, not {value}",
-                                      value=shown(target))
-            return Ball(kind, target), (card, phys)
-        if cls is Bribe:
-            kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
-            target, phys = action.target, None
+            target, phys = (action.courtesan if cls is Ball else action.target), None
             if isinstance(target, Card):
                 phys = target
                 owner = game.battle.owner(target) if game.battle is not None else None
-                target = f"{owner}:{target.kind}" if owner is not None else None
-            elif not isinstance(target, str):
+                # a Ball names the Courtesan's owner, a Bribe the Mercenary as "Ben:3"
+                target = owner if cls is Ball or owner is None else f"{owner}:{target.kind}"
+            elif cls is Ball and target is not None and not isinstance(target, str):
+                raise IllegalMove.say("Ball's courtesan is a player's name or a Courtesan card, not {value}",
+                                      value=shown(target))
+            elif cls is Bribe and not isinstance(target, str):
                 raise IllegalMove.say("Bribe's target is written 'Ben:3' or is a Mercenary card, not {value}",
                                       value=shown(target))
-            return Bribe(kind, target), (card, phys)
+            return cls(kind, target), (card, phys)
         raise IllegalMove.say("{action} is not an action of this game", action=shown_value(action))
 
     def apply(self, game, canon, physical) -> None:
@@ -449,26 +443,20 @@ class CityStates(Variant):
         def card(i):
             return saved_card(game, i)
 
-        if tag == "city" and len(args) == 1 and isinstance(args[0], str):
-            return ChooseCity(args[0])
-        if tag == "ability" and len(args) == 1 and isinstance(args[0], bool):
-            return UseAbility(args[0])
-        if tag == "veto" and len(args) == 1 and isinstance(args[0], bool):
-            return Veto(args[0])
+        one = {"city": (ChooseCity, str), "ability": (UseAbility, bool), "veto": (Veto, bool)}
+        if tag in one and len(args) == 1 and isinstance(args[0], one[tag][1]):
+            return one[tag][0](args[0])
+        no_args = {"genova_draw": GenovaDraw, "lift": LiftBan, "annul": Annul}
+        if tag in no_args and not args:
+            return no_args[tag]()
         if tag == "genova_trade" and len(args) == 2 and isinstance(args[0], list) and isinstance(args[1], str):
             return GenovaTrade(tuple(card(i) for i in args[0]), args[1])
-        if tag == "genova_draw" and not args:
-            return GenovaDraw()
         if tag == "genova_keep" and len(args) == 1 and isinstance(args[0], list):
             return GenovaKeep(tuple(card(i) for i in args[0]))
         if tag == "ball" and len(args) == 2:
             return Ball(card(args[0]), None if args[1] is None else card(args[1]))
         if tag == "bribe" and len(args) == 2:
             return Bribe(card(args[0]), card(args[1]))
-        if tag == "lift" and not args:
-            return LiftBan()
-        if tag == "annul" and not args:
-            return Annul()
         if tag == "claim" and len(args) == 1 and isinstance(args[0], list):
             return RomaClaim(tuple(card(i) for i in args[0]))
         return None
