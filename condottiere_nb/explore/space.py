@@ -156,13 +156,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
                 words.append(f"{names[to_move]} pass")
             to_move = (to_move + 1) % n
         words.append(p.word(names))
-        nxt = p.seat
-        for j in range(1, n + 1):
-            x = (p.seat + j) % n
-            if x not in passed:
-                nxt = x
-                break
-        to_move = nxt
+        to_move = next((x for j in range(1, n + 1) if (x := (p.seat + j) % n) not in passed), p.seat)
     quoted = " ".join(f'"{x}"' if " " in x else x for x in names)
     return f"[{quoted}]" + (" " + ", ".join(words) if words else "")
 
