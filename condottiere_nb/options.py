@@ -9,7 +9,6 @@ can flip it and see the outcome change (the concordance notebook does; RULESETS.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from . import board
 from .cards import STANDARD_COUNTS
@@ -31,8 +30,6 @@ def shown(value, limit: int = 60) -> str:
     >>> shown("x" * 100), shown(10 ** 5000)
     ("'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxx'", 'an integer of about 5000 digits')
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return str(shown_value(value))
     return excerpt(value, limit)
 
 

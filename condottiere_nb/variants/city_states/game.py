@@ -27,7 +27,7 @@ from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courte
 from .actions import (ACTIONS, Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
                       RomaClaim, UseAbility, Veto)
 
-__all__ = ["CITIES", "FINAL_ORDER", "FINAL_DISCARD", "CityStates", "weighted_scores", "final_leader",
+__all__ = ["CITIES", "FINAL_ORDER", "CityStates", "weighted_scores", "final_leader",
            "city_choose", "city_ask", "city_genova", "city_roma_annul", "city_roma_claim", "city_round",
            "city_score", "city_final"]
 
@@ -36,9 +36,6 @@ CITIES = tuple(ABILITIES)
 
 #: Who leads the final battle: Roma's player; without Roma, this order (zh 三).
 FINAL_ORDER = ("Roma", "Firenze", "Bologna", "Milano", "Venezia", "Genova")
-
-#: Cards each finalist discards from the 18 dealt, before the final battle (zh 三).
-FINAL_DISCARD = ("scarecrow", "surrender", "winter", "spring")
 
 
 def city_score(control: Mapping[str, str], players) -> dict[str, int]:
