@@ -51,18 +51,10 @@ class SoakResult:
         return "\n".join(lines)
 
 
-def _flat_ids(x, out: list) -> None:
-    """Every card id in Game.card_locations() (dicts of lists of ids, nested), into ``out``."""
-    for v in (x.values() if isinstance(x, dict) else x):
-        if isinstance(v, dict):
-            _flat_ids(v, out)
-        elif isinstance(v, (list, tuple)):
-            if v and isinstance(v[0], (list, tuple, dict)):
-                _flat_ids(v, out)
-            else:
-                out.extend(v)
-        else:
-            out.append(v)
+def _flat_ids(locations: dict) -> list:
+    """Every card id in Game.card_locations() (hands and lines by player, the piles as lists)."""
+    return [i for where in locations.values() for ids in (where.values() if isinstance(where, dict) else [where])
+            for i in ids]
 
 
 @expects(game=Game, seed=(int, str, None), actions=int)
@@ -111,8 +103,7 @@ def check_game(game, *, seed=None, actions: int = 20_000) -> tuple[int, int, lis
             bad.append(f"the legal action {a!r} was refused: {e}")
             break
         count += 1
-        ids: list = []
-        _flat_ids(game.card_locations(), ids)
+        ids = _flat_ids(game.card_locations())
         if len(ids) != n_cards or len(set(ids)) != n_cards:
             dup = len(ids) - len(set(ids))
             bad.append(f"after {a!r}: {len(set(ids))} different cards in {len(ids)} places "
