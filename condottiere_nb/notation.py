@@ -41,7 +41,6 @@ in seat order and the passes last::
 from __future__ import annotations
 
 import difflib
-import functools
 import itertools
 import re
 import shlex
@@ -153,33 +152,21 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     return _read_name(name, kinds)
 
 
-@functools.lru_cache(maxsize=4096)
-def _reading(name: str) -> tuple[str, str | None, str]:
-    """What a typed name (at most MAX_NAME characters) says, whatever the deck: (its folded key,
-    the kind it names or None, its form: "name", "number" or "bad number").  A Mercenary's kind is
-    its value as digits ("7"), a special's its id ("winter").  Kept: people and notation type the
-    same few names again and again."""
-    text = name.strip()
-    digit = _DIGIT.search(text)
-    if digit is None:
-        key = _key(text)
-        return key, _ALIAS.get(key), "name"
-    head, value = text[:digit.start()], text[digit.start():]
-    word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
-    if word and _key(word) not in _MERC_WORDS:
-        key = _key(text)            # a name with a digit in it: an unknown name ("bishop2")
-        return key, _ALIAS.get(key), "name"
-    # a value, alone or after the word Mercenary and a space: the rest must be digits only
-    number = read_number(value) if not head[len(word):].strip() else None
-    if number is None:
-        return _key(text), None, "bad number"
-    return value, str(number), "number"
-
-
 def _read_name(name: str, kinds) -> str:
     """parse_kind() of a text of at most MAX_NAME characters: the kind it names, when ``kinds``
-    (the deck's) has it, else UnknownCard saying why."""
-    key, kind, form = _reading(name)
+    (the deck's) has it, else UnknownCard saying why.  A Mercenary's kind is its value as digits
+    ("7"), a special's its id ("winter")."""
+    text = name.strip()
+    key, kind, form = _key(text), None, "name"
+    digit = _DIGIT.search(text)
+    head = text[:digit.start()] if digit else ""
+    word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
+    if digit is None or word and _key(word) not in _MERC_WORDS:
+        kind = _ALIAS.get(key)      # a name; one with a digit in it ("bishop2") names nothing
+    else:
+        # a value, alone or after the word Mercenary and a space: the rest must be digits only
+        number = read_number(text[digit.start():]) if not head[len(word):].strip() else None
+        kind, form = (None, "bad number") if number is None else (str(number), "number")
     if kind is not None and kind in kinds:
         return kind
     real = Listed(sorted((k for k in kinds if k.isdecimal()), key=int))
