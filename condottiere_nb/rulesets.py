@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .cards import KINDS, Card, make_deck
-from .decks import DECK_RULE, DECKS, card_kinds, deck_counts, deck_pairs, entries, pair, whole  # noqa: F401
+from .decks import DECK_RULE, DECKS, card_kinds, deck_pairs, entries, pair, whole  # noqa: F401
 from .errors import Listed, Quoted, RulesError, Sentence
 # the limits and shown() are named here too: rulesets is where the code reads them from
 from .options import (MAX_HAND, MAX_KEEP, MAX_NAME, MAX_PER_REGION, MAX_SUMMARY, MAX_TARGET, Options,  # noqa: F401
@@ -187,10 +187,7 @@ class Ruleset(Options):
     @functools.cached_property
     def cards_by_kind(self) -> Mapping[str, tuple[Card, ...]]:
         """kind -> the deck's cards of that kind, in deck order."""
-        found: dict[str, list[Card]] = {k: [] for k in self.kinds}
-        for c in self.cards:
-            found[c.kind].append(c)
-        return MappingProxyType({k: tuple(cs) for k, cs in found.items()})
+        return MappingProxyType({k: tuple(c for c in self.cards if c.kind == k) for k in self.kinds})
 
     @functools.cached_property
     def ways(self) -> Mapping[str, tuple[bool, ...]]:

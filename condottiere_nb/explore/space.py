@@ -117,14 +117,9 @@ def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     seats in order, the kinds in the order given, face up before face down, a
     Scarecrow taking nothing before one taking a Mercenary back."""
     mercs = [k for k in space.kinds if k.isdigit()]
-    out = []
-    for seat in range(len(space.players)):
-        for kind in space.kinds:
-            for fd in ((False, True) if (hidden and space.face_down) else (False,)):
-                takes = [None] + (mercs if kind == "scarecrow" else [])
-                for take in takes:
-                    out.append(PlayedCard(seat, kind, fd, take))
-    return out
+    ways = (False, True) if hidden and space.face_down else (False,)
+    return [PlayedCard(seat, kind, fd, take) for seat in range(len(space.players)) for kind in space.kinds
+            for fd in ways for take in [None] + (mercs if kind == "scarecrow" else [])]
 
 
 def check_plays(space: BattleSpace, plays) -> None:
