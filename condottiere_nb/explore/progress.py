@@ -85,20 +85,18 @@ class TextProgress(Progress):
         self.width = width
         self.redraw = redraws_in_place(self.stream) if redraw is None else redraw
         self.quiet_for = quiet_for
-        self.total = 1
-        self.label = ""
-        self._t0 = 0.0
+        self._reset(1, "")
+
+    def _reset(self, total: int, label: str) -> None:
+        self.total = max(1, int(total))
+        self.label = label
+        self._t0 = time.perf_counter()
         self._last = None         # when it was last drawn (perf_counter), or None: not yet
         self._tenth = -1          # without redrawing: the tenths of the way written so far
         self._done = 0
 
     def start(self, total: int, label: str = "") -> None:
-        self.total = max(1, int(total))
-        self.label = label
-        self._t0 = time.perf_counter()
-        self._last = None
-        self._tenth = -1
-        self._done = 0
+        self._reset(total, label)
         self.update(0)
 
     def update(self, done: int) -> None:
