@@ -50,12 +50,7 @@ from typing import Iterable, NamedTuple
 from .cards import KINDS, MERCENARY_WORDS, STANDARD_COUNTS, Card
 from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard, shorten
 from .plays import Move
-from .rulesets import get_ruleset
-
-#: The battle moves that are a variant's abilities, written "firenze=..." (zh: Firenze's Ball,
-#: Venezia's Bribe): read in any ruleset, so that one written where it does not belong is refused
-#: by name.  The city-states variant's battle_moves (tests/test_notation.py holds the two equal).
-ABILITY_MOVES = ("firenze", "venezia")
+from .rulesets import Ruleset, get_ruleset
 
 __all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
            "split_target", "format_battle", "parse_battle", "ruleset_named", "MAX_NAME", "MAX_NOTATION"]
@@ -381,7 +376,7 @@ def format_battle(battle) -> str:
     for m in battle.moves:
         if m.is_pass:
             moves.append(f"{_name(m.player)} pass")
-        elif m.kind in ABILITY_MOVES:
+        elif Ruleset.move_home(m.kind) is not None:
             # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
             moves.append(f"{_name(m.player)} {m.kind}={battle.deck[m.card].kind}#{m.card}>{m.take}")
         else:
@@ -539,7 +534,9 @@ def _apply(battle, player: str, word: str) -> None:
         return
     card, has_take, take = word.partition(">")
     ability, is_ability, paid = card.partition("=")
-    if is_ability and ability.lower() in ABILITY_MOVES:
+    # a variant's battle move is read in any ruleset, so that one written where it does not belong
+    # is refused by name (Battle.apply_move)
+    if is_ability and Ruleset.move_home(ability.lower()) is not None:
         # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
         kind = ability.lower()
         battle.check_can_act(player)

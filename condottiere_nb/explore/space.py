@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..arguments import check_flag
+from ..arguments import check_count, check_flag
 from ..battle import Battle
 from ..cards import kind_name
 from ..errors import IllegalMove, Kind, Listed, RulesError, expects
@@ -93,8 +93,7 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     if not isinstance(kinds, (list, tuple)) or len(kinds) > MAX_KINDS_LISTED:
         raise RulesError.say("kinds must be a list of card names (at most {most}), e.g. {example}, not {value}",
                              most=MAX_KINDS_LISTED, example="['10', 'winter', 'bishop']", value=shown(kinds))
-    if not isinstance(max_cards, int) or isinstance(max_cards, bool) or not 0 <= max_cards <= 8:
-        raise RulesError.say("max_cards must be a whole number from 0 to 8, not {value}", value=shown(max_cards))
+    check_count("max_cards", max_cards, 0, 8)
     decks = [r.kinds for r in rulesets] or [get_ruleset("standard").kinds]
     out = []
     for k in kinds:
