@@ -17,7 +17,7 @@ from ..errors import RulesError, excerpt, expects
 from ..game import Game
 from ..rulesets import get_ruleset
 from ..arguments import check_count
-from .progress import as_progress, check_player_counts, ruleset_list, seed_int
+from .progress import as_progress, check_player_counts, game_refusal, ruleset_list, seed_int
 
 
 @dataclass
@@ -182,7 +182,6 @@ def soak_games(jobs: list) -> list:
     :func:`~condottiere_nb.agents.workers.portable_ruleset` gives it, players, seed) each):
     (actions, battles, violations, the ending or None): what a worker of :func:`soak` runs."""
     from ..agents.workers import ruleset_of
-    from ..game import Game
     out = []
     for rules, n, s in jobs:
         try:
@@ -204,20 +203,12 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     concurrent.futures.Executor) share the games out; each game's seed comes from ``seed`` and
     its number, and the findings are added up in that order, so the result is the same."""
     from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
-    from ..game import Game
     check_count("games", games, 1, MAX_GAMES)
     names = ruleset_list(rulesets)
     players = check_player_counts(players)
     check_workers(workers, executor)
-    plan = []
-    for name in names:
-        rs = get_ruleset(name)
-        for n in players:
-            try:
-                Game(n, rs, 0, explain=False)
-            except RulesError:
-                continue
-            plan.append((rs, portable_ruleset(rs), n))
+    plan = [(rs, portable_ruleset(rs), n) for rs in map(get_ruleset, names) for n in players
+            if game_refusal(rs, n) is None]
     if not plan:
         raise RulesError.say("no ruleset allows these player counts")
     out = SoakResult()

@@ -17,7 +17,8 @@ from ..errors import RulesError, Sentence, expects
 from ..options import shown
 
 __all__ = ["numpy_hint", "Progress", "TextProgress", "redraws_in_place", "CallbackProgress", "as_progress", "seed_int",
-           "ruleset_list", "check_player_counts"]
+           "ruleset_list", "check_player_counts",
+           "game_refusal"]
 
 
 def numpy_hint() -> str:
@@ -173,6 +174,17 @@ def ruleset_list(rulesets) -> list:
         return list(rulesets)
     raise RulesError.say("rulesets must be a ruleset's name, a Ruleset or a non-empty list of them (None: every "
                          "named ruleset), not {value}", value=shown(rulesets))
+
+
+def game_refusal(ruleset, players: int) -> str | None:
+    """Why a game of ``players`` players cannot be played under ``ruleset`` (the refusal's text),
+    or None when it can: what a long run asks before it plans a ruleset's games."""
+    from ..game import Game
+    try:
+        Game(players, ruleset, 0, explain=False)
+    except RulesError as e:
+        return str(e)
+    return None
 
 
 def check_player_counts(players) -> tuple[int, ...]:
