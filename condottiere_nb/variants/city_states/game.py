@@ -46,11 +46,8 @@ def city_score(control: Mapping[str, str], players) -> dict[str, int]:
     >>> city_score({"Roma": "Ana", "Siena": "Ana", "Torino": "Ben"}, ["Ana", "Ben", "Cy"])
     {'Ana': 4, 'Ben': 2, 'Cy': 0}
     """
-    scores = {p: 0 for p in players}
-    for region, owner in control.items():
-        if owner in scores:
-            scores[owner] += board.ITALY.nodes[board.region(region)]["weight"]
-    return scores
+    return {p: sum(board.ITALY.nodes[board.region(region)]["weight"] for region, owner in control.items() if owner == p)
+            for p in players}
 
 
 #: The public name of city.score: the end scores regions by weight (the Game ranks by option
@@ -164,7 +161,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         return
     if isinstance(canon, GenovaKeep):
         drawn = [c for c in state.hand(p) if c.id in v["drawn"]]
-        kept = physical if physical else _take_kinds(drawn, canon.cards, Sentence.say("the cards Genova drew"))
+        kept = physical or _take_kinds(drawn, canon.cards, Sentence.say("the cards Genova drew"))
         rest = [c for c in drawn if c not in kept]
         zones.move_all(rest, ("hand", p), "discard")
         state.hand(p).sort(key=BY_ID)
@@ -175,7 +172,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
                                                             "discarded": len(rest)}))
         phases.continue_battle(game)
         return
-    paid = physical if physical else _take_kinds(state.hand(p), canon.discard, Sentence.say("{player}'s hand", player=p))
+    paid = physical or _take_kinds(state.hand(p), canon.discard, Sentence.say("{player}'s hand", player=p))
     zones.move_all(paid, ("hand", p), "discard")
     drawn, counts = [], {}
     for q in [canon.source] + [q for q in game.players if q not in (p, canon.source)]:
@@ -248,7 +245,7 @@ def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
             game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": []}))
         phases.after_compare(game)
         return
-    paid = physical if physical else _take_kinds(state.hand(roma), canon.cards, Sentence.say("{player}'s hand", player=roma))
+    paid = physical or _take_kinds(state.hand(roma), canon.cards, Sentence.say("{player}'s hand", player=roma))
     state.zones.move_all(paid, ("hand", roma), "discard")
     variant.data(game)["ready"][roma] = False
     state.control[region] = roma
@@ -360,7 +357,8 @@ class CityStates(Variant):
                                       value=shown(action.city))
             city = board.region(action.city)
             if city not in CITIES:
-                raise IllegalMove.say("{city} is not one of the city-states: {cities}", city=city, cities=Listed(CITIES))
+                raise IllegalMove.say("{city} is not one of the city-states: {cities}", city=city,
+                                      cities=Listed(CITIES))
             return ChooseCity(city), None
         if cls in (UseAbility, Veto):
             if not isinstance(action.yes, bool):
