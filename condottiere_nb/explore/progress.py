@@ -17,8 +17,7 @@ from ..errors import RulesError, Sentence, expects
 from ..options import shown
 
 __all__ = ["numpy_hint", "Progress", "TextProgress", "redraws_in_place", "CallbackProgress", "as_progress", "seed_int",
-           "ruleset_list", "check_player_counts",
-           "game_refusal"]
+           "ruleset_list", "check_player_counts", "game_refusal"]
 
 
 def numpy_hint() -> str:
