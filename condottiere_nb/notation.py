@@ -376,7 +376,7 @@ def format_battle(battle) -> str:
     for m in battle.moves:
         if m.is_pass:
             moves.append(f"{_name(m.player)} pass")
-        elif Ruleset.move_home(m.kind) is not None:
+        elif m.kind not in battle.ruleset.counts:      # no card: a variant's battle move
             # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
             moves.append(f"{_name(m.player)} {m.kind}={battle.deck[m.card].kind}#{m.card}>{m.take}")
         else:
