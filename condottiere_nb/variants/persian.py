@@ -20,13 +20,12 @@ text leaves open is decided here and written down, option by option, in
 from __future__ import annotations
 
 from ..cards import Card
-from ..decks import DECKS, SOLDIER_VALUES, SPECIAL_SPLITS, tutorial_counts
 from ..errors import Clauses, IllegalMove, Joined, Kind, Listed, Quoted, Sentence, Spaced
 from ..explain import Step
 from ..notation import read_target
 
 __all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "maiden_lines", "position_targets", "position_of",
-           "owed_draws", "DECKS", "SOLDIER_VALUES", "SPECIAL_SPLITS", "tutorial_counts"]
+           "owed_draws"]
 
 
 # -- on-play effects (the card registry names them; signature (battle, player, card, target)) ----
