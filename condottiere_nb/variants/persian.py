@@ -24,8 +24,8 @@ from ..errors import Clauses, IllegalMove, Joined, Kind, Listed, Quoted, Sentenc
 from ..explain import Step
 from ..notation import read_target
 
-__all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "maiden_lines", "position_targets", "position_of",
-           "owed_draws"]
+__all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "maiden_lines", "position_targets",
+           "position_of", "owed_draws"]
 
 
 # -- on-play effects (the card registry names them; signature (battle, player, card, target)) ----
@@ -110,7 +110,8 @@ def maiden_lines(battle, player: str) -> list[str]:
 def position_targets(battle, player: str) -> list[str]:
     """The Maiden's targets as a player sees them: "Ben@2" is Ben's second soldier in line order
     (soldiers lie face down, so a player chooses a position, not a value)."""
-    return [f"{p}@{i}" for p in maiden_lines(battle, player) for i in range(1, sum(1 for c in battle.line(p) if c.mercenary) + 1)]
+    return [f"{p}@{i}" for p in maiden_lines(battle, player)
+            for i in range(1, sum(1 for c in battle.line(p) if c.mercenary) + 1)]
 
 
 def position_of(battle, card: Card) -> str:
