@@ -11,6 +11,7 @@ Readings of the vague sentences are options of the Ruleset (``firenze_takes``, `
 """
 from __future__ import annotations
 
+import collections
 import itertools
 
 from ...cards import Card
@@ -91,6 +92,20 @@ def city_lift(battle, city: str, player: str) -> None:
     lift_ban(battle, city, player)
 
 
+def _pay(battle, player: str, paid: Card, face_down: bool = False) -> None:
+    """The card ``player`` pays for Firenze's or Venezia's ability leaves the hand for the discard
+    pile, or with ``face_down`` for the player's line, face down."""
+    source = battle.source_of(player, paid)
+    if paid in battle.returned[player]:
+        battle.returned[player].remove(paid)
+    if face_down:
+        battle.zones.move(paid, source, ("line", player))
+        battle.face_down.add(paid.id)
+    else:
+        battle.zones.move(paid, source, "discard")
+        battle.discarded.append(paid)
+
+
 # -- Firenze, the Ball -----------------------------------------------------------------------------
 
 def courtesan_targets(battle, player: str) -> list[Card]:
@@ -142,16 +157,8 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     # Everything is checked: from here on the battle changes.
     before = battle.announced() if battle.explains else None
     owners = [battle.owner(c) for c in taken]
-    source = battle.source_of(player, paid)
-    if paid in battle.returned[player]:
-        battle.returned[player].remove(paid)
     hidden = battle.ruleset.firenze_card == "hidden"
-    if hidden:
-        battle.zones.move(paid, source, ("line", player))
-        battle.face_down.add(paid.id)
-    else:
-        battle.zones.move(paid, source, "discard")
-        battle.discarded.append(paid)
+    _pay(battle, player, paid, hidden)
     for c, owner in zip(taken, owners):
         battle.zones.move(c, ("line", owner), ("hand", player))
         battle.returned[player].append(c)
@@ -225,11 +232,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     # Everything is checked: from here on the battle changes.
     before = battle.announced() if battle.explains else None
     owner = battle.owner(chosen)
-    source = battle.source_of(player, paid)
-    if paid in battle.returned[player]:
-        battle.returned[player].remove(paid)
-    battle.zones.move(paid, source, "discard")
-    battle.discarded.append(paid)
+    _pay(battle, player, paid)
     battle.zones.move(chosen, ("line", owner), ("line", player))
     battle.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
     if battle.explains:
@@ -259,9 +262,7 @@ def replay(battle, move: Move) -> None:
 
 def multisets(game, cards: list[Card], size: int) -> list[tuple]:
     """Every choice of ``size`` cards among ``cards``, as tuples of kinds in deck order."""
-    counts: dict[str, int] = {}
-    for c in cards:
-        counts[c.kind] = counts.get(c.kind, 0) + 1
+    counts = collections.Counter(c.kind for c in cards)
     kinds = sorted(counts, key=game.rank.__getitem__)
     return [combo for combo in itertools.combinations_with_replacement(kinds, size)
             if all(combo.count(k) <= counts[k] for k in set(combo))]
@@ -327,11 +328,7 @@ class Venezia(Ability):
 
     def turn_actions(self, game, player: str) -> list:
         battle = game.battle.state
-        targets = []
-        for c in bribe_targets(battle, player):
-            t = f"{battle.owner(c)}:{c.kind}"
-            if t not in targets:
-                targets.append(t)
+        targets = dict.fromkeys(f"{battle.owner(c)}:{c.kind}" for c in bribe_targets(battle, player))
         return [Bribe(k, t) for k in _kinds(game, game.state.hand(player)) for t in targets]
 
 
