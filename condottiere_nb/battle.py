@@ -26,7 +26,7 @@ from .arguments import check_flag
 from .battle_state import BattleState
 from .cards import Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError
-from .explain import explain, format_strengths, join_names
+from .explain import explain, format_strengths
 from .plays import Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
@@ -249,7 +249,7 @@ class Battle:
             left = [p for p in self.players if p not in self.state.passed]
             if len(left) == 1:
                 raise IllegalMove.say("the battle is not over: {player} still has to pass", player=left[0])
-            raise IllegalMove.say("the battle is not over: {players} still have to pass", players=join_names(left))
+            raise IllegalMove.say("the battle is not over: {players} still have to pass", players=Joined(left))
         self.state.resolution = resolve(self.state)
         return self.state.resolution
 
