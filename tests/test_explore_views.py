@@ -186,3 +186,16 @@ def test_odds_say_when_an_interval_weighs_the_deal():
     assert "whose average is known exactly" in odds_html(odds)
     fewer = battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=50, seed=1)
     assert {a.interval for a in fewer.actions} == {"wilson"} and "average is known" not in odds_html(fewer)
+
+
+def test_every_odds_control_has_a_name_a_screen_reader_reads():
+    """Issue 33 (accessible): ipywidgets gives a slider's handle no name, so the lab's Samples
+    control is a named number box, like the Stepper's Step; every control says what it is."""
+    import ipywidgets as W
+    from condottiere_nb.views.explore_views import OddsWidget
+    w = OddsWidget("[Ana Ben] Ana 10, Ben 6", "5 bishop", samples=20, others=2, lang="es")
+    controls = (w.notation_box, w.hand_box, w.ruleset_select, w.samples_slider, w.others_box, w.seed_box,
+                w.precision_select)
+    assert not any(isinstance(c, W.widgets.widget_int._IntRange) or "Slider" in type(c).__name__ for c in controls)
+    assert all(c.description.strip() for c in controls)
+    assert w.samples_slider.description == "Muestras"

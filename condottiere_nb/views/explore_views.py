@@ -265,7 +265,9 @@ def _make_odds_widget_class():
             self.hand_box = W.Text(value=hand, layout=W.Layout(width="32em"))
             # the options (each ruleset's name in words, its code name as the value) are set by _label
             self.ruleset_select = W.Dropdown(options=[(name, name) for name in offered], value=ruleset)
-            self.samples_slider = W.IntSlider(value=samples, min=20, max=2000, step=20)
+            # a number box, not a slider: a screen reader names a box by its description ("Samples" in
+            # the learner's language); ipywidgets gives a slider's handle no name
+            self.samples_slider = W.BoundedIntText(value=samples, min=20, max=2000, step=20)
             self.others_box = W.BoundedIntText(value=others if others is not None else 0, min=0, max=20)
             self.seed_box = W.IntText(value=seed)
             # a precision samples each action until its interval is that narrow (Samples is then a cap);
