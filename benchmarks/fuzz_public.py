@@ -101,7 +101,7 @@ EXAMPLES = {
     "limit": lambda: 100, "action": lambda: Play("10"), "actions": lambda: 50, "discard": lambda: ("10",),
     "source": lambda: "deck", "courtesan": lambda: None, "human": lambda: "", "bots": lambda: "random",
     "open_hands": lambda: False, "count": lambda: 3, "show_steps": lambda: True, "active": lambda: ["Ben"],
-    "sizes": lambda: {"Ben": 1}, "by_kind": lambda: {"10": 2},
+    "sizes": lambda: {"Ben": 1}, "by_kind": lambda: {"10": [cnb.Card(0, "10"), cnb.Card(1, "10")]},
 }
 
 #: parameters given their example even where they have a default: the defaults of the long runs
@@ -150,21 +150,7 @@ TYPES = {
 
 #: (target, parameter) -> whose area it is: defects found in files other engineers are changing
 #: now (issue 31's core, notation and odds parts), reported to them and counted apart ("others")
-KNOWN = {
-    ("Battle", "zones"): "core (battle.py)", ("Battle", "teller"): "core (battle.py)",
-    ("Battle", "defender"): "core (battle.py)",
-    ("Battle.play", "face_down"): "core (battle.py)", ("Battle.play", "take"): "core (battle.py)",
-    ("Game.hand_limit", "player"): "core (game/core.py)", ("Game.regions_of", "player"): "core (game/core.py)",
-    ("parse_kind", "kinds"): "notation (notation.parse_kind)", ("Game.hand", "player"): "core (game/core.py)",
-    ("Battle", "token_holder"): "core (battle.py)", ("Battle", "leader"): "core (battle.py)",
-    ("Match", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
-    ("Game", "players"): "core (game/core.py check_players: str() of a 5000-digit count)",
-    ("exact_hands", "*"): "odds (explore/odds.py)", ("fast_outcomes", "*"): "numpy_model (at its 600-line limit)",
-    ("fast_model_gap", "*"): "numpy_model (at its 600-line limit)", ("Battle.play", "player"): "core (battle.py)",
-    ("Battle.pass_turn", "player"): "core (battle.py)", ("action_label", "*"): "odds (explore/odds.py)",
-    ("game_odds", "*"): "odds (game_odds: a valid 3-player game takes seconds)",
-    ("battle_odds", "*"): "odds (battle_odds's arguments)",
-}
+KNOWN: dict = {}
 
 #: parameters whose name means something else in one target (a line's face_down lists card ids)
 NOT_JUDGED = {"Line": {"face_down", "values"}, "line_html": {"face_down", "values"}, "variant_balance": {"players"}}

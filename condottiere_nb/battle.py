@@ -24,19 +24,21 @@ from .arguments import check_flag
 from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
+from .guard import changed_by_one_thread
 from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
 from .seats import seat_names
 from .strength import KIND_CODE, STAGES, Tally, count, line_code, totals_of
-from .zones import Zones, sandbox_piles
+from .zones import Zones, check_game_zones, sandbox_piles
 
 __all__ = ["Battle", "BattleState", "Move", "Resolution", "seat_names"]
 
 _UNSET = object()
 
 
+@changed_by_one_thread("play", "pass_turn", "resolve", "undo")
 class Battle:
     """One battle for one region.
 
@@ -49,6 +51,7 @@ class Battle:
 
     A Game passes its own ``zones`` (hands, draw pile, discard pile): the battle's cards then
     move in the game's piles, and ``final=True`` for its final battle (fought for no region).
+    Threads: read a finished battle from many; change a battle from one at a time (:mod:`condottiere_nb.guard`).
     """
 
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
@@ -84,8 +87,7 @@ class Battle:
         if zones is not None:
             if hands is not None:
                 raise RulesError.say("a battle played on a game's zones takes its hands from them")
-            for p in players:
-                zones.pile(("hand", p))
+            check_game_zones(zones, players)
             self._initial = None
             self.zones = zones
             self.sandbox_hands = False
@@ -296,8 +298,8 @@ class Battle:
         if self.state.resolution is not None:
             raise IllegalMove.say("this battle has already been resolved; start a new Battle (or use preview())")
         if not isinstance(player, str) or player not in self.players:
-            raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]", player=repr(player),
-                                  players=Listed(Quoted.of(p) for p in self.players))
+            raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]",
+                                  player=Quoted.of(player), players=Listed(Quoted.of(p) for p in self.players))
         if self.state.surrendered_by is not None:
             raise IllegalMove.say("the battle is over: {player} played a Surrender, so nobody plays another card",
                                   player=self.state.surrendered_by)
@@ -459,7 +461,8 @@ class Battle:
                                   player=self.state.banned[chosen.kind], card=Kind(chosen.kind),
                                   banned=Joined(Kind(k) for k in sorted(self.state.banned)))
         if not isinstance(face_down, bool):
-            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down", value=repr(face_down))
+            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down",
+                                  value=Quoted.of(face_down))
         rs = self.ruleset
         if face_down and True not in self.face_down_options(chosen) and \
                 not (rs.mercenaries_face_down and chosen.mercenary):
