@@ -134,10 +134,10 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     >>> parse_kind("Bishop"), parse_kind("mùa đông"), parse_kind("Espantapájaros"), parse_kind("10")
     ('bishop', 'winter', 'scarecrow', '10')
     """
-    if isinstance(name, Card):
-        return name.kind
     if type(kinds) not in _KIND_LISTS:
         check_kinds(kinds)
+    if isinstance(name, Card):
+        return name.kind
     if isinstance(name, str) and name in kinds:
         return name         # a kind names itself: "5", "winter"
     if isinstance(name, bool) or not isinstance(name, (str, int)):
@@ -145,6 +145,7 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
                               value=Quoted.of(name))
     if isinstance(name, int):
         if name.bit_length() > 64:      # no deck has it, and str() refuses a number of 4,300 digits
+            check_kinds(kinds, every=True)
             raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
                                   typed=Quoted.of(name), values=Listed(sorted((k for k in kinds if k.isdecimal()),
                                                                               key=int)))

@@ -197,3 +197,17 @@ def test_fast_model_gap_still_tells_why():
     other = sorted(set(ALL_KINDS) - FAST_KINDS)[0]
     assert fast_model_gap("standard", ("10", "winter")) is None
     assert "is not modelled" in fast_model_gap("standard", ("10", other))
+
+
+def test_parse_kind_checks_its_deck_before_reading_a_card_or_a_huge_number():
+    step = Battle.from_notation("[Ana Ben] Ana 10").resolve().steps[0]
+    for name, kinds in ((cnb.Card(3, "10"), cnb.Keep(("10",))), (-10 ** 60, step)):
+        with pytest.raises(RulesError, match="kinds must be a list of card names"):
+            parse_kind(name, kinds)
+
+
+@pytest.mark.parametrize("held", [6.1e16, "\x00", 3])
+def test_strengths_html_refuses_held_strengths_that_are_not_a_mapping(held):
+    from condottiere_nb.views.html import strengths_html
+    with pytest.raises(RulesError, match="held must be of type"):
+        strengths_html(["Ana", "Ben"], {"Ana": 1, "Ben": 0}, held=held)
