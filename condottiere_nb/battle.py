@@ -24,7 +24,6 @@ from .arguments import check_flag
 from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
 from .explain import explain, format_strengths, join_names
-from .guard import changed_by_one_thread
 from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
 from .resolution import Resolution, resolve
@@ -38,7 +37,6 @@ __all__ = ["Battle", "BattleState", "Move", "Resolution", "seat_names"]
 _UNSET = object()
 
 
-@changed_by_one_thread("play", "pass_turn", "resolve", "undo")
 class Battle:
     """One battle for one region.
 
@@ -51,7 +49,7 @@ class Battle:
 
     A Game passes its own ``zones`` (hands, draw pile, discard pile): the battle's cards then
     move in the game's piles, and ``final=True`` for its final battle (fought for no region).
-    Threads: read a finished battle from many; change a battle from one at a time (:mod:`condottiere_nb.guard`).
+    Threads: a finished battle may be read from many at once; a battle is changed from one at a time.
     """
 
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,

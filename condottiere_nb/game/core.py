@@ -42,7 +42,6 @@ from ..battle import Battle, seat_names
 from ..cards import Card
 from ..errors import IllegalMove, Listed, Quoted, RulesError
 from ..explain import Step, explain as explain_steps
-from ..guard import changed_by_one_thread
 from ..rulesets import Ruleset, get_ruleset, shown
 from ..zones import Zones
 from . import choices, deal, messages, persist, phases
@@ -76,7 +75,6 @@ def _shown(name: str, doc: str):
     return property(lambda self: getattr(self.state, name), doc=doc)
 
 
-@changed_by_one_thread("apply", "undo")
 class Game:
     """A whole game of Condottiere for 2 to 6 players.
 
@@ -91,9 +89,8 @@ class Game:
     (the others are dealt as usual); ``deck_order=[...]``: the cards on top of the draw pile,
     top first; ``control={"Parma": "Ana"}`` and ``favor="Roma"``: markers already on the map.
 
-    Threads: a game's log and saved text may be read from any number of threads; a game is changed
-    by one thread at a time, and a change begun meanwhile by another thread is refused
-    (:mod:`condottiere_nb.guard`).
+    Threads: a game's log, actions and saved text may be read from any number of threads at once; a
+    game is changed (apply, undo) by one thread at a time: give each thread its own ``clone()``.
     """
 
     def __init__(self, players: "Sequence[str] | int" = 4, ruleset: "Ruleset | str" = "standard",
