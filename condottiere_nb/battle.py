@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from . import board, plays
 from .arguments import check_flag
 from .cards import KIND_OF, KINDS, Card
-from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced
+from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, Spaced, excerpt
 from .explain import explain, format_strengths, join_names
 from .notation import exact_card, parse_kind, read_card
 from .plays import BattleState, Move
@@ -297,7 +297,7 @@ class Battle:
             raise IllegalMove.say("this battle has already been resolved; start a new Battle (or use preview())")
         if not isinstance(player, str) or player not in self.players:
             raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]",
-                                  player=Quoted.of(player), players=Listed(Quoted.of(p) for p in self.players))
+                                  player=excerpt(player), players=Listed(Quoted.of(p) for p in self.players))
         if self.state.surrendered_by is not None:
             raise IllegalMove.say("the battle is over: {player} played a Surrender, so nobody plays another card",
                                   player=self.state.surrendered_by)
@@ -460,7 +460,7 @@ class Battle:
                                   banned=Joined(Kind(k) for k in sorted(self.state.banned)))
         if not isinstance(face_down, bool):
             raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down",
-                                  value=Quoted.of(face_down))
+                                  value=excerpt(face_down))
         rs = self.ruleset
         if face_down and True not in self.face_down_options(chosen) and \
                 not (rs.mercenaries_face_down and chosen.mercenary):

@@ -40,7 +40,7 @@ from .. import board
 from ..arguments import check_flag, check_seed
 from ..battle import Battle, seat_names
 from ..cards import Card
-from ..errors import IllegalMove, Listed, Quoted, RulesError
+from ..errors import IllegalMove, Listed, Quoted, RulesError, excerpt
 from ..explain import Step, explain as explain_steps
 from ..rulesets import Ruleset, get_ruleset, shown
 from ..zones import Zones
@@ -66,7 +66,7 @@ def check_players(players) -> tuple[str, ...]:
 def _seated(game, player) -> str:
     """``player`` if it is one of the game's players, else a RulesError that lists them."""
     if not isinstance(player, str) or player not in game.players:
-        raise RulesError.say("{player} is not a player; players are [{players}]", player=Quoted.of(player),
+        raise RulesError.say("{player} is not a player; players are [{players}]", player=excerpt(player),
                              players=Listed(Quoted.of(p) for p in game.players))
     return player
 
