@@ -153,3 +153,11 @@ def test_threads_reading_a_games_log_and_saved_text_read_the_same():
     for t in threads:
         t.join(30)
     assert len(seen) == 30 and all(s == expected for s in seen)
+
+
+@pytest.mark.parametrize("n", [10 ** 5000, 2 ** 60], ids=["5000 digits", "2**60"])
+def test_wilson_refuses_more_trials_than_a_float_counts(n):
+    from condottiere_nb.explore import wilson
+    with pytest.raises(RulesError, match=r"n as a whole number \(at most 9007199254740992\)"):
+        wilson(1, n)
+    assert wilson(0, 20)[0] == 0
