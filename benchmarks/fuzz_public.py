@@ -149,7 +149,9 @@ TYPES = {
 }
 
 #: (target, parameter) -> whose area it is: defects found in files other engineers are changing
-#: now (issue 31's core, notation and odds parts), reported to them and counted apart ("others")
+#: now, reported to them and counted apart ("others").  Empty: the last ones (Game.hand_limit,
+#: parse_kind's kinds, exact_hands, fast_outcomes, fast_model_gap, action_label, a Battle's player
+#: and zones) are refused now, and tests/test_bad_input_round3_more.py holds them.
 KNOWN: dict = {}
 
 #: parameters whose name means something else in one target (a line's face_down lists card ids)
