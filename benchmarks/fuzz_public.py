@@ -228,18 +228,23 @@ def targets() -> list[Target]:
                 sig = inspect.signature(thing)
             except (TypeError, ValueError):
                 continue
-            out.append(Target(name, thing, _params(sig)))
+            out.append(Target(name, thing, _params(sig, name)))
     for cls, (make, methods, fingerprint) in OBJECTS.items():
         obj = make()
         names = methods or [n for n in dir(obj) if not n.startswith("_") and callable(getattr(obj, n))
                             and n not in ("observe",)]
         for method in names:
             sig = inspect.signature(getattr(obj, method))
-            out.append(Target(f"{cls}.{method}", method, _params(sig), make, fingerprint))
+            out.append(Target(f"{cls}.{method}", method, _params(sig, f"{cls}.{method}"), make, fingerprint))
     return out
 
 
-def _params(sig) -> list:
+#: (target, parameter) whose default is None: None is what leaving it out gives, never a silent acceptance
+NONE_DEFAULTS: set = set()
+
+
+def _params(sig, target: str = "") -> list:
+    NONE_DEFAULTS.update((target, p.name) for p in sig.parameters.values() if p.default is None)
     return [(p.name, p.kind, p.default is not p.empty) for p in sig.parameters.values()
             if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
@@ -388,7 +393,8 @@ def try_call(target: Target, mutations: dict, report: Report, memory: bool = Tru
                 report.corruptions.append((*case, "the object changed"))
         return
     report.accepted += 1
-    judged = target.name not in RECORDS and name not in NOT_JUDGED.get(target.name, ())
+    judged = target.name not in RECORDS and name not in NOT_JUDGED.get(target.name, ()) \
+        and not (value is None and (target.name, name) in NONE_DEFAULTS)
     allowed = TYPES.get(name) if judged else None
     if allowed is not None and (isinstance(value, bool) and bool not in allowed
                                 or not isinstance(value, allowed)):

@@ -66,3 +66,12 @@ class Box:
     def put(self, x):
         self.items.append(x)
         raise fuzz_public.RulesError("refused, after changing the box")
+
+
+def test_none_where_none_is_the_default_is_not_a_silent_acceptance():
+    """BuilderModel(notation=None) is the empty builder: what leaving notation out gives."""
+    target = next(t for t in fuzz_public.targets() if t.name == "BuilderModel")
+    report = fuzz_public.Report()
+    fuzz_public.try_call(target, {"notation": None}, report, memory=False)
+    fuzz_public.try_call(target, {"notation": 5}, report, memory=False)
+    assert report.silent == [] and report.accepted + report.refused == 2
