@@ -161,3 +161,16 @@ def test_wilson_refuses_more_trials_than_a_float_counts(n):
     with pytest.raises(RulesError, match=r"n as a whole number \(at most 9007199254740992\)"):
         wilson(1, n)
     assert wilson(0, 20)[0] == 0
+
+
+@pytest.mark.parametrize("cards", [range(10 ** 12), range(10 ** 100)], ids=["10**12", "10**100"])
+def test_keep_of_a_huge_range_is_refused_by_apply_not_built(cards):
+    import itertools
+    keep = cnb.Keep(cards)
+    assert keep.cards is cards and cnb.Keep(itertools.count()).cards is not None
+    assert cnb.Keep(["10", "5"]).cards == ("10", "5") and cnb.Keep(iter(["10"])).cards == ("10",)
+    g = _game()
+    before = g.to_json()
+    with pytest.raises(RulesError):
+        g.apply(keep)
+    assert g.to_json() == before
