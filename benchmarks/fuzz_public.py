@@ -239,6 +239,10 @@ def targets() -> list[Target]:
     return out
 
 
+#: counts of the work a lab call is asked for: one above 1000 (and allowed) asks for a long job, which
+#: is stopped, not judged a runaway, when its memory stays bounded
+WORK = {"n", "games", "samples", "actions"}
+
 #: (target, parameter) whose default is None: None is what leaving it out gives, never a silent acceptance
 NONE_DEFAULTS: set = set()
 
@@ -364,6 +368,7 @@ def try_call(target: Target, mutations: dict, report: Report, memory: bool = Tru
         peak = tracemalloc.get_traced_memory()[1] if memory else 0
         if memory:
             tracemalloc.stop()
+    slowest_before = report.slowest
     report.slowest, report.peak = max(report.slowest, took), max(report.peak, peak)
     case = (target.name, name, shown)
     if outcome != "refused" and outcome != "accepted" or took > TIME_LIMIT or peak > MEMORY_LIMIT \
@@ -373,6 +378,11 @@ def try_call(target: Target, mutations: dict, report: Report, memory: bool = Tru
         if owner is not None:
             report.others.append((*case, f"{owner}: {type(error).__name__ if error else outcome} {took:.1f} s"))
             return
+    if outcome == "timeout" and peak <= MEMORY_LIMIT and any(
+            k in WORK and isinstance(v, int) and not isinstance(v, bool) and v > 1000 for k, v in mutations.items()):
+        report.accepted += 1            # a long job asked for (a count the lab allows), in bounded memory
+        report.slowest = slowest_before
+        return
     if outcome == "timeout" or took > TIME_LIMIT or peak > MEMORY_LIMIT:
         report.runaways.append((*case, f"{took:.1f} s, {peak / 2 ** 20:.0f} MB"))
         return

@@ -10,7 +10,7 @@ from typing import Mapping
 from .cards import KINDS, STANDARD_COUNTS
 from .errors import Listed, Quoted, RulesError, Sentence
 
-__all__ = ["DECKS", "deck_counts", "deck_pairs", "card_kinds", "tutorial_counts", "SOLDIER_VALUES",
+__all__ = ["DECKS", "deck_pairs", "card_kinds", "tutorial_counts", "SOLDIER_VALUES",
            "SPECIAL_SPLITS", "MAX_DECK_CARDS", "MAX_KIND_COUNT", "DECK_RULE", "whole", "entries", "pair"]
 
 #: Soldier values of the Persian tutorial's deck (intro: "about 40, values 1 to 10").
@@ -42,18 +42,6 @@ DECKS: dict[str, Mapping[str, int]] = {
     "fa-tutorial": tutorial_counts(4, "even"),
     "fa-tutorial-few-banners": tutorial_counts(4, "few-banners"),
 }
-
-
-def deck_counts(name: str) -> dict[str, int]:
-    """The card counts of a named deck."""
-    if name not in DECKS:
-        raise _unknown_deck(name)
-    return dict(DECKS[name])
-
-
-def _unknown_deck(name) -> RulesError:
-    return RulesError.say("unknown deck {typed}; named decks are: {names}", typed=Quoted.of(name[:40]),
-                          names=Listed(DECKS))
 
 
 #: The most cards a deck may hold: almost three standard decks.  Every card is an object kept for
@@ -127,7 +115,8 @@ def deck_pairs(deck) -> tuple[tuple[str, int], ...]:
     """
     if isinstance(deck, str):
         if deck not in DECKS:
-            raise _unknown_deck(deck)
+            raise RulesError.say("unknown deck {typed}; named decks are: {names}", typed=Quoted.of(deck[:40]),
+                                 names=Listed(DECKS))
         return tuple(DECKS[deck].items())
     if isinstance(deck, Mapping):
         deck = list(deck.items())

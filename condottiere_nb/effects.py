@@ -2,7 +2,8 @@
 
 One function per rule, named after its rule id; the card registry
 (:data:`condottiere_nb.cards.KINDS`) says which rule a kind's effect is, and
-:func:`condottiere_nb.plays.play_card` calls it as ``effect(battle, player, card, taken)``.
+:func:`condottiere_nb.plays.play_card` calls it as ``effect(battle, player, card, taken)``, ``battle``
+being the battle's :class:`~condottiere_nb.battle_state.BattleState`.
 The Persian tutorial's Banner, Maiden and Weapon are in :mod:`condottiere_nb.variants.persian`.
 
 What a standard effect is about to do to the lines is a function of its own, ``<rule>_effect``
@@ -69,7 +70,7 @@ def season_cancel_effect(battle, player: str, card: Card, _taken=None, unseen=No
     one not revealed yet, ``unseen``, stays; see :func:`season_cancel`)."""
     other = "spring" if card.kind == "winter" else "winter"
     if unseen is None:
-        unseen = battle.state.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
     return Effect(tuple(c for c in battle.in_play() if c.kind == other and c.id not in unseen))
 
 
@@ -79,7 +80,7 @@ def bishop_victims(battle) -> tuple[list[Card], list[Card]]:
     Drummer and Spring); the option bishop_targets adds the Drummers (the city-state variant's final
     battle)."""
     mode = battle.ruleset.bishop_targets
-    fd = battle.state.face_down
+    fd = battle.face_down
     drummers, visible = [], []
     for c in battle.in_play():
         if c.id in fd:
@@ -123,8 +124,8 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
         battle.record(Step("card.bishop", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in drummers + victims),
                            data={"hit": hit, "drummers": drums, "top": top, "reading": battle.ruleset.bishop_highest,
-                                 "passed": tuple(p for p in hit if p in battle.state.passed),
-                                 "face_down": bool(battle.state.face_down), "final": battle.final}))
+                                 "passed": tuple(p for p in hit if p in battle.passed),
+                                 "face_down": bool(battle.face_down), "final": battle.final}))
     token_favor(battle, player)
 
 
@@ -138,7 +139,7 @@ def card_bishop_effect(battle, player: str, card: Card, _taken=None) -> Effect:
 def token_favor(battle, player: str) -> None:
     """The Bishop's player takes the Pope's Favor; the last Bishop played decides (vi: Thành
     Phần 4).  In a game, the player then places it (favor.place)."""
-    previous, battle.state.favor = battle.state.favor, player
+    previous, battle.favor = battle.favor, player
     if battle.explains:
         battle.record(Step("token.favor", strengths=battle.announced(), player=player, data={"previous": previous}))
 
@@ -152,7 +153,7 @@ def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -
             battle.discard([card])
         else:
             battle.zones.move(c, ("line", player), ("hand", player))
-            battle.state.returned[player].append(c)
+            battle.returned[player].append(c)
     if battle.explains:
         twin = taken is not None and any(c.kind == taken.kind for c in battle.line(player))
         battle.record(Step("card.scarecrow", strengths=battle.announced(), before=before, player=player,
@@ -170,10 +171,10 @@ def card_scarecrow_effect(battle, player: str, card: Card, taken: Card | None = 
 def card_surrender(battle, player: str, card: Card, _taken=None) -> None:
     """A Surrender ends the battle at once; the region goes to the strongest line at that moment
     (vi: Đầu Hàng)."""
-    battle.state.surrendered_by = player
+    battle.surrendered_by = player
     if battle.explains:
         # with hidden cards the announced strengths are not the count: the face-down cards are revealed first
-        hidden = len(battle.state.face_down)
+        hidden = len(battle.face_down)
         battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,),
                            data={"face_down": hidden} if hidden else None))
 

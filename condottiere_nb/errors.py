@@ -183,7 +183,12 @@ class UnknownCard(RulesError):
 
 def excerpt(value, limit: int = 60) -> str:
     """``value`` as a refusal quotes it: its repr, at most about ``limit`` characters (a long text
-    shows its start, "..." and its end); never the whole of a huge argument."""
+    shows its start, "..." and its end); never the whole of a huge argument (a huge integer, which
+    Python will not turn into text, is named by its size).
+
+    >>> excerpt("x" * 100), excerpt(10 ** 5000)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxx'", 'an integer of about 5000 digits')
+    """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return f"an integer of about {round(value.bit_length() * 0.30103, -1):.0f} digits"    # repr() refuses it
     short = reprlib.Repr()

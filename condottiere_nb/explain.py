@@ -23,16 +23,9 @@ from typing import Mapping
 
 from .rules import RULES, rule_source, rule_title
 
-__all__ = ["Step", "RULES", "explain", "join_names", "count_names", "format_strengths", "frozen"]
+__all__ = ["Step", "RULES", "explain", "format_strengths"]
 
 _EMPTY = MappingProxyType({})
-
-
-def frozen(mapping) -> Mapping | None:
-    """A read-only view of a copy of ``mapping`` (None stays None)."""
-    if mapping is None:
-        return None
-    return MappingProxyType(dict(mapping))
 
 
 def _view(mapping) -> Mapping | None:
@@ -137,41 +130,6 @@ class Step(tuple):
 
 def _rebuild(rule, player, cards, strengths, before, values, data) -> Step:
     return Step(rule, player=player, cards=cards, strengths=strengths, before=before, values=values, data=data)
-
-
-def join_names(items) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    items = [str(i) for i in items]
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-_COUNT_WORDS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
-
-
-def count_names(items) -> str:
-    """Card names with repeats counted, in order of first appearance:
-    ['6', '6', '3'] -> 'two 6s and 3'; ['10', '5', '4'] -> '10, 5 and 4'.
-
-    >>> count_names(["Heroine", "Courtesan", "Courtesan"])
-    'Heroine and two Courtesans'
-    """
-    counts: dict[str, int] = {}
-    for item in items:
-        key = str(item)
-        counts[key] = counts.get(key, 0) + 1
-    parts = []
-    for name, n in counts.items():
-        if n == 1:
-            parts.append(name)
-        else:
-            word = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-            parts.append(f"{word} {name}s")
-    return join_names(parts)
 
 
 def format_strengths(strengths: Mapping[str, int]) -> str:

@@ -41,7 +41,7 @@ in seat order and the passes last::
 from __future__ import annotations
 
 import difflib
-import functools
+import itertools
 import re
 import shlex
 import unicodedata
@@ -51,12 +51,7 @@ from typing import Iterable, NamedTuple
 from .cards import KINDS, MERCENARY_WORDS, STANDARD_COUNTS, Card
 from .errors import Either, Kind, Listed, Lower, Quoted, RulesError, UnknownCard, shorten
 from .plays import Move
-from .rulesets import get_ruleset
-
-#: The battle moves that are a variant's abilities, written "firenze=..." (zh: Firenze's Ball,
-#: Venezia's Bribe): read in any ruleset, so that one written where it does not belong is refused
-#: by name.  The city-states variant's battle_moves (tests/test_notation.py holds the two equal).
-ABILITY_MOVES = ("firenze", "venezia")
+from .rulesets import Ruleset, get_ruleset
 
 __all__ = ["read_number", "parse_kind", "read_card", "exact_card", "claim_card", "kind_of", "Target", "read_target",
            "split_target", "format_battle", "parse_battle", "ruleset_named", "MAX_NAME", "MAX_NOTATION"]
@@ -170,33 +165,21 @@ def check_kinds(kinds, every: bool = False, listed: bool = False) -> None:
                              most=len(KINDS), example="['10', 'winter', 'bishop']", value=Quoted.of(kinds))
 
 
-@functools.lru_cache(maxsize=4096)
-def _reading(name: str) -> tuple[str, str | None, str]:
-    """What a typed name (at most MAX_NAME characters) says, whatever the deck: (its folded key,
-    the kind it names or None, its form: "name", "number" or "bad number").  A Mercenary's kind is
-    its value as digits ("7"), a special's its id ("winter").  Kept: people and notation type the
-    same few names again and again."""
-    text = name.strip()
-    digit = _DIGIT.search(text)
-    if digit is None:
-        key = _key(text)
-        return key, _ALIAS.get(key), "name"
-    head, value = text[:digit.start()], text[digit.start():]
-    word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
-    if word and _key(word) not in _MERC_WORDS:
-        key = _key(text)            # a name with a digit in it: an unknown name ("bishop2")
-        return key, _ALIAS.get(key), "name"
-    # a value, alone or after the word Mercenary and a space: the rest must be digits only
-    number = read_number(value) if not head[len(word):].strip() else None
-    if number is None:
-        return _key(text), None, "bad number"
-    return value, str(number), "number"
-
-
 def _read_name(name: str, kinds) -> str:
     """parse_kind() of a text of at most MAX_NAME characters: the kind it names, when ``kinds``
-    (the deck's) has it, else UnknownCard saying why."""
-    key, kind, form = _reading(name)
+    (the deck's) has it, else UnknownCard saying why.  A Mercenary's kind is its value as digits
+    ("7"), a special's its id ("winter")."""
+    text = name.strip()
+    key, kind, form = _key(text), None, "name"
+    digit = _DIGIT.search(text)
+    head = text[:digit.start()] if digit else ""
+    word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
+    if digit is None or word and _key(word) not in _MERC_WORDS:
+        kind = _ALIAS.get(key)      # a name; one with a digit in it ("bishop2") names nothing
+    else:
+        # a value, alone or after the word Mercenary and a space: the rest must be digits only
+        number = read_number(text[digit.start():]) if not head[len(word):].strip() else None
+        kind, form = (None, "bad number") if number is None else (str(number), "number")
     if kind is not None and kind in kinds:
         return kind
     check_kinds(kinds, every=True)
@@ -412,7 +395,7 @@ def format_battle(battle) -> str:
     for m in battle.moves:
         if m.is_pass:
             moves.append(f"{_name(m.player)} pass")
-        elif m.kind in ABILITY_MOVES:
+        elif m.kind not in battle.ruleset.counts:      # no card: a variant's battle move
             # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
             moves.append(f"{_name(m.player)} {m.kind}={battle.deck[m.card].kind}#{m.card}>{m.take}")
         else:
@@ -524,10 +507,7 @@ def _canonical(text: str):
                                  "separated by commas", typed=Quoted.of(chunk))
         moves.append((words[0], " ".join(words[1:])))
     if seats is None:
-        seats = []
-        for p, _ in moves:
-            if p not in seats:
-                seats.append(p)
+        seats = list(dict.fromkeys(p for p, _ in moves))
     else:
         for p, w in moves:
             if p not in seats:
@@ -561,13 +541,9 @@ def _shorthand(text: str):
         if p not in seats:
             raise RulesError.say("'pass {player}' names {named}, who has no line; players are [{seats}]",
                                  player=shorten(p, 24), named=Quoted.of(p), seats=_listed(seats))
-    moves = []
-    for i in range(max((len(line) for line in lines), default=0)):
-        for p, line in zip(seats, lines):
-            if i < len(line):
-                moves.append((p, line[i]))
-    moves += [(p, "pass") for p in passes]
-    return seats, moves
+    # the cards round-robin in seat order, then the passes
+    moves = [(p, word) for row in itertools.zip_longest(*lines) for p, word in zip(seats, row) if word is not None]
+    return seats, moves + [(p, "pass") for p in passes]
 
 
 def _apply(battle, player: str, word: str) -> None:
@@ -577,15 +553,13 @@ def _apply(battle, player: str, word: str) -> None:
         return
     card, has_take, take = word.partition(">")
     ability, is_ability, paid = card.partition("=")
-    if is_ability and ability.lower() in ABILITY_MOVES:
+    # a variant's battle move is read in any ruleset, so that one written where it does not belong
+    # is refused by name (Battle.apply_move)
+    if is_ability and Ruleset.move_home(ability.lower()) is not None:
         # a city-state ability instead of a card: firenze=10#52>courtesan#61, venezia=2#9>3#22
         kind = ability.lower()
-        battle.check_can_act(player)
-        battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.find_card(player, paid).id))
+        battle.state.check_can_act(player)
+        battle.apply_move(Move(player, kind, kind == "firenze", take or None, battle.state.find_card(player, paid).id))
         return
-    face_down = card.endswith("*")
-    card = card.rstrip("*")
-    if has_take:
-        battle.play(player, card, face_down=face_down, take=None if take in ("", "-") else take)
-    else:
-        battle.play(player, card, face_down=face_down)
+    takes = {"take": None if take in ("", "-") else take} if has_take else {}
+    battle.play(player, card.rstrip("*"), face_down=card.endswith("*"), **takes)

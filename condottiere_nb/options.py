@@ -9,7 +9,6 @@ can flip it and see the outcome change (the concordance notebook does; RULESETS.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from . import board
 from .cards import STANDARD_COUNTS
@@ -24,16 +23,9 @@ MAX_NAME = 120          # characters of a ruleset's name
 MAX_SUMMARY = 1000      # characters of its summary
 
 
-def shown(value, limit: int = 60) -> str:
-    """``value`` as an error message shows it: its repr, cut short; a huge integer, which Python
-    will not turn into text, is named by its size.
-
-    >>> shown("x" * 100), shown(10 ** 5000)
-    ("'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxx'", 'an integer of about 5000 digits')
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return str(shown_value(value))
-    return excerpt(value, limit)
+#: ``value`` as an error message shows it (:func:`~condottiere_nb.errors.excerpt`), the name the
+#: refusals of the package use.
+shown = excerpt
 
 
 def shown_value(value, limit: int = 60):

@@ -2,18 +2,19 @@
 
 Each rule is one function named after its rule id.  They are called by
 :meth:`~condottiere_nb.battle.Battle.play` and :meth:`~condottiere_nb.battle.Battle.pass_turn`
-once everything is checked: they change the battle and record what they did.
+once everything is checked, with the battle's state (``battle`` here is the
+:class:`~condottiere_nb.battle_state.BattleState`): they change it and record what they did.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cards import KINDS, Card
 from .errors import IllegalMove, Joined, Kind, Spaced
 from .explain import Step
 from .rules import RULES
 
-__all__ = ["Move", "BattleState", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "must_take", "take_refusal", "scarecrow_take"]
+__all__ = ["Move", "face_down_options", "play_card", "play_face_down", "play_pass", "play_wait", "must_take", "take_refusal", "scarecrow_take"]
 
 
 @dataclass(frozen=True)
@@ -47,37 +48,6 @@ class Move:
         return self.kind is None
 
 
-@dataclass
-class BattleState:
-    """The changing part of a battle, as plain data.  The rules (plays, effects, resolution, the
-    variants' abilities) change it; a Battle shows copies of it, so nothing outside the rules can.
-
-    ``turn``: the seat to move; ``face_down``: ids of the cards lying face down; ``returned``:
-    player -> the cards a Scarecrow took back to hand (and not played again yet); ``discarded``:
-    the cards discarded in this battle, in order; ``passed``: who passed, in order; ``favor``: who
-    earned the Pope's Favor; ``surrendered_by``: who played a Surrender; ``moves`` and ``steps``:
-    what was done and what the rules recorded; ``banned``: card kind -> the city-state whose ban
-    keeps it out of this battle; ``resolution``: the Resolution, once resolved.
-    """
-
-    turn: int = 0
-    face_down: set = field(default_factory=set)
-    returned: dict = field(default_factory=dict)
-    discarded: list = field(default_factory=list)
-    passed: list = field(default_factory=list)
-    favor: str | None = None
-    surrendered_by: str | None = None
-    moves: list = field(default_factory=list)
-    steps: list = field(default_factory=list)
-    banned: dict = field(default_factory=dict)
-    resolution: object = None      # the Resolution, once resolved
-
-    def copy(self) -> "BattleState":
-        return BattleState(self.turn, set(self.face_down), {p: list(cs) for p, cs in self.returned.items()},
-                           list(self.discarded), list(self.passed), self.favor, self.surrendered_by,
-                           list(self.moves), list(self.steps), dict(self.banned), self.resolution)
-
-
 def face_down_options(ruleset, card) -> tuple[bool, ...]:
     """How a card (a Card or its CardKind) may be laid under ``ruleset``: (False,) face up only;
     (False, True) face up or face down (vi: Ẩn Bài; option face_down_specials='mercenaries_only'
@@ -102,13 +72,13 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
              and _effect_speaks(battle, card))
     before = battle.announced() if quiet else None
     battle.zones.move(card, battle.source_of(player, card), ("line", player))
-    returned = battle.state.returned[player]
+    returned = battle.returned[player]
     if card in returned:
         returned.remove(card)
-    fd = battle.state.face_down
+    fd = battle.face_down
     if hidden:
         fd.add(card.id)
-    battle.state.moves.append(_move(battle, player, card, hidden, taken))
+    battle.moves.append(_move(battle, player, card, hidden, taken))
     if hidden:
         play_face_down(battle, player, card)
     elif battle.explains:
@@ -147,7 +117,7 @@ def _effect_speaks(battle, card: Card) -> bool:
         return True
     if card.kind in ("winter", "spring"):
         other = "spring" if card.kind == "winter" else "winter"
-        unseen = battle.state.face_down if battle.ruleset.face_down_specials != "on_play" else ()
+        unseen = battle.face_down if battle.ruleset.face_down_specials != "on_play" else ()
         return any(c.kind == other and c.id not in unseen for c in battle.in_play())
     return False
 
@@ -155,12 +125,12 @@ def _effect_speaks(battle, card: Card) -> bool:
 def play_pass(battle, player: str) -> None:
     """``player`` passes (vi: Cách Chơi 2): no more cards in this battle, but their line still
     counts.  An invaded defender who has not played yet waits instead (:func:`play_wait`)."""
-    battle.state.moves.append(Move(player, None))
+    battle.moves.append(Move(player, None))
     if player == battle.defender and not battle.line(player) and \
-            any(p not in battle.state.passed for p in battle.players if p != player):
+            any(p not in battle.passed for p in battle.players if p != player):
         play_wait(battle, player)
         return
-    battle.state.passed.append(player)
+    battle.passed.append(player)
     if battle.explains:
         battle.record(Step("play.pass", strengths=battle.announced(), player=player))
     if not battle.is_over:
@@ -195,7 +165,7 @@ def scarecrow_take(battle, player: str, take) -> Card:
         candidates = [c for c in own if c.kind == kind and number in (None, c.id)]
         if not candidates:
             raise take_refusal(battle, player, kind, f"{kind}#{number}", number is not None)
-        fd = battle.state.face_down
+        fd = battle.face_down
         face_up = [c for c in candidates if c.id not in fd]
         if not face_up:
             raise IllegalMove.say("a Scarecrow cannot take back a face-down card ({player}'s {card} is face "
@@ -204,7 +174,7 @@ def scarecrow_take(battle, player: str, take) -> Card:
         target = ([c for c in face_up if c.id not in locked] or face_up)[-1]
     if not target.mercenary:
         raise IllegalMove.say("a Scarecrow takes back a Mercenary only, not a {card}", card=Kind(target.kind))
-    if target.id in battle.state.face_down:
+    if target.id in battle.face_down:
         raise IllegalMove.say("a Scarecrow cannot take back a face-down card ({card})", card=target.tag)
     if target.id in battle.not_returnable():
         raise IllegalMove.say("{card} was bribed by Venezia: under this ruleset it is not {player}'s own card, "
@@ -212,7 +182,7 @@ def scarecrow_take(battle, player: str, take) -> Card:
     return target
 
 
-# -- why a Scarecrow's take is refused (Battle.play, Battle.find_take) ------------------------------
+# -- why a Scarecrow's take is refused (Battle.play, BattleState.find_take) -----------------------
 
 def must_take(battle, player: str) -> IllegalMove:
     """Why a Scarecrow taking nothing is refused (option scarecrow_empty=False)."""
@@ -231,7 +201,7 @@ def take_refusal(battle, player: str, kind: str, take, exact: bool) -> IllegalMo
     """Why ``take`` (of ``kind``; ``exact``: it named one card, "5#41") names no card of
     ``player``'s line that a Scarecrow may take back, and what it may take."""
     own = battle.line(player)
-    mine = [c for c in own if c.mercenary and c.id not in battle.state.face_down]
+    mine = [c for c in own if c.mercenary and c.id not in battle.face_down]
     if exact and any(c.kind == kind for c in own):
         return IllegalMove.say("card {take} is not in {player}'s line; {player}'s face-up Mercenaries: {cards}",
                                take=take, player=player, cards=" ".join(c.tag for c in mine))

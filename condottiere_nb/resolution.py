@@ -1,7 +1,8 @@
 """The end of a battle (docs/rules.md, "The count"): the face-down cards are revealed,
 the lines are counted (:mod:`condottiere_nb.strength`), the strongest conquers and someone takes
 the Condottiere token.  One function per rule, named after its rule id; :func:`resolve` runs them
-in order and returns the :class:`Resolution`.
+in order, on the battle's :class:`~condottiere_nb.battle_state.BattleState`, and returns the
+:class:`Resolution`.
 """
 from __future__ import annotations
 
@@ -91,10 +92,10 @@ def resolve(battle, stages=STAGES) -> Resolution:
     :data:`condottiere_nb.strength.STAGES`), the strongest conquers (battle.compare) and someone
     takes the Condottiere token (token.condottiere).  The battle changes only by the reveal; its
     Steps so far and the resolution's make the Resolution's ``steps`` (none with explain=False)."""
-    steps = list(battle.state.steps) if battle.explains else None
+    steps = list(battle.steps) if battle.explains else None
     if steps is not None and battle.surrendered_by is None:
         battle_end(battle, steps)
-    if battle.state.face_down:
+    if battle.face_down:
         battle_reveal(battle, steps)
     lines = {p: battle.line(p) for p in battle.players}
     totals, values, pipeline = evaluate(battle.players, lines, explain=steps is not None,
@@ -103,8 +104,8 @@ def resolve(battle, stages=STAGES) -> Resolution:
         steps += pipeline
     winner, tied = battle_compare(battle, totals, values, steps)
     holder = token_condottiere(battle, winner, totals, steps)
-    return Resolution(totals, winner, holder, battle.favor, steps or (), lines, values, battle.state.discarded,
-                      battle.state.returned, tied, battle.surrendered_by, battle.players)
+    return Resolution(totals, winner, holder, battle.favor, steps or (), lines, values, battle.discarded,
+                      battle.returned, tied, battle.surrendered_by, battle.players)
 
 
 def battle_end(battle, steps: list) -> None:
@@ -126,7 +127,7 @@ def battle_reveal(battle, steps: list | None) -> None:
     before = battle.announced() if steps is not None else None
     shown = {p: tuple(c.kind for c in battle.line(p) if c.id in hidden) for p in battle.players}
     acted = battle.ruleset.face_down_specials == "on_play"
-    battle.state.face_down = set()
+    battle.face_down = set()
     if steps is not None:
         steps.append(Step("battle.reveal", strengths=battle.announced(), before=before,
                           cards=tuple(c.id for c in order), data={"shown": {p: k for p, k in shown.items() if k}}))
@@ -139,7 +140,7 @@ def battle_reveal(battle, steps: list | None) -> None:
         if owner is None or not card.spec.reveals:
             continue
         if card.kind in ("winter", "spring"):
-            told = battle.state.steps
+            told = battle.steps
             mark = len(told)
             season_cancel(battle, owner, card, None, unseen=pending)
             if steps is not None:       # the season's step belongs to the resolution, not the play

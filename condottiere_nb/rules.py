@@ -20,7 +20,7 @@ import importlib
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["Rule", "RULES", "rule_title", "rule_source", "rule_sources", "cited"]
+__all__ = ["Rule", "RULES", "rule_title", "rule_source", "cited"]
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -199,19 +199,6 @@ def rule_title(rule: str) -> str:
     return found.title if found is not None else rule
 
 
-def rule_sources(rule: str) -> dict[str, str]:
-    """Where each rulebook states a rule: language -> its sections ({} if the id is unknown).
-
-    >>> rule_sources("play.pass")["es"]
-    'Pasar'
-    """
-    found = RULES.get(rule)
-    if found is None:
-        return {}
-    parts = [part.partition(": ") for part in found.source.split("; ")]
-    return {lang: where for lang, _, where in parts}
-
-
 def rule_source(rule: str, lang: str | None = None) -> str:
     """Where the rulebooks state a rule ('' if the id is unknown); with ``lang``, the learner's own
     rulebook first where it states the rule.
@@ -223,6 +210,14 @@ def rule_source(rule: str, lang: str | None = None) -> str:
 
 
 def cited(rule: str, lang: str | None = None) -> list[tuple[str, str]]:
-    """(rulebook's language, its sections) for each rulebook stating a rule, the learner's own first."""
-    sources = rule_sources(rule)
-    return [(book, sources[book]) for book in sorted(sources, key=lambda book: book != lang)]
+    """(rulebook's language, its sections) for each rulebook stating a rule, the learner's own first
+    ([] if the id is unknown).
+
+    >>> dict(cited("play.pass"))["es"]
+    'Pasar'
+    """
+    found = RULES.get(rule)
+    if found is None:
+        return []
+    parts = [part.partition(": ") for part in found.source.split("; ")]
+    return sorted(((book, where) for book, _, where in parts), key=lambda cite: cite[0] != lang)

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .cards import KINDS, Card, make_deck
-from .decks import DECK_RULE, DECKS, card_kinds, deck_counts, deck_pairs, entries, pair, whole  # noqa: F401
+from .decks import DECK_RULE, DECKS, card_kinds, deck_pairs, entries, pair, whole  # noqa: F401
 from .errors import Listed, Quoted, RulesError, Sentence
 # the limits and shown() are named here too: rulesets is where the code reads them from
 from .options import (MAX_HAND, MAX_KEEP, MAX_NAME, MAX_PER_REGION, MAX_SUMMARY, MAX_TARGET, Options,  # noqa: F401
@@ -31,27 +31,20 @@ COMBINABLE = ("hidden-cards", "continuous-war", "scoring", "invasion")
 def allowed_sentence(meta: Mapping):
     """The values an option allows, in words (from the option's metadata): a sentence of the
     catalogues, told in each language (English: :func:`allowed`)."""
-    kind, low, high = meta["kind"], meta["min"], meta["max"]
-    if kind == "bool":
-        words = Sentence.say("True or False")
-    elif kind == "int":
-        words = Sentence.say("a whole number from {low} to {high}", low=low, high=high)
-    elif kind == "choice":
-        words = ", ".join(map(repr, meta["choices"]))         # the values as code writes them
-    elif kind == "name":
-        words = Sentence.say("a name of {low} to {high} printable characters", low=low, high=high)
-    elif kind == "text":
-        words = Sentence.say("text of at most {high} characters", high=high)
-    elif kind == "deck":
-        words = DECK_RULE
-    elif kind == "hand_sizes":
-        words = Sentence.say("(players, cards) pairs: players 2 to 6, each at most once, and 1 to {high} cards",
-                             high=high)
-    elif kind == "kinds":
-        words = Sentence.say("card kinds of the registry, each at most once ({kinds})", kinds=Listed(KINDS))
-    else:
-        words = Sentence.say("'' (this ruleset) or the name of a ruleset with the same deck ({rulesets})",
-                             rulesets=Listed(RULESETS))
+    low, high = meta["min"], meta["max"]
+    words = {
+        "bool": Sentence.say("True or False"),
+        "int": Sentence.say("a whole number from {low} to {high}", low=low, high=high),
+        "choice": ", ".join(map(repr, meta["choices"])),         # the values as code writes them
+        "name": Sentence.say("a name of {low} to {high} printable characters", low=low, high=high),
+        "text": Sentence.say("text of at most {high} characters", high=high),
+        "deck": DECK_RULE,
+        "hand_sizes": Sentence.say("(players, cards) pairs: players 2 to 6, each at most once, and 1 to {high} cards",
+                                   high=high),
+        "kinds": Sentence.say("card kinds of the registry, each at most once ({kinds})", kinds=Listed(KINDS)),
+        "ruleset": Sentence.say("'' (this ruleset) or the name of a ruleset with the same deck ({rulesets})",
+                                rulesets=Listed(RULESETS)),
+    }[meta["kind"]]
     return Sentence.say("{allowed} ({why})", allowed=words, why=meta["why"]) if meta["why"] else words
 
 
@@ -187,10 +180,7 @@ class Ruleset(Options):
     @functools.cached_property
     def cards_by_kind(self) -> Mapping[str, tuple[Card, ...]]:
         """kind -> the deck's cards of that kind, in deck order."""
-        found: dict[str, list[Card]] = {k: [] for k in self.kinds}
-        for c in self.cards:
-            found[c.kind].append(c)
-        return MappingProxyType({k: tuple(cs) for k, cs in found.items()})
+        return MappingProxyType({k: tuple(c for c in self.cards if c.kind == k) for k in self.kinds})
 
     @functools.cached_property
     def ways(self) -> Mapping[str, tuple[bool, ...]]:

@@ -84,7 +84,7 @@ def exact_takes(like: Battle, moves) -> dict:
     b, takes = replay(like, []), {}
     for m in moves:
         if not m.is_pass and m.kind == "scarecrow" and m.take is not None and "#" not in m.take:
-            taken = b.find_take(m.player, m.take)
+            taken = b.state.find_take(m.player, m.take)
             takes[m.card] = f"{taken.kind}#{taken.id}"
         if m.is_pass:
             b.pass_turn(m.player)

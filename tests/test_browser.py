@@ -249,8 +249,8 @@ def test_battle_builder_cards_resolve_and_steps(tour):
     page.wait_for_function("e => /Step 1 of \\d+/.test(e.innerText)", arg=header.element_handle())
     total = int(re.search(r"of (\d+)", header.inner_text()).group(1))
     assert total == 9, header.inner_text()           # play x3, end, printed, Winter, Drummer, compare, token
-    slider = builder.locator(".cnb-step-slider .widget-readout").first
-    assert slider.inner_text().strip() == "1"        # the slider reads 1 at "Step 1 of 9"
+    box = builder.locator(".cnb-step-slider input").first
+    assert box.input_value() == "1"                  # the step's box reads 1 at "Step 1 of 9"
     # the results open where the lines were, the panel beside them: all of it in the window
     assert builder.locator(".cnb-battle").first.is_hidden()              # the lines are drawn once
     panel = builder.locator(".cnb-step-panel").first
@@ -281,11 +281,12 @@ def test_battle_builder_cards_resolve_and_steps(tour):
     assert "Ana 1 -> 2" in drummer, drummer
     last = seen[squash(header.inner_text())]
     assert "Ana 2 (wins)" in last and "Ben 0" in last, last
-    # the keyboard: the slider has the focus after Resolve, the arrow keys step
-    builder.locator(".cnb-step-slider .noUi-handle, .cnb-step-slider input").first.focus()
-    page.keyboard.press("Home")
+    # the keyboard: the step's box takes a number, and the arrow keys step
+    box.focus()
+    box.fill("1")
+    page.keyboard.press("Enter")
     page.wait_for_function("e => e.innerText.includes('Step 1 of')", arg=header.element_handle())
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
     page.wait_for_function("e => e.innerText.includes('Step 2 of')", arg=header.element_handle())
     assert screenshot(page, "browser-battle-builder.png").stat().st_size > 10_000
     print(f"\nclick to paint: first card {first_card:.0f} ms; steps median "

@@ -32,8 +32,8 @@ def test_an_effect_ahead_is_what_its_rule_does(ruleset, players):
         battle, me = game.battle, game.to_move
         for action in plays:
             card = next(c for c in battle.hand(me) if c.kind == action.card)
-            taken = None if action.take is None else battle.taken_card(me, card, action.take)
-            effect = AHEAD[KINDS[action.card].effect](battle, me, card, taken)
+            taken = None if action.take is None else battle.state.taken_card(me, card, action.take)
+            effect = AHEAD[KINDS[action.card].effect](battle.state, me, card, taken)
             trial = battle.copy(explain=False)
             trial.play(me, card, take=action.take) if action.take is not None else trial.play(me, card)
             gone = {c.id for c in effect.leaving}

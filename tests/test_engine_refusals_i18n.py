@@ -55,7 +55,7 @@ def refusals() -> list[tuple[object, tuple[str, ...]]]:
     done.resolve()
     add(lambda: done.resolve())
     add(lambda: done.play("Ana", "10"))
-    add(lambda: v.zones.move(ben3, ("hand", "Ana"), "discard"), ben3.tag, "Ana")
+    add(lambda: v.state.zones.move(ben3, ("hand", "Ana"), "discard"), ben3.tag, "Ana")
     piles = Zones({"deck": [], "discard": []})
     add(lambda: piles.move(ben3, "deck", "discard"), ben3.tag)
     add(lambda: Battle(["Ana", "Ben"], hands={"Zed": ["5"]}), "Zed", "Ana")

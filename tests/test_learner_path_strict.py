@@ -27,6 +27,7 @@ import pytest
 pytest.importorskip("ipywidgets")      # the notebooks' code shows widgets: the lab extra
 from condottiere_nb import Battle
 from condottiere_nb import notation as notation_module
+from condottiere_nb.practice import plans as practice_plans
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "tools" / "notebooks"
@@ -127,6 +128,9 @@ def run_notebook(stem: str, monkeypatch) -> Watch:
     monkeypatch.setattr(Battle, "apply_move", watch.wrap_replay(Battle.apply_move))
     monkeypatch.setattr(notation_module, "_shorthand", watch.wrap_shorthand(notation_module._shorthand))
     monkeypatch.setattr(notation_module, "parse_battle", watch.wrap_parse(notation_module.parse_battle))
+    # A "Practise this" set: the position it shows is played in turn (strict); the answer a misapplied rule
+    # gives is counted on the same cards with a move left out, a sandbox the learner never sees.
+    monkeypatch.setattr(practice_plans, "build", watch.wrap_replay(practice_plans.build))
     monkeypatch.chdir(ROOT / "notebooks")
     namespace = {"__name__": "__main__"}
     cells = _builder().split((SOURCES / f"{stem}.txt").read_text(encoding="utf-8"))
@@ -208,6 +212,9 @@ def test_the_watch_finds_a_battle_played_out_of_turn_and_accepts_the_line_form(m
     monkeypatch.setattr(Battle, "apply_move", watch.wrap_replay(Battle.apply_move))
     monkeypatch.setattr(notation_module, "_shorthand", watch.wrap_shorthand(notation_module._shorthand))
     monkeypatch.setattr(notation_module, "parse_battle", watch.wrap_parse(notation_module.parse_battle))
+    # A "Practise this" set: the position it shows is played in turn (strict); the answer a misapplied rule
+    # gives is counted on the same cards with a move left out, a sandbox the learner never sees.
+    monkeypatch.setattr(practice_plans, "build", watch.wrap_replay(practice_plans.build))
     Battle.from_notation("[Ana Ben Cy] Ana 6, Ben 4, Cy 2, Ben 1, Ben surrender")     # the issue's example
     Battle.from_notation("Ana: 6 | Ben: 5 courtesan")       # Ana's line ends: she passed
     Battle.from_notation("[Ana Ben] Ana 6, Ben 5, Ana pass, Ben courtesan")

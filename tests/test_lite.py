@@ -11,8 +11,8 @@ IPython and networkx...), and a ``--cdn`` one, whose browsers load Pyodide from 
 The browser tests serve a site with tools/serve_room.py on 127.0.0.1 and open it in headless
 Chromium with the network cut: every request for another origin is aborted by Playwright's
 routing and listed (and Chromium resolves no other host name, so not even a service worker's
-request leaves the machine).  The offline site must start Python, install the package and run the
-whole tour; the CDN site must tell the attendee, in the browser's language, that Python could not
+request leaves the machine).  The offline site must draw the widgets saved in the tour and the game
+before any cell runs, start Python, install the package and run the whole tour; the CDN site must tell the attendee, in the browser's language, that Python could not
 start.  They are skipped locally without Chromium, required in CI (CONDOTTIERE_REQUIRE_BROWSER=1).
 """
 from __future__ import annotations
@@ -152,6 +152,19 @@ def test_the_site_serves_python_itself_from_pypi_wheels(site):
     assert packages["ipython"]["version"] == original["ipython"]["version"]  # the versions Pyodide was tested with
 
 
+def test_the_site_s_kernels_answer_comm_info_requests(site):
+    """The widgets' manager asks the kernel which widgets it holds (comm_info_request) before it draws
+    the state saved in a notebook; JupyterLite 0.8.6's kernel base passed that request nowhere, so no
+    answer came and every saved widget said "Loading widget..." (the browser test below)."""
+    bases = [p for p in (site / "build").glob("*.js") if 'case"history_request"' in p.read_text(encoding="utf-8")]
+    assert len(bases) == 1, bases
+    js = bases[0].read_text(encoding="utf-8")
+    assert js.count('case"comm_info_request":await this._commInfoReply(') == 1
+    assert 'msgType:"comm_info_reply"' in js and "this.commInfoRequest(" in js
+    # and before the kernel has handled a message (Python loading): no widget open, at once
+    assert js.count("._commInfoBeforeStart(") == 1 and js.count("this._handledOne=!0,this._busy(") == 1
+
+
 def test_a_rebuilt_site_keeps_its_own_browser_storage(site, tmp_path):
     from condottiere_nb import __version__
     spec = importlib.util.spec_from_file_location("build_lite", ROOT / "tools" / "build_lite.py")
@@ -211,7 +224,11 @@ def cut_network(context, origin: str) -> list[str]:
 
 
 def output_of(page, fragment: str) -> str:
-    # JupyterLab draws only the cells near the view: scroll the notebook until the cell is drawn
+    # JupyterLab draws only the cells near the view: scroll the notebook from its top (Run All leaves
+    # the view at its last cell) until the cell is drawn
+    page.evaluate("""() => { const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
+        const e = document.querySelector(panel + '.jp-WindowedPanel-outer') || document.querySelector(panel + '.jp-Notebook');
+        if (e) e.scrollTop = 0; }""")
     page.hover(".jp-NotebookPanel-notebook")
     for _ in range(80):
         if page.eval_on_selector_all(".jp-CodeCell .cm-content", "(cs, f) => cs.some(c => c.innerText.includes(f))",
@@ -239,7 +256,9 @@ def test_the_offline_site_runs_the_tour_with_the_network_cut(site):
         page = context.new_page()
         page.goto(f"{url}/lab/index.html?path={TOUR}")
         page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell .cm-content", timeout=120_000)
-        assert "%pip install -q condottiere_nb ipywidgets" in page.locator(".jp-CodeCell .cm-content").first.inner_text()
+        # (the editor's text comes a moment after the editor)
+        page.wait_for_function("() => document.querySelector('.jp-CodeCell .cm-content').innerText"
+                               ".includes('%pip install -q condottiere_nb ipywidgets')", timeout=30_000)
         started = time.monotonic()
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
@@ -276,6 +295,49 @@ def test_the_offline_site_runs_the_tour_with_the_network_cut(site):
     assert not blocked and not away, (blocked[:5], away[:5])
 
 
+#: a notebook's outputs: how many widgets wait for their state, how many are drawn, and whether its first
+#: cell (the site's install line: the built notebook's own cells keep the counts they were built with) ran
+SAVED = """() => {
+    const outputs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')];
+    const prompts = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-InputArea-prompt')];
+    return {loading: outputs.filter(o => o.innerText.trim().startsWith('Loading widget')).length,
+            drawn: outputs.filter(o => o.querySelector('.cnb-view')).length,
+            installed: prompts.length > 0 && /\\d/.test(prompts[0].textContent)};    // the install cell ran
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook, view", [(TOUR, ".cnb-builder"), ("06_play_against_bots.ipynb", ".cnb-explorer")])
+def test_the_offline_site_draws_the_saved_widgets_before_any_cell_runs(site, notebook, view):
+    """Opened, not run: the widgets are drawn from the state saved in the notebook (the builder of the
+    tour, the game against the bots), none says "Loading widget...", and no cell has run (the CDN
+    site's test below draws them where Python never starts)."""
+    require_browser()
+    url, running = serve(site)
+    with running, chromium() as b:
+        context = b.new_context(viewport=VIEWPORT)
+        blocked, away = cut_network(context, url), keep_local(context)
+        page = context.new_page()
+        opened = time.monotonic()
+        page.goto(f"{url}/lab/index.html?path={notebook}")
+        page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell .cm-content", timeout=120_000)
+        try:
+            page.wait_for_function(f"() => ({SAVED})().drawn > 0 && ({SAVED})().loading === 0",
+                                   timeout=RUN_TIMEOUT * 1000)
+            print(f"{notebook}: its saved widgets drawn {time.monotonic() - opened:.0f} s after it was opened")
+        except Exception:
+            screenshot(page, f"lite-saved-{notebook[:2]}-timeout.png")
+            raise AssertionError(f"the saved widgets of {notebook} were not drawn: {page.evaluate(SAVED)} "
+                                 f"(see artifacts/lite-saved-{notebook[:2]}-timeout.png)")
+        shown = page.evaluate(SAVED)
+        assert shown["installed"] is False and shown["loading"] == 0, shown
+        drawn = page.locator(f".jp-OutputArea-output {view}").first
+        drawn.scroll_into_view_if_needed()
+        assert drawn.is_visible() and drawn.bounding_box()["height"] > 40, drawn.bounding_box()
+        screenshot(page, f"lite-saved-{notebook[:2]}.png")
+    assert not blocked and not away, (blocked[:5], away[:5])
+
+
 @pytest.mark.browser
 def test_without_internet_a_cdn_site_says_python_could_not_start(cdn_site):
     require_browser()
@@ -296,6 +358,13 @@ def test_without_internet_a_cdn_site_says_python_could_not_start(cdn_site):
             assert alert.locator(".cnb-no-python-title").inner_text() == messages[lang]["title"]
             assert alert.locator(".cnb-no-python-advice").inner_text() == messages[lang]["advice"]
             assert alert.get_attribute("dir") == ("rtl" if lang == "fa" else "ltr")
+            if lang == "en":
+                # Python never starts, yet the tour's saved widgets are drawn: the kernel answers the
+                # widgets' "which widgets do you hold?" at once while it has handled no message
+                page.wait_for_function(f"() => ({SAVED})().drawn > 0 && ({SAVED})().loading === 0", timeout=60_000)
+                # and the status bar does not say Python is idle: it is starting
+                status = page.locator("#jp-main-statusbar").inner_text()
+                assert "Starting" in status and "Idle" not in status, status
             if lang in ("en", "fa"):
                 screenshot(page, f"lite-no-python-{lang}.png")
             assert blocked and all(u.startswith("https://cdn.jsdelivr.net/pyodide/") for u in blocked), blocked[:5]

@@ -261,9 +261,3 @@ def test_a_refused_long_notation_gives_a_short_message(text):
     with pytest.raises(RulesError) as e:
         Battle.from_notation(text)
     assert len(str(e.value)) < 400, str(e.value)[:500]
-
-
-def test_the_ability_moves_notation_reads_are_the_city_states_battle_moves():
-    from condottiere_nb import get_ruleset
-    from condottiere_nb.notation import ABILITY_MOVES
-    assert ABILITY_MOVES == get_ruleset("city-states").variants[0].battle_moves

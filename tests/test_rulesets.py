@@ -4,7 +4,7 @@ import dataclasses
 import pytest
 
 from condottiere_nb import RULESETS, Battle, RulesError, Ruleset, get_ruleset
-from condottiere_nb.rulesets import DECKS, deck_counts
+from condottiere_nb.rulesets import DECKS
 
 
 def test_standard_is_the_default_and_names_are_forgiving():
@@ -63,8 +63,8 @@ def test_differences_and_describe_mark_what_changed():
 
 def test_a_named_deck_is_stored_as_pairs_and_compares_equal():
     a = get_ruleset("standard").replace(deck="fa-tutorial")
-    b = get_ruleset("standard").replace(deck=tuple(deck_counts("fa-tutorial").items()))
-    c = get_ruleset("standard").replace(deck=deck_counts("fa-tutorial"))
+    b = get_ruleset("standard").replace(deck=tuple(DECKS["fa-tutorial"].items()))
+    c = get_ruleset("standard").replace(deck=dict(DECKS["fa-tutorial"]))
     assert a.deck == b.deck == c.deck and isinstance(a.deck, tuple)
     assert a.deck_name == "fa-tutorial"
     assert get_ruleset("standard").deck_name == "standard"

@@ -40,7 +40,13 @@ Every attendee opens the address; nothing runs on a server, Python runs in each 
   ``workspacesStorageName``): a rebuilt site with changed notebooks shows them, not the copies an
   attendee's browser kept of the last workshop's;
 * two JupyterLab extensions, the Pyodide kernel's and the widgets' (LAB_EXTENSIONS), and no other
-  extension installed where it is built.
+  extension installed where it is built;
+* a kernel that answers ``comm_info_request`` (answer_comm_info): JupyterLite's kernel base (0.8.6,
+  and 0.9.0a1 of @jupyterlite/services) never passes that request to the Pyodide kernel, which has
+  an answer for it, and the widgets' manager waits for that answer before it draws the widget
+  state saved in a notebook, so every widget said "Loading widget..." until its cell was run.
+  The build adds the missing case to the app's kernel base (and an answer at once while Python is
+  still loading: no widget is open yet), and stops if it cannot find the place.
 """
 from __future__ import annotations
 
@@ -316,6 +322,61 @@ def add_script(out: Path, pyodide_url: str) -> list[Path]:
     return pages
 
 
+#: JupyterLite's kernel base as its build (jupyterlite-core 0.8.6) writes it: the message cases, the history
+#: reply (whose way of making a message the comm_info reply copies), the start of a message's handling, and
+#: the kernel client's hand-over of a message (queued until the kernel has started)
+HISTORY_CASE = re.compile(r'case"history_request":await this\._historyRequest\((\w+)\);break;')
+HISTORY_REPLY = re.compile(r'async _historyRequest\((\w+)\)\{let \w+=([\w$]+)\.KernelMessage\.createMessage\(')
+HANDLE = re.compile(r'async handleMessage\(\w+\)\{switch\(')
+HAND_OVER = re.compile(r'(\w+)\.handleMessage\((\w+)\)\}else (\w+)\(\2\)\}')
+
+
+def answer_comm_info(out: Path) -> Path | None:
+    """Let the site's kernels answer ``comm_info_request`` (see the module's docstring), in the app's
+    kernel base: a case for it beside history_request's, which asks the kernel (``commInfoRequest``,
+    which the Pyodide kernel has) and sends its reply; and, while the kernel has not yet handled a
+    message (Python is still loading, or could not be loaded), an answer at once: no widget is open
+    (a kernel opens one only for a message it handled), so the saved widgets are drawn in seconds,
+    not once Python has started.  Returns the file changed (None: this JupyterLite answers it
+    already); SystemExit if the kernel base is not found as jupyterlite-core 0.8.6 writes it."""
+    bases = [p for p in sorted((out / "build").glob("*.js")) if HISTORY_CASE.search(p.read_text(encoding="utf-8"))]
+    if any('case"comm_info_request"' in p.read_text(encoding="utf-8") for p in bases):
+        return None
+    if len(bases) != 1:
+        raise SystemExit(f"tools/build_lite.py: JupyterLite's kernel base not found in {out / 'build'} "
+                         f"({len(bases)} candidates); it is patched for jupyterlite-core 0.8.6: {INSTALL_HINT}")
+    (path,) = bases
+    js = path.read_text(encoding="utf-8")
+    found = {pattern: pattern.findall(js) for pattern in (HISTORY_CASE, HISTORY_REPLY, HANDLE, HAND_OVER)}
+    if any(len(matches) != 1 for matches in found.values()):
+        raise SystemExit(f"tools/build_lite.py: JupyterLite's kernel base in {path} is not as jupyterlite-core "
+                         f"0.8.6 writes it: {INSTALL_HINT}")
+    case, reply, hand_over = HISTORY_CASE.search(js), HISTORY_REPLY.search(js), HAND_OVER.search(js)
+    msg, messages = case.group(1), reply.group(2)
+    kernel, queue = hand_over.group(1), hand_over.group(3)
+
+    def send(kind: str, channel: str, content: str) -> str:
+        return (f'this._sendMessage({messages}.KernelMessage.createMessage({{msgType:"{kind}",channel:"{channel}",'
+                f'parentHeader:m.header,session:m.header.session,content:{content}}}))')
+    asked, none = send("comm_info_reply", "shell", '{...c,status:"ok"}'), send("comm_info_reply", "shell",
+                                                                             '{comms:{},status:"ok"}')
+    # the early answer ends as a request's answer must (idle), then says the kernel is still starting:
+    # JupyterLab's status bar shows that, not "Idle" while Python is loading or cannot be loaded
+    starting = send("status", "iopub", '{execution_state:"starting"}')
+    methods = (f'async _commInfoReply(m){{let c=await this.commInfoRequest(m.content);{asked}}}'
+               f'_commInfoBeforeStart(m){{if(this._handledOne||m.header.msg_type!=="comm_info_request")return!1;'
+               f'this._busy(m);{none};this._idle(m);{starting};return!0}}')
+    js = js[:reply.start()] + methods + js[reply.start():]
+    js = js.replace(case.group(0), case.group(0) + f'case"comm_info_request":await this._commInfoReply({msg});break;', 1)
+    js = HANDLE.sub(lambda m: m.group(0) + "this._handledOne=!0,", js, count=1)
+    js = HAND_OVER.sub(lambda m: (f'{kernel}.handleMessage({m.group(2)})}}else {kernel}._commInfoBeforeStart&&'
+                                  f'{kernel}._commInfoBeforeStart({m.group(2)})||{queue}({m.group(2)})}}'), js, count=1)
+    fresh = path.with_suffix(".tmp")
+    fresh.write_text(js, encoding="utf-8")
+    fresh.replace(path)                  # a new file: the build may have linked the app's own copy
+    return path
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--output", default=str(ROOT / "_lite"), help="where the site is written (default: _lite/)")
@@ -365,6 +426,7 @@ def main(argv=None) -> int:
     final = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     pyodide_url = final.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {}).get("pyodideUrl", PYODIDE_CDN)
     add_script(out, pyodide_url)
+    answer_comm_info(out)
     notebooks = sorted(p.name for p in (out / "files").glob("*.ipynb"))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"JupyterLite site in {out}: {len(notebooks)} notebooks, {size / 1e6:.0f} MB, browser storage "

@@ -348,7 +348,7 @@ class HeuristicAgent(Agent):
             cost = COST.get(name, 3)
             if not first:
                 hand = {}
-                for c in battle.zones.piles["hand", me]:
+                for c in battle.hand(me):
                     if c.kind not in hand:
                         hand[c.kind] = c
                 first.append(hand)
@@ -364,13 +364,15 @@ class HeuristicAgent(Agent):
                 try:
                     # a listed play, as the Game makes it (game.phases.battle_play): the card it
                     # takes back, then what its rule would do
-                    done = ahead(battle, me, card, None if take is None else battle.taken_card(me, card, take))
+                    state = battle.state
+                    done = ahead(state, me, card, None if take is None else state.taken_card(me, card, take))
                 except RulesError:
                     return None                           # a card this agent cannot judge
                 return sight.lead_effect(card, done.leaving), cost, done.ends
             trial = battle.copy(explain=False)
             try:
-                plays.play_card(trial, me, card, False, None if take is None else trial.taken_card(me, card, take))
+                state = trial.state
+                plays.play_card(state, me, card, False, None if take is None else state.taken_card(me, card, take))
             except RulesError:
                 return None
         elif kind is Bribe or kind is Ball:
@@ -406,7 +408,7 @@ class HeuristicAgent(Agent):
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed
         # automatically, but only on their turn)
-        piles = battle.zones.piles
+        piles = state.zones.piles
         passed = state.passed
         active = [p for p in others if p not in passed and piles["hand", p]]
         budget = 4 + 3 * self._stake(game, me)

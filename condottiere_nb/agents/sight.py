@@ -66,12 +66,11 @@ class Sight:
         at = self.at = players.index(me)
         self.hidden = hidden
         reading = self.reading = battle.ruleset.spring_highest
-        piles = battle.zones.piles
-        fd = battle.state.face_down
+        fd = battle.face_down
         full = self.full = []
         if fd:
             for p in players:
-                full.append(tuple(piles["line", p]))
+                full.append(battle.line(p))
             fd = frozenset(fd)
             lines, extra = seen(players, full, fd, me, hidden)
             codes = tuple(map(line_code, lines))
@@ -79,7 +78,7 @@ class Sight:
             fd = _NOTHING
             lines, extra, codes = full, [0.0] * len(players), []
             for p in players:
-                line = tuple(piles["line", p])
+                line = battle.line(p)
                 full.append(line)
                 codes.append(line_code(line))
             codes = tuple(codes)
@@ -97,9 +96,8 @@ class Sight:
     @classmethod
     def count(cls, battle, me: str, hidden: float) -> dict:
         """The totals alone, as ``me`` sees ``battle``."""
-        piles = battle.zones.piles
-        full = [tuple(piles["line", p]) for p in battle.players]
-        lines, extra = seen(battle.players, full, battle.state.face_down, me, hidden)
+        full = [battle.line(p) for p in battle.players]
+        lines, extra = seen(battle.players, full, battle.face_down, me, hidden)
         return add(_totals(battle.players, lines, battle.ruleset.spring_highest), extra)
 
     def after(self, card) -> dict:

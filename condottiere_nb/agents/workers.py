@@ -43,7 +43,7 @@ from ..errors import RulesError, shorten
 from ..language import speaker
 from ..options import shown_value
 
-__all__ = ["run_jobs", "process_pool", "check_workers", "pool_size", "MAX_WORKERS", "MAX_GAMES", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
+__all__ = ["run_jobs", "process_pool", "kept_pool", "close_kept_pool", "drop_kept_pool", "check_workers", "pool_size", "MAX_WORKERS", "MAX_GAMES", "cores", "can_start_processes", "portable_ruleset", "ruleset_of", "seed_int",
            "job_seed"]
 
 
@@ -320,6 +320,46 @@ def process_pool(workers) -> Executor | None:
     if n <= 1 or not can_start_processes():
         return None
     return ProcessPoolExecutor(max_workers=n, mp_context=_start_method(), initializer=_quiet_worker)
+
+
+# The pool kept_pool() keeps: (this process's id, its size, the pool), or None
+_KEPT: list = [None]
+
+
+def kept_pool(workers) -> Executor | None:
+    """A pool of ``workers`` processes (as :func:`process_pool`, at most one per core: see
+    :func:`pool_size`) kept open after the call that started it, for the next call that asks for as
+    many: a study asked again and again (the odds of one decision after another) starts its
+    processes once, not once a call.  Where one process does the work: None.  One pool is kept (a
+    call asking for another size closes it); :func:`close_kept_pool` closes it, and so does the
+    end of this Python.  A process forked from this one starts its own.  A pool whose worker died
+    is dropped by :func:`drop_kept_pool`."""
+    if check_workers(workers, None) <= 1 or not can_start_processes():
+        return None
+    n = pool_size(workers, None)            # at most one per core: a warning says so
+    kept = _KEPT[0]
+    if kept is not None and kept[:2] == (os.getpid(), n):
+        return kept[2]
+    close_kept_pool()
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=_start_method(), initializer=_quiet_worker)
+    _KEPT[0] = (os.getpid(), n, pool)
+    return pool
+
+
+def drop_kept_pool(pool) -> None:
+    """Forget ``pool`` if it is the kept one (a worker died in it: the next call starts another)."""
+    kept = _KEPT[0]
+    if kept is not None and kept[2] is pool:
+        _KEPT[0] = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def close_kept_pool(wait: bool = False) -> None:
+    """Close the pool :func:`kept_pool` keeps, if any: its processes end once idle (``wait``: this
+    call returns when they have ended)."""
+    kept, _KEPT[0] = _KEPT[0], None
+    if kept is not None and kept[0] == os.getpid():
+        kept[2].shutdown(wait=wait, cancel_futures=True)
 
 
 def _square(jobs: list) -> list:

@@ -17,7 +17,7 @@ from ..notation import kind_of
 from ..rulesets import get_ruleset
 from .intervals import wilson
 from ..arguments import check_count
-from .progress import as_progress, check_player_counts, ruleset_list, seed_int
+from .progress import as_progress, check_player_counts, game_refusal, ruleset_list, seed_int
 
 
 #: What "decides a battle" means, in the words the reports and the notebook use.
@@ -251,16 +251,8 @@ def player_counts(ruleset) -> tuple[int, ...]:
     >>> player_counts("standard"), player_counts("city-states")
     ((2, 3, 4, 5, 6), (3, 4, 5, 6))
     """
-    from ..game import Game
     rs = get_ruleset(ruleset)
-    allowed = []
-    for n in range(2, 7):
-        try:
-            Game(n, rs, 0, explain=False)
-        except RulesError:
-            continue
-        allowed.append(n)
-    return tuple(allowed)
+    return tuple(n for n in range(2, 7) if game_refusal(rs, n) is None)
 
 
 def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="heuristic", seed=0,
@@ -282,7 +274,6 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
     """
     from ..agents import make_agent
     from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
-    from ..game import Game
     names = ruleset_list(rulesets)
     if isinstance(players, Mapping):
         players = {name: check_player_counts(counts) for name, counts in players.items()}
@@ -299,10 +290,9 @@ def variant_balance(rulesets=None, players=(3, 4), games: int = 20, *, agent="he
         if not counts:
             skipped.append((rs.name, 0, "no player count given for it"))
         for n in (counts,) if isinstance(counts, int) else counts:
-            try:
-                Game(n, rs, 0, explain=False)
-            except RulesError as e:
-                skipped.append((rs.name, n, str(e)))
+            why = game_refusal(rs, n)
+            if why is not None:
+                skipped.append((rs.name, n, why))
                 continue
             row = BalanceRow(rs.name, n, agent_name, wins_by_seat=[0.0] * n)
             rows.append(row)

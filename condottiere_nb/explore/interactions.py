@@ -226,9 +226,7 @@ def check_interactions(a="standard", b=None, *, option: str | None = None, base=
     report.battles, report.only_a, report.only_b = tally.battles, tally.only_a, tally.only_b
     report.winner_differs, report.token_differs = tally.winner, tally.token
     report.either_differs, report.strengths_differ = tally.either, tally.strengths
-    for kind in DIVERGENCE_KINDS:
-        if kind not in tally.best:
-            continue
+    for kind in [k for k in DIVERGENCE_KINDS if k in tally.best]:
         seq = tuple(plays[i] for i in tally.best[kind][1])
         d = Divergence(kind, tally.counts[kind], seq, play_sequence_notation(space, seq),
                        label_a=la, label_b=lb)
@@ -277,19 +275,14 @@ def enumerate_engine(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[P
     def walk(ba, bb, seq):
         for i, p in enumerate(plays):
             ca, cb = child(ba, p), child(bb, p)
-            if ca is None and cb is None:
-                continue
-            s2 = seq + [i]
-            visit(ca, cb, s2)
-            walk(ca, cb, s2)
+            if ca is not None or cb is not None:
+                visit(ca, cb, seq + [i])
+                walk(ca, cb, seq + [i])
+            if not seq:             # the progress counts the first plays
+                prog.update(i + 1)
 
     root_a = Battle(names, ra, explain=False)
     root_b = Battle(names, rb, explain=False)
     visit(root_a, root_b, [])
     prog.start(len(plays), "battles (engine)")
-    for i, p in enumerate(plays):
-        ca, cb = child(root_a, p), child(root_b, p)
-        if ca is not None or cb is not None:
-            visit(ca, cb, [i])
-            walk(ca, cb, [i])
-        prog.update(i + 1)
+    walk(root_a, root_b, [])

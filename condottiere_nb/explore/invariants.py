@@ -17,7 +17,7 @@ from ..errors import RulesError, excerpt, expects
 from ..game import Game
 from ..rulesets import get_ruleset
 from ..arguments import check_count
-from .progress import as_progress, check_player_counts, ruleset_list, seed_int
+from .progress import as_progress, check_player_counts, game_refusal, ruleset_list, seed_int
 
 
 @dataclass
@@ -51,18 +51,10 @@ class SoakResult:
         return "\n".join(lines)
 
 
-def _flat_ids(x, out: list) -> None:
-    """Every card id in Game.card_locations() (dicts of lists of ids, nested), into ``out``."""
-    for v in (x.values() if isinstance(x, dict) else x):
-        if isinstance(v, dict):
-            _flat_ids(v, out)
-        elif isinstance(v, (list, tuple)):
-            if v and isinstance(v[0], (list, tuple, dict)):
-                _flat_ids(v, out)
-            else:
-                out.extend(v)
-        else:
-            out.append(v)
+def _flat_ids(locations: dict) -> list:
+    """Every card id in Game.card_locations() (hands and lines by player, the piles as lists)."""
+    return [i for where in locations.values() for ids in (where.values() if isinstance(where, dict) else [where])
+            for i in ids]
 
 
 @expects(game=Game, seed=(int, str, None), actions=int)
@@ -111,8 +103,7 @@ def check_game(game, *, seed=None, actions: int = 20_000) -> tuple[int, int, lis
             bad.append(f"the legal action {a!r} was refused: {e}")
             break
         count += 1
-        ids: list = []
-        _flat_ids(game.card_locations(), ids)
+        ids = _flat_ids(game.card_locations())
         if len(ids) != n_cards or len(set(ids)) != n_cards:
             dup = len(ids) - len(set(ids))
             bad.append(f"after {a!r}: {len(set(ids))} different cards in {len(ids)} places "
@@ -191,7 +182,6 @@ def soak_games(jobs: list) -> list:
     :func:`~condottiere_nb.agents.workers.portable_ruleset` gives it, players, seed) each):
     (actions, battles, violations, the ending or None): what a worker of :func:`soak` runs."""
     from ..agents.workers import ruleset_of
-    from ..game import Game
     out = []
     for rules, n, s in jobs:
         try:
@@ -213,20 +203,12 @@ def soak(games: int = 100_000, *, rulesets=None, players=(2, 3, 4, 5, 6), seed=0
     concurrent.futures.Executor) share the games out; each game's seed comes from ``seed`` and
     its number, and the findings are added up in that order, so the result is the same."""
     from ..agents.workers import MAX_GAMES, check_workers, portable_ruleset, run_jobs
-    from ..game import Game
     check_count("games", games, 1, MAX_GAMES)
     names = ruleset_list(rulesets)
     players = check_player_counts(players)
     check_workers(workers, executor)
-    plan = []
-    for name in names:
-        rs = get_ruleset(name)
-        for n in players:
-            try:
-                Game(n, rs, 0, explain=False)
-            except RulesError:
-                continue
-            plan.append((rs, portable_ruleset(rs), n))
+    plan = [(rs, portable_ruleset(rs), n) for rs in map(get_ruleset, names) for n in players
+            if game_refusal(rs, n) is None]
     if not plan:
         raise RulesError.say("no ruleset allows these player counts")
     out = SoakResult()

@@ -194,7 +194,7 @@ class FastModel:
         L = self.L
         P = L.P
         q, k, kind = play.seat, L.index[play.kind], play.kind
-        # Battle.find_card (a sandbox): a card taken back by a Scarecrow is played before an unused one.
+        # BattleState.find_card (a sandbox): a card taken back by a Scarecrow is played before an unused one.
         use_ret = C[L.ret[q][k]] > 0
         C[L.ret[q][k]] -= use_ret
         C[L.drawn[k]] += ~use_ret
@@ -263,7 +263,7 @@ class FastModel:
                 C[L.surr] = 1      # card.surrender: the battle ends at once
         else:
             C[slot] += 1
-        # Battle.advance: the next seat after q that has not passed (q itself if all others have).
+        # BattleState.advance: the next seat after q that has not passed (q itself if all others have).
         nxt = np.full(C.shape[1], q, dtype=C.dtype)
         found = np.zeros(C.shape[1], dtype=bool)
         for j in range(1, P):

@@ -97,7 +97,9 @@ def battle_odds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
     machine; 0: one per core) or ``executor`` (any concurrent.futures.Executor, e.g. a Dask
     cluster's) play the hands out in parallel: hand ``k`` is drawn from ``seed`` and ``k``, its
     players seeded from those and their seat, and the rounds are decided on the hands in order,
-    so the figures are the same for any number of workers.
+    so the figures are the same for any number of workers.  The workers' processes are kept for the
+    next call that asks for as many (:func:`~condottiere_nb.agents.workers.kept_pool`; closed by
+    :func:`~condottiere_nb.agents.workers.close_kept_pool`).
     """
     watched = odds_rounds(battle, hand, ruleset, others=others, pool=pool, samples=samples, precision=precision,
                           rounds=rounds, seconds=seconds, seed=seed, exact_limit=exact_limit, region=region,
@@ -136,7 +138,7 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
 
     >>> answers = list(odds_rounds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1))
     >>> [(odds.round, odds.samples, odds.stopped) for odds in answers]
-    [(1, 25, ''), (2, 50, ''), (3, 100, ''), (4, 200, 'samples')]
+    [(1, 15, ''), (2, 30, ''), (3, 60, ''), (4, 120, ''), (5, 200, 'samples')]
     >>> answers[-1].actions == battle_odds("[Ana Ben] Ana 10, Ben 6", "5 winter", others=3, samples=200, seed=1).actions
     True
 
@@ -158,13 +160,35 @@ def odds_rounds(battle, hand=None, ruleset=None, *, others=None, pool=None, samp
 
 #: hands for every action in the first round of Monte Carlo odds: a first answer in a fraction of
 #: a second, and often the best action settled; the rounds after it bring every action within plus
-#: or minus 10 points (:data:`FIRST_ANSWER`) first, then to the precision asked.  Of 20, 25, 30 and
-#: 40 hands, 25 settled issue 34's decision soonest, and all reached 10 points after about as many battles
-FIRST_ROUND = 25
+#: or minus 10 points (:data:`FIRST_ANSWER`) first, then to the precision asked.  Of 10, 15, 20 and
+#: 25 hands, 15 settled issue 34's decision soonest (120 battles, seeds 1 to 3; 10 hands took longer to tell
+#: apart at 99%, :func:`settle_z`), and reached 10 points and 2 points after as few battles as any
+FIRST_ROUND = 15
 
 #: the "plus or minus" of a first answer: every action is played until its interval is this
 #: narrow, even one already known to be below the best
 FIRST_ANSWER = 0.10
+
+
+def settle_z(hands: int, z: float = 2.576) -> float:
+    """The quantile of Student's t law with ``hands - 1`` degrees of freedom that matches the normal
+    law's ``z`` (99% two-sided by default): what :func:`paired_gap` is given, so that its interval
+    from a first round of a few dozen hands is as wide as their spread warrants (the normal law's
+    2.576 is 15% too narrow at 15 hands).  The Cornish-Fisher expansion in one over the degrees of
+    freedom (Abramowitz and Stegun 26.7.5), within 0.03 of the table from 6 hands on, 0.01 from 10.
+
+    >>> round(settle_z(15), 2), round(settle_z(30), 2), round(settle_z(10 ** 6), 3)
+    (2.98, 2.76, 2.576)
+    """
+    v = max(hands - 1, 1)
+    z3, z5, z7 = z ** 3, z ** 5, z ** 7
+    return (z + (z3 + z) / (4 * v) + (5 * z5 + 16 * z3 + 3 * z) / (96 * v ** 2)
+            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v ** 3))
+
+
+def _gap(won: list, best: list) -> tuple:
+    """:func:`paired_gap` of an action's results against the best's, at :func:`settle_z` for the hands both had."""
+    return paired_gap(won, best, settle_z(min(len(won), len(best))))
 
 
 def _checked_number(name: str, value, most: float) -> float:
@@ -291,14 +315,25 @@ def _prepared(battle, hand, ruleset, others, pool, samples, precision, rounds, s
     if not exact:
         world_generator((0, 0))           # numpy is needed: say so before anything runs
     worlds = list(exact_hands(active, sizes, kinds, by_kind)) if exact else None
-    mean = None
-    if not exact:
-        need = sum(sizes.values())
-        mean = tuple(need * len(by_kind[k]) / len(pool_cards) for k in setup(problem).kinds)
+    mean = None if exact else setup(problem)
     about = BattleOdds(me, battle.notation(), tuple(c.name for c in my_cards), [], "exact" if exact else "monte carlo",
                        0, seed, precision=None if exact else precision, kinds=tuple(c.kind for c in my_cards))
     return _Run(problem, actions, labels, about, worlds, mean, samples, precision, rounds, seconds, progress, workers,
                 executor)
+
+
+def _dropping_a_broken(results, pool):
+    """``results`` of a run on the kept ``pool``; should a worker die (BrokenProcessPool), the pool is
+    dropped, so that the next call starts another."""
+    from concurrent.futures.process import BrokenProcessPool
+    from ..agents.workers import drop_kept_pool
+    try:
+        yield from results
+    except BrokenProcessPool:
+        drop_kept_pool(pool)
+        raise
+    finally:
+        results.close()
 
 
 class _Run:
@@ -310,14 +345,20 @@ class _Run:
         self.problem = problem
         self.actions, self.labels, self.about = actions, labels, about
         self.worlds = worlds    # (weight, hands) of every world, for exact odds; None for Monte Carlo
-        self.mean = mean        # how many of each kind a random deal holds on average (Monte Carlo)
+        # Monte Carlo: the Setup, which tells what a hand's deal is weighed by and its average
+        self.weigh = mean
+        self.mean = None if mean is None else mean.means             # each opponent's kinds
+        self.pooled_mean = None if mean is None else mean.pooled_means     # all the opponents' together
+        self.pooled = []        # each hand's cards dealt to all the opponents (Setup.pooled), in order
+        #: the hands from which an action's interval can weigh the deal (see estimate)
+        self.weighed_from = 0 if mean is None else max(CONTROLLED_FROM, 10 * len(self.pooled_mean))
         self.cap, self.precision, self.most_rounds, self.seconds = cap, precision, most_rounds, seconds
         count = len(actions)
         self.wins = [0.0] * count
         self.n = [0] * count
         self.settled = [""] * count
         self.won = [[] for _ in range(count)]     # each action's results, hand by hand
-        self.dealt = []         # each hand's kinds dealt (Setup.dealt), in order
+        self.dealt = []         # each hand's cards dealt (Setup.dealt), in order
         self.behind = [None] * count
         self.drawn = 0          # worlds played out so far
         self.played = 0         # rounds played
@@ -329,9 +370,9 @@ class _Run:
 
     def rounds(self):
         """The answer after every round (see :func:`odds_rounds`)."""
-        from ..agents.workers import process_pool
+        from ..agents.workers import kept_pool
         if self.executor is None:
-            self.pool = process_pool(self.workers)        # one pool for all the rounds
+            self.pool = kept_pool(self.workers)     # one pool for all the rounds, and kept for the next call
         try:
             if self.worlds is not None:
                 yield self.exact()
@@ -361,8 +402,6 @@ class _Run:
                 if stop:
                     return
         finally:
-            if self.pool is not None:
-                self.pool.shutdown(wait=not self.partial, cancel_futures=True)
             self.prog.finish(self.partial)
 
     def exact(self) -> BattleOdds:
@@ -390,7 +429,7 @@ class _Run:
         out = [ActionOdds(a, label, self.wins[i], self.n[i], *found[i][:3], False, self.settled[i], found[i][3],
                           self.behind[i]) for i, (a, label) in enumerate(zip(self.actions, self.labels))]
         best = max(range(len(out)), key=lambda i: out[i].p)
-        told = all(i == best or paired_gap(self.won[i], self.won[best])[1] < 0 for i in range(len(out)))
+        told = all(i == best or _gap(self.won[i], self.won[best])[1] < 0 for i in range(len(out)))
         return self.odds(out, stop, told)
 
     def odds(self, out: list, stop: str, told: bool) -> BattleOdds:
@@ -414,6 +453,7 @@ class _Run:
         if self.pool is not None:
             results = run_jobs(odds_worlds, jobs, executor=self.pool, chunk=max(1, min(4, len(jobs) // 24)),
                                window=6, done=lambda d: self.prog.update(max(self.drawn, start + d)))
+            results = _dropping_a_broken(results, self.pool)
         else:
             results = run_jobs(odds_worlds, jobs, workers=self.workers, executor=self.executor,
                                done=lambda d: self.prog.update(max(self.drawn, start + d)))
@@ -428,6 +468,8 @@ class _Run:
                         self.wins[i] += weight
                 if k == len(self.dealt):
                     self.dealt.append(dealt)
+                    if self.weigh is not None:
+                        self.pooled.append(self.weigh.pooled(dealt))
                 self.drawn = len(self.dealt)
         finally:
             results.close()
@@ -435,14 +477,17 @@ class _Run:
     def estimate(self, i: int) -> tuple:
         """(p, low, high, interval) of action ``i`` from its hands so far (Monte Carlo): the
         interval weighs the cards dealt (:func:`controlled`) from :data:`CONTROLLED_FROM` hands
-        and ten a kind, when the action has ten wins and ten losses; Wilson's before."""
+        and ten a kind, when the action has ten wins and ten losses; Wilson's before.  The kinds
+        each opponent holds are weighed from ten hands a kind and opponent (who holds a card
+        matters), the kinds of all their hands together before (fewer figures to fit)."""
         w, n = self.wins[i], self.n[i]
-        if (self.mean is not None and n >= max(CONTROLLED_FROM, 10 * len(self.mean))
-                and min(w, n - w) >= 10):
+        if self.mean is not None and min(w, n - w) >= 10:
             # action i was played on hands 0 .. n-1: it is weighed from the first, until settled
-            found = controlled(self.won[i], self.dealt[:n], self.mean)
-            if found is not None:
-                return (*found, "controlled")
+            for dealt, mean in ((self.dealt, self.mean), (self.pooled, self.pooled_mean)):
+                if n >= max(CONTROLLED_FROM, 10 * len(mean)):
+                    found = controlled(self.won[i], dealt[:n], mean)
+                    if found is not None:
+                        return (*found, "controlled")
         lo, hi = wilson(w, n)
         return (w / n if n else 0.0), lo, hi, "wilson"
 
@@ -462,7 +507,7 @@ class _Run:
             _, lo, hi, _ = found[i]
             half = (hi - lo) / 2
             n = self.n[i]
-            below = i != best and (gap := paired_gap(self.won[i], self.won[best]))[1] < 0
+            below = i != best and (gap := _gap(self.won[i], self.won[best]))[1] < 0
             if half <= precision:
                 self.settled[i] = "precise"
             elif below and (half <= FIRST_ANSWER or n >= cap):
@@ -480,6 +525,10 @@ class _Run:
                     need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
                 more[i] = min(max(math.ceil(need * 1.1) - n if aim > precision else math.ceil(need) - n,
                                   FIRST_ROUND // 2), n if aim == precision else 3 * n, cap - n)
+                if n < self.weighed_from < n + more[i]:
+                    # Wilson's interval planned this round: stop where the deal starts being
+                    # weighed, whose narrower interval may need fewer hands
+                    more[i] = self.weighed_from - n
                 continue
             del more[i]
         return more

@@ -17,7 +17,7 @@ from ..errors import RulesError, Sentence, expects
 from ..options import shown
 
 __all__ = ["numpy_hint", "Progress", "TextProgress", "redraws_in_place", "CallbackProgress", "as_progress", "seed_int",
-           "ruleset_list", "check_player_counts"]
+           "ruleset_list", "check_player_counts", "game_refusal"]
 
 
 def numpy_hint() -> str:
@@ -85,20 +85,18 @@ class TextProgress(Progress):
         self.width = width
         self.redraw = redraws_in_place(self.stream) if redraw is None else redraw
         self.quiet_for = quiet_for
-        self.total = 1
-        self.label = ""
-        self._t0 = 0.0
+        self._reset(1, "")
+
+    def _reset(self, total: int, label: str) -> None:
+        self.total = max(1, int(total))
+        self.label = label
+        self._t0 = time.perf_counter()
         self._last = None         # when it was last drawn (perf_counter), or None: not yet
         self._tenth = -1          # without redrawing: the tenths of the way written so far
         self._done = 0
 
     def start(self, total: int, label: str = "") -> None:
-        self.total = max(1, int(total))
-        self.label = label
-        self._t0 = time.perf_counter()
-        self._last = None
-        self._tenth = -1
-        self._done = 0
+        self._reset(total, label)
         self.update(0)
 
     def update(self, done: int) -> None:
@@ -175,6 +173,17 @@ def ruleset_list(rulesets) -> list:
         return list(rulesets)
     raise RulesError.say("rulesets must be a ruleset's name, a Ruleset or a non-empty list of them (None: every "
                          "named ruleset), not {value}", value=shown(rulesets))
+
+
+def game_refusal(ruleset, players: int) -> str | None:
+    """Why a game of ``players`` players cannot be played under ``ruleset`` (the refusal's text),
+    or None when it can: what a long run asks before it plans a ruleset's games."""
+    from ..game import Game
+    try:
+        Game(players, ruleset, 0, explain=False)
+    except RulesError as e:
+        return str(e)
+    return None
 
 
 def check_player_counts(players) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..arguments import check_flag
+from ..arguments import check_count, check_flag
 from ..battle import Battle
 from ..cards import kind_name
 from ..errors import IllegalMove, Kind, Listed, RulesError, expects
@@ -93,8 +93,7 @@ def battle_space(players=2, kinds=DEFAULT_KINDS, max_cards: int = 3, face_down: 
     if not isinstance(kinds, (list, tuple)) or len(kinds) > MAX_KINDS_LISTED:
         raise RulesError.say("kinds must be a list of card names (at most {most}), e.g. {example}, not {value}",
                              most=MAX_KINDS_LISTED, example="['10', 'winter', 'bishop']", value=shown(kinds))
-    if not isinstance(max_cards, int) or isinstance(max_cards, bool) or not 0 <= max_cards <= 8:
-        raise RulesError.say("max_cards must be a whole number from 0 to 8, not {value}", value=shown(max_cards))
+    check_count("max_cards", max_cards, 0, 8)
     decks = [r.kinds for r in rulesets] or [get_ruleset("standard").kinds]
     out = []
     for k in kinds:
@@ -117,14 +116,9 @@ def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
     seats in order, the kinds in the order given, face up before face down, a
     Scarecrow taking nothing before one taking a Mercenary back."""
     mercs = [k for k in space.kinds if k.isdigit()]
-    out = []
-    for seat in range(len(space.players)):
-        for kind in space.kinds:
-            for fd in ((False, True) if (hidden and space.face_down) else (False,)):
-                takes = [None] + (mercs if kind == "scarecrow" else [])
-                for take in takes:
-                    out.append(PlayedCard(seat, kind, fd, take))
-    return out
+    ways = (False, True) if hidden and space.face_down else (False,)
+    return [PlayedCard(seat, kind, fd, take) for seat in range(len(space.players)) for kind in space.kinds
+            for fd in ways for take in [None] + (mercs if kind == "scarecrow" else [])]
 
 
 def check_plays(space: BattleSpace, plays) -> None:
@@ -167,13 +161,7 @@ def play_sequence_notation(space: BattleSpace, plays: Sequence[PlayedCard]) -> s
                 words.append(f"{names[to_move]} pass")
             to_move = (to_move + 1) % n
         words.append(p.word(names))
-        nxt = p.seat
-        for j in range(1, n + 1):
-            x = (p.seat + j) % n
-            if x not in passed:
-                nxt = x
-                break
-        to_move = nxt
+        to_move = next((x for j in range(1, n + 1) if (x := (p.seat + j) % n) not in passed), p.seat)
     quoted = " ".join(f'"{x}"' if " " in x else x for x in names)
     return f"[{quoted}]" + (" " + ", ".join(words) if words else "")
 

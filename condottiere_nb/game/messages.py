@@ -27,13 +27,8 @@ class Waiting:
         state = game.state
         self.who, self.phase, self.final = state.to_move, state.phase, state.final
         self.region = game.battle.region if state.phase == "battle" and game.battle is not None else None
-        self.variant = None
-        if self.phase not in ("token", "battle", "favor", "discard", "keep", "over"):
-            for v in game.variants:
-                said = v.waiting_text(game)
-                if said:
-                    self.variant = said
-                    break
+        own = self.phase not in ("token", "battle", "favor", "discard", "keep", "over")    # a variant's phase
+        self.variant = next(filter(None, (v.waiting_text(game) for v in game.variants)), None) if own else None
 
     def __str__(self) -> str:
         return self.said_by(speaker("en"))

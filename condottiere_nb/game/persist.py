@@ -116,14 +116,8 @@ def _jsonable(value):
 
 
 def ruleset_to_json(rs: Ruleset) -> dict:
-    options = {}
-    for f in fields(rs):
-        if f.name in ("name", "summary"):
-            continue
-        value = getattr(rs, f.name)
-        if value != getattr(STANDARD, f.name):
-            options[f.name] = _jsonable(value)
-    return {"name": rs.name, "options": options}
+    """A ruleset as a saved game writes it: its name and the options that differ from standard."""
+    return {"name": rs.name, "options": {k: _jsonable(v) for k, (v, _std) in rs.differences(STANDARD).items()}}
 
 
 def _tuplify(value):
@@ -224,12 +218,9 @@ def decode(game, rec, index: int):
 
     if tag == "pass" and not args:
         return Pass()
-    if tag == "token" and len(args) == 1 and isinstance(args[0], str):
-        return PlaceToken(args[0])
-    if tag == "favor" and len(args) == 1 and (args[0] is None or isinstance(args[0], str)):
-        return PlaceFavor(args[0])
-    if tag == "discard" and len(args) == 1 and isinstance(args[0], bool):
-        return DiscardHand(args[0])
+    one = {"token": (PlaceToken, str), "favor": (PlaceFavor, (str, type(None))), "discard": (DiscardHand, bool)}
+    if tag in one and len(args) == 1 and isinstance(args[0], one[tag][1]):
+        return one[tag][0](args[0])
     if tag == "keep" and len(args) == 1 and isinstance(args[0], list) and len(args[0]) <= n:
         return Keep(tuple(card(i) for i in args[0]))
     if tag == "play" and len(args) == 3 and isinstance(args[1], bool):

@@ -145,7 +145,7 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
     stops for its player to place the Pope's Favor."""
     state = game.state
     player = state.to_move
-    battle = game.battle
+    battle = game.battle.state
     # legal_actions() listed this play (the battle's play_options): what is left is the card it
     # takes, and the rule itself
     taken = None if take is None else battle.taken_card(player, card, take)
@@ -155,7 +155,7 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
         sync_log(game)
     for v in game.variants:
         v.after_play(game, player, card)
-    discarded = battle.state.discarded
+    discarded = battle.discarded
     if card.kind == "bishop" and discarded and discarded[-1] is card:      # it acted
         if not state.final:
             ask(game, "favor", player)
@@ -167,7 +167,7 @@ def battle_play(game, card: Card, face_down: bool, take) -> None:
 
 def battle_pass(game) -> None:
     """The player to move passes (checked by Game.apply: legal_actions() listed it)."""
-    plays.play_pass(game.battle, game.state.to_move)
+    plays.play_pass(game.battle.state, game.state.to_move)
     game.write(["pass"])
     if game.explains:
         sync_log(game)

@@ -16,6 +16,13 @@ wrong answers are kept: a learner who gives one is told which mistake it is.
 Rules of the game around the battles (dealing, rounds, victory, the variants' draws, the
 city-states' abilities) cannot make a question in this version: :func:`exercises` refuses them
 with a RulesError that says why (:func:`why_not`).
+
+The scheduler that brings missed rules back (``views/practice_model.py``) is a small Leitner box, not
+``fsrs``: fsrs 6.3.2 on PyPI is pure Python (one wheel, needing only typing-extensions, so Pyodide could load
+it), but it schedules by wall-clock dates (learning steps of minutes, then intervals of days), while a set
+lasts half an hour and brings a rule back after a number of items answered, the same for every learner and
+exact in tests.  Using it would mean a virtual clock of one step per item, and one more package in the
+offline site's index; the box does that directly.
 """
 from __future__ import annotations
 

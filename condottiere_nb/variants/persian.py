@@ -20,13 +20,12 @@ text leaves open is decided here and written down, option by option, in
 from __future__ import annotations
 
 from ..cards import Card
-from ..decks import DECKS, SOLDIER_VALUES, SPECIAL_SPLITS, tutorial_counts
 from ..errors import Clauses, IllegalMove, Joined, Kind, Listed, Quoted, Sentence, Spaced
 from ..explain import Step
 from ..notation import read_target
 
-__all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "position_targets", "position_of",
-           "owed_draws", "DECKS", "SOLDIER_VALUES", "SPECIAL_SPLITS", "tutorial_counts"]
+__all__ = ["card_banner", "card_maiden", "card_weapon", "maiden_target", "maiden_lines", "position_targets",
+           "position_of", "owed_draws"]
 
 
 # -- on-play effects (the card registry names them; signature (battle, player, card, target)) ----
@@ -58,7 +57,7 @@ def maiden_target(battle, player: str, target) -> Card:
     The Maiden may pick a face-down soldier: in the tutorial every soldier is face down.
     """
     rs = battle.ruleset
-    allowed = [p for p in battle.players if rs.maiden_targets == "any" or p != player]
+    allowed = maiden_lines(battle, player)
     pool = [(p, c) for p in allowed for c in battle.line(p) if c.mercenary]
     if isinstance(target, Card):
         found = [(p, c) for p, c in pool if c.id == target.id]
@@ -102,11 +101,17 @@ def maiden_target(battle, player: str, target) -> Card:
     return found[-1][1]
 
 
+def maiden_lines(battle, player: str) -> list[str]:
+    """The players whose soldiers ``player``'s Maiden may remove: every player, or under
+    maiden_targets='opponents' the others (fa-tutorial.txt, section 5)."""
+    return [p for p in battle.players if battle.ruleset.maiden_targets == "any" or p != player]
+
+
 def position_targets(battle, player: str) -> list[str]:
     """The Maiden's targets as a player sees them: "Ben@2" is Ben's second soldier in line order
     (soldiers lie face down, so a player chooses a position, not a value)."""
-    allowed = [p for p in battle.players if battle.ruleset.maiden_targets == "any" or p != player]
-    return [f"{p}@{i}" for p in allowed for i in range(1, sum(1 for c in battle.line(p) if c.mercenary) + 1)]
+    return [f"{p}@{i}" for p in maiden_lines(battle, player)
+            for i in range(1, sum(1 for c in battle.line(p) if c.mercenary) + 1)]
 
 
 def position_of(battle, card: Card) -> str:
@@ -148,8 +153,5 @@ def card_weapon(battle, player: str, card: Card, _target=None) -> None:
 
 def owed_draws(battle) -> dict[str, int]:
     """How many cards each player has earned from Weapons in this battle (the Game deals them)."""
-    owed = {p: 0 for p in battle.players}
-    for m in battle.moves:
-        if m.kind == "weapon" and not m.face_down:
-            owed[m.player] += 1
-    return owed
+    return {p: sum(1 for m in battle.moves if m.player == p and m.kind == "weapon" and not m.face_down)
+            for p in battle.players}

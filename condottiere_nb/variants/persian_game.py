@@ -8,7 +8,7 @@ from ..explain import Step
 from ..game import deal, phases
 from ..notation import read_target
 from .base import Variant
-from .persian import maiden_target, position_of, position_targets
+from .persian import maiden_lines, maiden_target, position_of, position_targets
 
 __all__ = ["fa_weapon_draw", "fa_draw", "fa_end", "PersianTutorial"]
 
@@ -65,10 +65,8 @@ class PersianTutorial(Variant):
 
     @classmethod
     def target_cards(cls, battle, player: str) -> list:
-        """The soldiers a Maiden may remove: every soldier in play, or under maiden_targets='others'
-        the other players' (fa-tutorial.txt, section 5)."""
-        mode = battle.ruleset.maiden_targets
-        return [c for p in battle.players if mode == "any" or p != player for c in battle.line(p) if c.mercenary]
+        """The soldiers a Maiden may remove: those of :func:`~.persian.maiden_lines`."""
+        return [c for p in maiden_lines(battle, player) for c in battle.line(p) if c.mercenary]
 
     @classmethod
     def targets(cls, battle, player: str) -> list:
@@ -90,8 +88,8 @@ class PersianTutorial(Variant):
             return take.strip() if named.position is None else f"{named.owner}@{named.position}"
         if game.battle is None:
             raise IllegalMove.say("a Maiden is played during a battle")
-        card = maiden_target(game.battle, game.state.to_move, take)
-        return position_of(game.battle, card)
+        card = maiden_target(game.battle.state, game.state.to_move, take)
+        return position_of(game.battle.state, card)
 
     def after_play(self, game, player: str, card) -> None:
         if card.kind == "weapon":

@@ -1,4 +1,4 @@
-"""The variants the Game knows, by where their class is; :func:`variants_for` gives a game the
+"""The variants the Game knows, by where their class is; :func:`variant_classes` gives a game the
 ones its ruleset needs.  Classes are imported on first use, so this module imports no variant
 and the Game may import it."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import importlib
 
 from ..errors import RulesError
 
-__all__ = ["VARIANTS", "every_variant", "variant_classes", "variants_for", "home_of", "decode_elsewhere"]
+__all__ = ["VARIANTS", "every_variant", "variant_classes", "home_of", "decode_elsewhere"]
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -33,11 +33,6 @@ def variant_classes(ruleset) -> tuple:
     """The class of each variant whose rules a battle or game under ``ruleset`` needs, in VARIANTS
     order (what :attr:`condottiere_nb.rulesets.Ruleset.variants` gives)."""
     return tuple(cls for cls in map(_load, VARIANTS) if cls.applies_to(ruleset))
-
-
-def variants_for(ruleset) -> list:
-    """One instance of each variant whose rules a game under ``ruleset`` needs, in VARIANTS order."""
-    return [cls(ruleset) for cls in ruleset.variants]
 
 
 def home_of(action) -> str | None:

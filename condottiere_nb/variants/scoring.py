@@ -36,10 +36,7 @@ def game_points(control: Mapping[str, str], players, winner: str | None = None, 
     ...             winner="Huy", reason="adjacent", group={"Torino", "Milano", "Genova"})
     {'Huy': 18, 'Hoa': 1}
     """
-    points = {p: 0 for p in players}
-    for _region, owner in control.items():
-        if owner in points:
-            points[owner] += 1
+    points = {p: sum(1 for owner in control.values() if owner == p) for p in players}
     if winner is not None and reason == "adjacent" and (bonus_win == "adjacent" or needed == 3):
         counted = points[winner] if bonus_regions == "all" else len(group)
         points[winner] += bonus * counted

@@ -35,6 +35,7 @@ _LAZY = {
     "GameModel": "game_model",
     "Practice": "practice",
     "PracticeModel": "practice_model",
+    "PractiseThis": "practice_set",
 }
 
 __all__ = ["Facts", "Table", "Readings", "show", "battle_readings", "option_readings", "ruleset_readings", "Line",

@@ -7,6 +7,7 @@ comparison reads in the learner's language and switches with it.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import fields
 from html import escape
 from itertools import zip_longest
@@ -19,7 +20,7 @@ from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .observable import Cursor
 from .timeline import resolution_timeline
-from .words import option_text, ruleset_words, words
+from .words import Said, option_text, ruleset_words, words
 
 
 def ruleset_label(rs: Ruleset, lang: str = "en") -> str:
@@ -34,8 +35,7 @@ def ruleset_label(rs: Ruleset, lang: str = "en") -> str:
         return named.get(rs.name, rs.name)
     base_name = rs.name.split("+")[0].split("/")[0]
     base = RULESETS.get(base_name, RULESETS["standard"])
-    diff = rs.differences(base)
-    inner = t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck")
+    inner = t.clauses(option_text(t, k, v[0]) for k, v in rs.differences(base).items() if k != "deck")
     head = named.get(base.name, base.name)
     return t.say("{rules}, with: {readings}", rules=head, readings=inner) if inner else head
 
@@ -57,34 +57,8 @@ def option_label(rs: Ruleset, lang: str = "en") -> str:
     if base is None:
         return ruleset_label(rs, lang)
     t = words(lang)
-    diff = rs.differences(base)
-    return t.clauses(option_text(t, k, v[0]) for k, v in diff.items() if k != "deck") or ruleset_label(rs, lang)
-
-
-class RulesetName:
-    """A ruleset as a value of an error's message: each language names it (:func:`ruleset_label`)."""
-
-    def __init__(self, rs: Ruleset):
-        self.rs = rs
-
-    def said_by(self, t) -> str:
-        return ruleset_label(self.rs, t.lang)
-
-    def __str__(self) -> str:
-        return ruleset_label(self.rs)
-
-
-class ErrorText:
-    """An engine error as a value of another error's message (told in the same language)."""
-
-    def __init__(self, error: BaseException):
-        self.error = error
-
-    def said_by(self, t) -> str:
-        return t.error(self.error)
-
-    def __str__(self) -> str:
-        return str(self.error)
+    readings = t.clauses(option_text(t, k, v[0]) for k, v in rs.differences(base).items() if k != "deck")
+    return readings or ruleset_label(rs, lang)
 
 
 def can_replay(battle: Battle, rs: Ruleset) -> bool:
@@ -92,18 +66,11 @@ def can_replay(battle: Battle, rs: Ruleset) -> bool:
     no hidden cards)?  A quick look at the ruleset's deck and its ways of laying each kind
     (``Ruleset.ways``); :func:`replay` gives the engine's full answer."""
     counts, ways = rs.counts, rs.ways
-    used: dict[str, int] = {}
-    for m in battle.moves:
-        if m.kind is None:
-            continue
-        if m.kind not in counts or (m.face_down and True not in ways[m.kind] and False not in ways[m.kind]):
-            return False
-        if not m.face_down and False not in ways[m.kind]:
-            return False
-        used[m.kind] = used.get(m.kind, 0) + 1
-        if used[m.kind] > counts[m.kind]:
-            return False
-    return True
+    played = [m for m in battle.moves if m.kind is not None]
+    # a card played face down may be laid either way there; one played face up must be laid face up
+    if not all(m.kind in counts and (ways[m.kind] if m.face_down else False in ways[m.kind]) for m in played):
+        return False
+    return all(n <= counts[kind] for kind, n in Counter(m.kind for m in played).items())
 
 
 def option_variants(rs: Ruleset, options: Sequence[str] | None = None) -> list[Ruleset]:
@@ -138,7 +105,8 @@ def _refusal(move, i: int, rs: Ruleset, error: RulesError) -> RulesError:
         why = RulesError.say("every card is played face up there")
     else:
         why = error
-    values = {"rules": RulesetName(rs), "i": i, "player": move.player, "why": ErrorText(why)}
+    # (an error is a value of another error's message: each language tells it, RulesError.said_by)
+    values = {"rules": Said(ruleset_label, rs), "i": i, "player": move.player, "why": why}
     if move.kind is None:
         return type(error).say("this battle cannot be replayed under {rules}: move {i}, {player}'s pass, "
                                "is not allowed there: {why}", **values)
@@ -199,13 +167,11 @@ class CompareModel(Cursor):
         self.lang = lang
         self.scale = max(H.timeline_scale(t) for t in self.timelines)
         a, b = ([_signature(s) for s in r.steps] for r in self.resolutions)
-        rows, differs = [], []
+        self.rows, self.differs = [], []
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
             for i, j in zip_longest(range(i1, i2), range(j1, j2)):
-                rows.append((i, j))
-                differs.append(tag != "equal")
-        self.rows = rows
-        self.differs = differs
+                self.rows.append((i, j))
+                self.differs.append(tag != "equal")
         self.index = self.first_difference if self.first_difference is not None else 0
 
     @property
@@ -239,11 +205,7 @@ class CompareModel(Cursor):
 
     def next_difference(self) -> bool:
         """Jump to the next row where the rulesets diverge (False if there is none after)."""
-        k = next((k for k in range(self.index + 1, len(self.rows)) if self.differs[k]), None)
-        if k is None:
-            return False
-        self.goto(k)
-        return True
+        return self._go(next((k for k in range(self.index + 1, len(self.rows)) if self.differs[k]), None))
 
     def side_html(self, side: int) -> str:
         t = words(self.lang)

@@ -154,20 +154,14 @@ def progress_text(t, what: str, done: int, total: int) -> str:
     """How far a long run is, as ``t`` says it: "40/100 games" (the label a tool passes to
     ``Progress.start``, in words; a label no tool passes, as it is)."""
     v = {"done": done, "total": total}
-    if what == "games":
-        return t.say("{done}/{total} games", **v)
-    if what == "soak":
-        # Translators: games of the soak test (random games checked for broken invariants).
-        return t.say("{done}/{total} soak", **v)
-    if what == "battles (engine)":
-        return t.say("{done}/{total} battles (engine)", **v)
-    if what == "levels of plays":
-        return t.say("{done}/{total} levels of plays", **v)
-    if what == "odds (exact)":
-        return t.say("{done}/{total} odds (exact)", **v)
-    if what == "odds (monte carlo)":
-        return t.say("{done}/{total} odds (monte carlo)", **v)
-    return f"{done}/{total} {what}".rstrip()
+    said = {"games": t.say("{done}/{total} games", **v),
+            # Translators: games of the soak test (random games checked for broken invariants).
+            "soak": t.say("{done}/{total} soak", **v),
+            "battles (engine)": t.say("{done}/{total} battles (engine)", **v),
+            "levels of plays": t.say("{done}/{total} levels of plays", **v),
+            "odds (exact)": t.say("{done}/{total} odds (exact)", **v),
+            "odds (monte carlo)": t.say("{done}/{total} odds (monte carlo)", **v)}
+    return said.get(what, f"{done}/{total} {what}".rstrip())
 
 
 class WidgetProgress(Progress):
@@ -290,18 +284,16 @@ def _make_odds_widget_class():
             self.error: Exception | None = None
             for w, c in ((self.notation_box, "cnb-odds-battle"), (self.hand_box, "cnb-odds-hand"),
                          (self.compute_button, "cnb-odds-compute"), (self.stop_button, "cnb-odds-stop"),
-                         (self.output, "cnb-odds-output")):
+                         (self.output, "cnb-odds-output"), (self.lang_select, "cnb-odds-lang")):
                 w.add_class(c)
             self.compute_button.on_click(lambda _b: self.start())
             self.stop_button.on_click(lambda _b: self.stop())
-            self.lang_select.add_class("cnb-odds-lang")
             self.lang_select.observe(lambda ch: self.set_lang(ch["new"]), names="value")
             super().__init__([self.lang_select, self.notation_box, self.hand_box,
                               W.HBox([self.ruleset_select, self.others_box]),
                               W.HBox([self.samples_slider, self.seed_box]), self.precision_select,
                               W.HBox([self.compute_button, self.stop_button, self.progress.widget]), self.message, self.output])
-            self.add_class("cnb-odds-widget")
-            as_view(self)
+            as_view(self, "cnb-odds-widget")
             set_direction(self, words(self.lang).rtl)
 
         def _label(self, precision) -> None:
@@ -476,10 +468,8 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
               (t.say("token holder differs"), report.token_differs, _pct(report.token_differs / n)),
               (t.say("winner or token holder differs"), report.either_differs, _pct(report.either_differs / n)),
               (t.say("strengths differ"), report.strengths_differ, _pct(report.strengths_differ / n))]
-    if report.only_a:
-        counts.append((t.say("possible only under {rules}", rules=report.label_a), report.only_a, ""))
-    if report.only_b:
-        counts.append((t.say("possible only under {rules}", rules=report.label_b), report.only_b, ""))
+    counts += [(t.say("possible only under {rules}", rules=label), only, "")
+               for label, only in ((report.label_a, report.only_a), (report.label_b, report.only_b)) if only]
     rows = "".join(f'<tr><td style="padding:1px 8px 1px 0">{escape(k)}</td><td style="padding:1px 8px;'
                    f'text-align:right">{v:,}</td><td style="padding:1px 8px">{p}</td></tr>' for k, v, p in counts)
     versus = t.say("{a} vs {b}", a=bold(report.label_a), b=bold(report.label_b))
@@ -490,7 +480,7 @@ def interaction_html(report: InteractionReport, lang: str = "en") -> str:
     for d in report.divergences:
         title = divergence_title(t, d.kind, d.label_a, d.label_b)
         count, example = f"{d.count:,}", f'<span style="font-family:monospace" dir="ltr">{escape(d.notation)}</span>'
-        parts.append(f'<div style="margin-top:8px">'
+        parts.append('<div style="margin-top:8px">'
                      + t.say("{title}: {count} battles. Smallest example: {example}", title=bold(title),
                              count=count, example=Html(example))
                      + "</div>")

@@ -13,14 +13,15 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..errors import RulesError
-from ..i18n import LANGUAGES
 from ..game import PlaceToken
 from . import html as H
 from .game_model import GameModel
 from .mapview import MapView
-from .sheet import as_view, set_direction
-from .widgets import FIT, NOTHING, ActsOnModel, CardButton, classed, label, message_html, or_none, set_if_changed, show_choices
+from .sheet import as_view
+from .widgets import (NOTHING, ActsOnModel, CardButton, button, classed, fit, label, language_select, message_html,
+                      or_none, set_if_changed, set_options)
 from .words import Words, words
+
 
 class GameExplorer(ActsOnModel, W.VBox):
     """Play Condottiere against bots.
@@ -37,11 +38,7 @@ class GameExplorer(ActsOnModel, W.VBox):
                  show_map: bool = True):
         self.model = GameModel(players, human, ruleset, seed, bots, lang, open_hands)
         m = self.model
-        self._syncing = False
-        self._renders = 0
-        self._choice_key = None
         self._hand_kinds: dict[int, str] = {}
-        self._labelled = None
         self.status = classed(W.HTML(), "cnb-game-status")
         self.message = classed(W.HTML(layout=W.Layout(min_height="20px")), "cnb-game-message")
         self.hand_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap")), "cnb-hand")
@@ -49,38 +46,27 @@ class GameExplorer(ActsOnModel, W.VBox):
         self.hand_buttons: list[W.Button] = []
         self.hand_title = W.HTML()
         self.choice_box = classed(W.HBox(layout=W.Layout(flex_flow="row wrap", display="none")), "cnb-game-choice")
-        self.face_down_box = classed(W.Checkbox(description="play face down", indent=False,
-                                                layout=W.Layout(width="130px", max_width=FIT)), "cnb-game-face-down")
-        self.pass_button = classed(W.Button(description="Pass", tooltip="pass for the rest of this battle",
-                                            layout=W.Layout(min_width="80px", width="auto")), "cnb-game-pass")
-        self.action_select = classed(W.Dropdown(description="Your choice", layout=W.Layout(width="400px", max_width=FIT)),
-                                     "cnb-game-actions")
-        self.act_button = classed(W.Button(description="Do it", button_style="primary",
-                                           layout=W.Layout(min_width="80px", width="auto")), "cnb-game-act")
-        self.step_button = classed(W.Button(description="Bot move", tooltip="the bot to move makes one move",
-                                            layout=W.Layout(min_width="100px", width="auto")), "cnb-bot-step")
-        self.run_button = classed(W.Button(description="Bots until my turn", tooltip="the bots move until you "
-                                           "must act", layout=W.Layout(min_width="160px", width="auto")), "cnb-bots-run")
-        self.auto_button = classed(W.ToggleButton(value=False, description="▶ Let the bots play",
-                                                  tooltip="the bots move on their own, one move per tick of the pace",
-                                                  layout=W.Layout(min_width="170px", width="auto")), "cnb-bot-autoplay")
+        # (every control's words are said by _label_controls, in the model's language)
+        self.face_down_box = classed(W.Checkbox(indent=False, layout=fit("130px")), "cnb-game-face-down")
+        self.pass_button = button("cnb-game-pass", "80px")
+        self.action_select = classed(W.Dropdown(layout=fit("400px")), "cnb-game-actions")
+        self.act_button = button("cnb-game-act", "80px", "primary")
+        self.step_button = button("cnb-bot-step", "100px")
+        self.run_button = button("cnb-bots-run", "160px")
+        self.auto_button = classed(W.ToggleButton(value=False, layout=W.Layout(min_width="170px", width="auto")),
+                                   "cnb-bot-autoplay")
         # The ticking happens in the browser (the Play widget's timer); its own buttons are hidden.
         self.autoplay = classed(W.Play(value=0, min=0, max=10 ** 6, step=1, interval=int(pace * 1000),
                                        show_repeat=False, layout=W.Layout(display="none")), "cnb-bot-play")
         # A number box, not a slider: a screen reader names a box by its description (ipywidgets gives a
         # slider's handle no name), and the arrow keys still step it by a tenth of a second.
-        self.pace = classed(W.BoundedFloatText(value=pace, min=0.1, max=3.0, step=0.1, description="Seconds a move",
-                                               layout=W.Layout(width="220px", max_width=FIT)), "cnb-bot-pace")
-        self.open_hands_box = classed(W.Checkbox(value=m.open_hands, description="show every hand", indent=False,
-                                                 layout=W.Layout(width="auto")), "cnb-open-hands")
-        self.lang_select = classed(W.Dropdown(options=[(f"{n} ({c})", c) for c, n in LANGUAGES.items()],
-                                              value=lang, description="Language", layout=W.Layout(width="230px", max_width=FIT)),
-                                   "cnb-game-lang")
-        self.seed_box = classed(W.IntText(value=m.seed, description="Deal no.", layout=W.Layout(width="160px", max_width=FIT)),
-                                "cnb-seed")
-        self.new_button = classed(W.Button(description="New game", button_style="warning",
-                                           tooltip="a new deal: the next deal number, or the one you typed",
-                                           layout=W.Layout(min_width="100px", width="auto")), "cnb-new-game")
+        self.pace = classed(W.BoundedFloatText(value=pace, min=0.1, max=3.0, step=0.1, layout=fit("220px")),
+                            "cnb-bot-pace")
+        self.open_hands_box = classed(W.Checkbox(value=m.open_hands, indent=False, layout=W.Layout(width="auto")),
+                                      "cnb-open-hands")
+        self.lang_select = language_select(m.lang, "cnb-game-lang")
+        self.seed_box = classed(W.IntText(value=m.seed, layout=fit("160px")), "cnb-seed")
+        self.new_button = button("cnb-new-game", "100px", "warning")
         self.battle_view = classed(W.HTML(), "cnb-game-battle")
         self.log_view = classed(W.HTML(layout=W.Layout(max_height="220px", overflow="auto",
                                                        border="1px solid #8888", padding="2px")), "cnb-game-log")
@@ -112,8 +98,7 @@ class GameExplorer(ActsOnModel, W.VBox):
         top = W.HBox([column, self.map], layout=W.Layout(flex_flow="row wrap")) if self.map is not None \
             else column
         super().__init__([options, top, bots, self.log_view])
-        self.add_class("cnb-explorer")
-        as_view(self)
+        as_view(self, "cnb-explorer")
         m.observe(lambda _: self.render())
         self.render()
 
@@ -143,19 +128,13 @@ class GameExplorer(ActsOnModel, W.VBox):
             self.render()
 
     def _new_game(self) -> None:
-        m = self.model
         # a deal number typed in the box is played; otherwise the next one (never the same deal again)
-        self.model.new_game(None if self.seed_box.value == m.seed else self.seed_box.value)
+        self.model.new_game(None if self.seed_box.value == self.model.seed else self.seed_box.value)
 
     def _play(self, i):
-        return lambda _: i < len(self.model.hand()) and self.model.click(self._card_ref(self.model.hand()[i]))
-
-    @staticmethod
-    def _card_ref(card) -> str:
-        return f"{card.kind}#{card.id}"
-
-    def _choose(self, action):
-        return lambda _: self.model.choose(action)
+        """A click on the ``i``-th card of the hand plays that very card ("5#41")."""
+        hand = self.model.hand
+        return lambda _: i < len(hand()) and self.model.click(f"{hand()[i].kind}#{hand()[i].id}")
 
     def _place(self, region) -> None:
         action = self.model.region_actions().get(region)
@@ -168,11 +147,10 @@ class GameExplorer(ActsOnModel, W.VBox):
         t = words(m.lang)
         hand = m.hand()
         playable = m.can_play_cards()
-        while len(self.hand_cards) < len(hand):
-            i = len(self.hand_cards)
-            card = CardButton(self._play(i), ("cnb-hand-card",))
-            self.hand_cards.append(card)
-            self.hand_box.children = list(self.hand_box.children) + [card]
+        if len(self.hand_cards) < len(hand):          # a slot per card of the largest hand so far
+            self.hand_cards += [CardButton(self._play(i), ("cnb-hand-card",))
+                                for i in range(len(self.hand_cards), len(hand))]
+            self.hand_box.children = list(self.hand_cards)
         for i, card_button in enumerate(self.hand_cards):
             b = card_button.button
             if i >= len(hand):              # a slot the hand no longer fills: hidden, and nothing to click
@@ -206,23 +184,8 @@ class GameExplorer(ActsOnModel, W.VBox):
         set_if_changed(self.hand_title, "value", f'<div style="font-family:sans-serif;font-size:13px"{t.dir}>'
                                                  f'{title}</div>')
 
-    def _render_choice(self) -> None:
-        m = self.model
-        key = (m.pending[0], tuple(a for _, a in m.pending[1]), m.lang) if m.pending else None
-        if key == self._choice_key:
-            return
-        self._choice_key = key
-        cancel = None
-        if m.pending is not None:
-            cancel = W.Button(description=words(m.lang).say("Cancel"), layout=W.Layout(min_width="80px", width="auto"))
-            cancel.on_click(lambda _: m.cancel_choice())
-        show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-game-choice-option")
-
     def _label_controls(self, t: Words) -> None:
-        """Every control's words in the model's language (only when the language changed)."""
-        if self._labelled == t.lang:
-            return
-        self._labelled = t.lang
+        """Every control's words in the model's language."""
         label(self.face_down_box, t.say("play face down"))
         label(self.pass_button, t.say("Pass"), t.say("pass for the rest of this battle"))
         label(self.action_select, t.say("Your choice"))
@@ -237,50 +200,37 @@ class GameExplorer(ActsOnModel, W.VBox):
         label(self.seed_box, t.say("Deal no."))
         label(self.new_button, t.say("New game"), t.say("a new deal: the next deal number, or the one you typed"))
 
-    def render(self) -> None:
-        m = self.model
-        t = words(m.lang)
-        self._renders += 1
-        self._syncing = True
-        try:
-            set_direction(self, t.rtl)
-            self._label_controls(t)
-            # the table first (what a move changes), the controls after
-            set_if_changed(self.battle_view, "value", m.battle_html())
-            set_if_changed(self.status, "value", m.status_html())
-            set_if_changed(self.message, "value",
-                           message_html(m.message, m.message_kind, t, bold=True, size="font-size:13px;"))
-            self._render_hand()
-            self._render_choice()
-            playable = m.can_play_cards()
-            allowed = m.face_down_allowed()
-            set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
-            set_if_changed(self.face_down_box, "disabled", not (playable and allowed))
-            set_if_changed(self.face_down_box, "value", m.face_down)
-            set_if_changed(self.pass_button, "disabled", not playable)
-            actions = m.other_actions(regions=self.map is None)
-            options = actions or [(t.say("(nothing to choose now)"), NOTHING)]
-            if [o[0] for o in options] != [o[0] for o in self.action_select.options]:
-                self.action_select.options = options
-            set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
-            set_if_changed(self.action_select, "disabled", not actions)
-            set_if_changed(self.act_button, "disabled", not actions)
-            set_if_changed(self.action_select.layout, "display", "" if actions else "none")
-            set_if_changed(self.act_button.layout, "display", "" if actions else "none")
-            bots = m.bot_to_move
-            set_if_changed(self.step_button, "disabled", not bots)
-            set_if_changed(self.run_button, "disabled", not bots)
-            set_if_changed(self.open_hands_box, "value", m.open_hands)
-            set_if_changed(self.lang_select, "value", m.lang)
-            set_if_changed(self.seed_box, "value", m.seed)
-            set_if_changed(self.log_view, "value", m.log_html())
-            if self.map is not None:
-                if self.map.game is not m.game:
-                    self.map.game = m.game
-                self.map.set_lang(m.lang)
-                self.map.refresh()
-                regions = m.region_actions()
-                token = any(isinstance(a, PlaceToken) for a in regions.values())
-                self.map.choose(regions, self._place if regions else None, "token" if token else "favor")
-        finally:
-            self._syncing = False
+    def _render(self, m, t: Words) -> None:
+        # the table first (what a move changes), the controls after
+        set_if_changed(self.battle_view, "value", m.battle_html())
+        set_if_changed(self.status, "value", m.status_html())
+        set_if_changed(self.message, "value",
+                       message_html(m.message, m.message_kind, t, bold=True, size="font-size:13px;"))
+        self._render_hand()
+        self._render_choice("cnb-game-choice-cancel", "cnb-game-choice-option")
+        playable = m.can_play_cards()
+        allowed = m.face_down_allowed()
+        set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
+        set_if_changed(self.face_down_box, "disabled", not (playable and allowed))
+        set_if_changed(self.face_down_box, "value", m.face_down)
+        set_if_changed(self.pass_button, "disabled", not playable)
+        actions = m.other_actions(regions=self.map is None)
+        set_options(self.action_select, actions or [(t.say("(nothing to choose now)"), NOTHING)])
+        set_if_changed(self.action_select, "value", actions[0][1] if actions else NOTHING)
+        for w in (self.action_select, self.act_button):
+            set_if_changed(w, "disabled", not actions)
+            set_if_changed(w.layout, "display", "" if actions else "none")
+        for w in (self.step_button, self.run_button):
+            set_if_changed(w, "disabled", not m.bot_to_move)
+        set_if_changed(self.open_hands_box, "value", m.open_hands)
+        set_if_changed(self.lang_select, "value", m.lang)
+        set_if_changed(self.seed_box, "value", m.seed)
+        set_if_changed(self.log_view, "value", m.log_html())
+        if self.map is not None:
+            if self.map.game is not m.game:
+                self.map.game = m.game
+            self.map.set_lang(m.lang)
+            self.map.refresh()
+            regions = m.region_actions()
+            token = any(isinstance(a, PlaceToken) for a in regions.values())
+            self.map.choose(regions, self._place if regions else None, "token" if token else "favor")

@@ -20,8 +20,7 @@ from ..game.messages import action_words
 from ..notation import kind_of
 from ..options import shown, shown_value
 from . import html as H
-from .model import choice_label
-from .observable import Tells
+from .model import AsksChoices, choice_label, take_choices
 from .words import words
 
 
@@ -53,7 +52,7 @@ def check_deal_number(seed) -> int:
     return seed
 
 
-class GameModel(Tells):
+class GameModel(AsksChoices):
     """A game with one human seat (``human``; None: bots only) and a bot in every other seat.
 
     >>> m = GameModel(["Ana", "Ben", "Cy"], seed=3)
@@ -80,9 +79,6 @@ class GameModel(Tells):
         self.open_hands = check_flag("open_hands", open_hands)
         self.face_down = False
         self.take: str | None = None
-        # A card of the hand waiting for its choice (a Scarecrow's target): (card, [Play, ...]); ``pending``
-        # words the choices.
-        self._pending: tuple[str, list] | None = None
         self._start(seed)
 
     def _start(self, seed) -> None:
@@ -105,18 +101,6 @@ class GameModel(Tells):
         self.fresh = 0
 
     # -- reading ------------------------------------------------------------------------------
-    @property
-    def pending(self) -> tuple[str, list] | None:
-        """The card waiting for its choice and the choices in words: (card, [(label, Play), ...])."""
-        if self._pending is None:
-            return None
-        card, plays = self._pending
-        return card, [(self._choice_label(card, a), a) for a in plays]
-
-    @pending.setter
-    def pending(self, value) -> None:
-        self._pending = None if value is None else (value[0], [a for _, a in value[1]])
-
     def _choice_label(self, card, action) -> str:
         return choice_label(kind_of(card), action.take, self.lang)
 
@@ -139,18 +123,11 @@ class GameModel(Tells):
         return any(True in w for w in self.game.ruleset.ways.values())
 
     def take_options(self) -> list[tuple[str, str | None]]:
-        """The human's Scarecrow choices, as the engine lists them: nothing (where the ruleset lets a
-        Scarecrow take nothing), or a face-up Mercenary of their line it may take back."""
-        t = words(self.lang)
-        opts: list[tuple[str, str | None]] = [(t.say("take nothing back"), None)]
+        """The human's Scarecrow choices (:func:`~condottiere_nb.views.model.take_choices`); out of a
+        battle, only to take nothing back."""
         if self.human is None or self.game.battle is None or self.game.phase != "battle":
-            return opts
-        battle, scarecrow = self.game.battle, KINDS["scarecrow"]
-        if None not in battle.take_options(self.human, scarecrow):
-            opts = []
-        cards = battle.take_cards(self.human, scarecrow)
-        return opts + [(t.say("take back {card} (card #{id})", card=t.card(c.kind), id=c.id), f"{c.kind}#{c.id}")
-                       for c in cards]
+            return [(words(self.lang).say("take nothing back"), None)]
+        return take_choices(self.game.battle, self.human, self.lang)
 
     def other_actions(self, *, regions: bool = True) -> list[tuple[str, object]]:
         """The human's legal actions that are not a card or a pass (token, Favor, discard, keep);
@@ -190,18 +167,17 @@ class GameModel(Tells):
         if self.game.battles > battles and self.game.resolution is not None:
             self.results.append((self.game.battles, region, self.game.resolution))
 
-    def _results_since(self, start: int):
-        """The result lines of the battles resolved from ``start`` on, for a message."""
-        said = self.results[start:]
-        return lambda t: " ".join(H.battle_result_text(n, r, res, t.lang) for n, r, res in said)
+    def _told(self, start: int, said=lambda t: ""):
+        """A move's message: ``said(words)``, then the result of every battle resolved since
+        ``results[start]``."""
+        done = self.results[start:]
+        return lambda t: t.say("; ").join(filter(None, (
+            said(t), " ".join(H.battle_result_text(n, r, res, t.lang) for n, r, res in done))))
 
-    def _ok(self, info=None) -> bool:
-        """Success: ``info(words)`` (if given) as the message, then observers are told."""
-        self.tell("info", info)
-        self._changed()
-        return True
-
-    def _apply_human(self, action) -> bool:
+    # -- the human's actions ---------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """Any legal action of the human (a card, a pass, placing a token or the Favor, discarding,
+        keeping); a battle it ends is told in the message."""
         if self.game.is_over:
             return self.fail(RulesError.say("the game is over: {winners} won; start a new game",
                                             winners=" and ".join(self.game.winners)))
@@ -215,9 +191,8 @@ class GameModel(Tells):
             return self.fail(e)
         self.fresh = start
         self.face_down, self.take, self.pending = False, None, None
-        return self._ok(self._results_since(start) if len(self.results) > start else None)
+        return self._ok(self._told(start) if len(self.results) > start else None)
 
-    # -- the human's actions ---------------------------------------------------------------------------
     def click(self, card) -> bool:
         """A click on a card of the hand: play it, or ask its choice first (``pending``)."""
         try:
@@ -236,11 +211,7 @@ class GameModel(Tells):
         if self.pending is None or action not in [a for _, a in self.pending[1]]:
             return self.fail(RulesError.say("there is no card waiting for that choice; click a card of your hand"))
         self.pending = None
-        return self._apply_human(action)
-
-    def cancel_choice(self) -> bool:
-        self.pending = None
-        return self._ok()
+        return self.act(action)
 
     def play(self, card) -> bool:
         """Play a card from the human's hand (a kind like "10", or "10#53" for one card)."""
@@ -250,14 +221,10 @@ class GameModel(Tells):
             return self.fail(e)
         spec = KINDS.get(kind_of(card))
         take = self.take if (spec is not None and spec.choice == "take" and not self.face_down) else None
-        return self._apply_human(Play(card, self.face_down, take))
+        return self.act(Play(card, self.face_down, take))
 
     def pass_turn(self) -> bool:
-        return self._apply_human(Pass())
-
-    def act(self, action) -> bool:
-        """Any legal action of the human (placing a token, the Favor, discarding, keeping)."""
-        return self._apply_human(action)
+        return self.act(Pass())
 
     def set_face_down(self, flag: bool) -> bool:
         try:
@@ -300,9 +267,8 @@ class GameModel(Tells):
         action = self.bots[player].choose(self.game)
         start = len(self.results)
         self._apply(action)
-        told = self._results_since(start)
-        self.tell("info", lambda t: t.say("; ").join(filter(None, (
-            t.say("{player}: {action}", player=player, action=action_label(action, t.lang)), told(t)))))
+        self.tell("info", self._told(start, lambda t: t.say("{player}: {action}", player=player,
+                                                             action=action_label(action, t.lang))))
         self._changed()
         return True
 
@@ -315,9 +281,8 @@ class GameModel(Tells):
             self._apply(self.bots[player].choose(self.game))
             n += 1
         if n:
-            told = self._results_since(start)
-            self.tell("info", lambda t: t.say("; ").join(filter(None, (
-                t.say_n("the bots made {n} move", "the bots made {n} moves", n), told(t)))))
+            self.tell("info", self._told(start, lambda t: t.say_n("the bots made {n} move",
+                                                                  "the bots made {n} moves", n)))
             self._changed()
         return n
 

@@ -185,9 +185,7 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     title = [card_title(card, lang)]
     if revealed:
         title.append(t.say("played face down, revealed at the end"))
-    label = card.kind if card.mercenary else card_label(card, lang)
-    if not card.mercenary:
-        label = face_name(label)
+    label = face_name(card_label(card, lang))
     size = 18 if card.mercenary else name_fit(label, CARD_W - 10, 13)
     name_style = ""
     if gone:
@@ -226,9 +224,7 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
     """A kind of card in a palette: its icon and name, and how many are left in the deck
     (greyed when none is)."""
     from .icons import icon_uri
-    label = card.kind if card.mercenary else card_label(card, lang)
-    if not card.mercenary:
-        label = face_name(label)
+    label = face_name(card_label(card, lang))
     size = 20 if card.mercenary else name_fit(label, PALETTE_W - 8, 11)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd") if left else "#e0e0e0"
     edge = FAMILY_BORDERS.get(card.family, "#555555")
@@ -241,10 +237,6 @@ def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> s
             f'<div style="{_ROW_NAME};font-size:{size}px"><div style="{_CELL_NAME};line-height:{size + 1}px">'
             f'{escape(label)}</div></div>'
             f'<div style="font-size:11px">×{left}{escape(note)}</div></div>')
-
-
-def _as_shown(item) -> Shown:
-    return item if isinstance(item, Shown) else Shown(item)
 
 
 # -- a line ---------------------------------------------------------------------------------
@@ -268,18 +260,14 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
     face_down, highlight = set(face_down), set(highlight)
     parts = []
     for item in cards:
-        s = _as_shown(item)
+        s = item if isinstance(item, Shown) else Shown(item)
         c = s.card
         parts.append(card_html(c, lang=lang, value=values.get(c.id), face_down=s.face_down or c.id in face_down,
                                revealed=s.revealed, gone=s.gone,
                                highlight=c.id in highlight and (at is None or s.gone is None or s.gone_at == at)))
     none = t.say("no cards")
     body = "".join(parts) or f'<span style="opacity:0.6;font-style:italic;padding:4px"{t.dir}>{escape(none)}</span>'
-    extra = []
-    if passed:
-        extra.append(t.say("passed"))
-    if note:
-        extra.append(note)
+    extra = [said for said in (t.say("passed") if passed else "", note) if said]
     tag = (f'<div style="font-size:11px;opacity:0.75;white-space:normal"{t.dir}>{escape(t.say(", ").join(extra))}</div>'
            if extra else "")
     tip = t.say("strength")
@@ -386,26 +374,15 @@ def rule_html(step, lang: str | None = None) -> str:
 
 def timeline_scale(timeline: Timeline) -> int:
     """The largest strength any step reaches (the stepper's bar scale)."""
-    top = 1
-    for s in timeline.steps:
-        for d in (s.strengths, s.before):
-            if d:
-                top = max(top, *d.values())
-    return top
+    return max([1, *(v for s in timeline.steps for d in (s.strengths, s.before) if d for v in d.values())])
 
 
-def step_lines_html(timeline: Timeline, i: int, *, lang: str = "en", after: Mapping[str, int] | None = None,
-                    passed=()) -> str:
+def step_lines_html(timeline: Timeline, i: int, *, lang: str = "en", after: Mapping[str, int] | None = None) -> str:
     """The lines after step ``i``, the cards that step touched highlighted."""
-    players = timeline.players
-    frame = timeline.frame(i)
-    step = timeline.steps[i] if timeline.steps else None
-    touched = set(step.cards) if step is not None else set()
-    values = timeline.values(i) or {}
-    after = after or {}
-    return "".join(line_html(p, frame[p], lang=lang, values=values, highlight=touched,
-                             strength=after.get(p), colour=player_colour(players, p), passed=p in passed, at=i)
-                   for p in players)
+    players, frame, after = timeline.players, timeline.frame(i), after or {}
+    touched = set(timeline.steps[i].cards) if timeline.steps else set()
+    return "".join(line_html(p, frame[p], lang=lang, values=timeline.values(i) or {}, highlight=touched,
+                             strength=after.get(p), colour=player_colour(players, p), at=i) for p in players)
 
 
 @expects(timeline=Timeline, i=int, lang=str, scale=(int, None))
@@ -435,16 +412,22 @@ def step_head_html(step, i: int, n: int, lang: str = "en") -> str:
 
 # -- a whole battle and a resolution -----------------------------------------------------------
 
+def announced_strengths(battle) -> tuple[dict, dict]:
+    """(strength of each line, value of each card) as announced: face-up cards only."""
+    from ..strength import evaluate
+    visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in battle.players}
+    announced, values, _ = evaluate(battle.players, visible, explain=False,
+                                    spring_highest=battle.ruleset.spring_highest)
+    return announced, values
+
+
 @expects(battle=Battle)
 def battle_html(battle, lang: str | None = None) -> str:
     """A battle in progress: each line (face-down cards as backs, discarded cards struck
     out where they lay), announced strengths, who passed and whose turn it is."""
-    from ..strength import evaluate
     t = words(lang)
     players = battle.players
-    visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
-    announced, values, _ = evaluate(players, visible, explain=False,
-                                    spring_highest=battle.ruleset.spring_highest)
+    announced, values = announced_strengths(battle)
     timeline = battle_timeline(battle)
     frame = timeline.frame(-1) if len(timeline) else {p: () for p in players}
     rows = []
@@ -527,7 +510,7 @@ def legend_html(lang: str = "en") -> str:
 def chip_html(card, lang: str = "en") -> str:
     """A card as a small chip in its family's colours (a hand shown in a table row)."""
     from .icons import icon_uri
-    label = card.kind if card.mercenary else card_label(card, lang)
+    label = card_label(card, lang)
     return (f'<span class="cnb-chip cnb-chip-{escape(card.kind)}" title="{escape(card_title(card, lang))}" '
             f'style="display:inline-block;margin:1px;padding:1px 5px 1px 2px;border-radius:6px;white-space:nowrap;'
             f'border:1px solid {FAMILY_BORDERS.get(card.family, "#555555")};'
@@ -607,14 +590,11 @@ def game_html(game, lang: str | None = None, *, open_hands: bool = False, viewer
         colour = player_colour(players, p)
         regions = game.regions_of(p)
         hand = game.hand(p)
-        marks = []
-        if p == game.token_holder:
-            marks.append(t.say("Condottiere token"))
         shown = (hand_html(hand, lang=t.lang, chips=True) if (open_hands or p == viewer)
                  else escape(t.say_n("{n} card", "{n} cards", len(hand))))
         name = escape(t.say("{player} (you)", player=p)) if p == you else escape(p)
-        mark = (f'<br><span style="font-size:11px;opacity:0.75">{escape(t.say(", ").join(marks))}</span>'
-                if marks else "")
+        mark = (f'<br><span style="font-size:11px;opacity:0.75">{escape(t.say("Condottiere token"))}</span>'
+                if p == game.token_holder else "")
         held = escape(t.say("{count}: {regions}", count=len(regions), regions=t.say(", ").join(regions) or "-"))
         rows.append(
             f'<tr><td style="padding:2px 6px;border-left:5px solid {colour};white-space:nowrap;vertical-align:top">'
@@ -674,10 +654,7 @@ class Line:
 @expects(battle=Battle, lang=str)
 def lines_of(battle, lang: str = "en") -> list[Line]:
     """Every seat's line of a battle, with announced strengths and values."""
-    from ..strength import evaluate
     players = battle.players
-    visible = {p: [c for c in battle.lines[p] if c.id not in battle.face_down] for p in players}
-    announced, values, _ = evaluate(players, visible, explain=False,
-                                    spring_highest=battle.ruleset.spring_highest)
+    announced, values = announced_strengths(battle)
     return [Line(p, battle.lines[p], strength=announced[p], passed=p in battle.passed, values=values,
                  face_down=battle.face_down, colour=player_colour(players, p), lang=lang) for p in players]

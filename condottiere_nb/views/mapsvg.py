@@ -431,19 +431,15 @@ def _legend(owners, colour, battle, favor, ringed, choosable, lang: str = "en") 
             f'fill-opacity="0.85" stroke="{BORDER}"/>' + "".join(out))
 
 
-def map_uri(**state) -> str:
-    """:func:`map_svg` as an ``<img>`` source (a data URI)."""
-    svg = map_svg(**state)
-    return svg_uri(svg[svg.index(">") + 1:-len("</svg>")], view_box=f"0 0 {MAP_W} {MAP_H}")
-
-
 @expects(alt=str)
 def map_html(*, width: int = MAP_W, alt: str = "", **state) -> str:
     """The map as an HTML ``<img>`` (sanitiser-safe), ``width`` pixels wide."""
     check_count("width", width, 50, 4000)
     alt = alt or map_caption(**{k: v for k, v in state.items() if k in ("control", "favor", "battle", "lang")})
     height = round(width * MAP_H / MAP_W)
-    return (f'<img class="cnb-map-svg" src="{map_uri(**state)}" width="{width}" height="{height}" '
+    svg = map_svg(**state)          # as a data URI: its inside, in svg_uri's own <svg> of the same view box
+    src = svg_uri(svg[svg.index(">") + 1:-len("</svg>")], view_box=f"0 0 {MAP_W} {MAP_H}")
+    return (f'<img class="cnb-map-svg" src="{src}" width="{width}" height="{height}" '
             f'alt="{escape(alt)}" title="{escape(alt)}">')
 
 

@@ -22,16 +22,14 @@ import networkx as nx
 
 from ..board import ITALY, REGIONS, adjacent_group
 from .html import PLAYER_COLOURS, plot_text
-from .mapsvg import CHOICE, MAP_H, MAP_W, button_boxes, game_map_state, group_of, map_arguments, map_html
+from .mapsvg import (CHOICE, GROUP, MAP_H, MAP_W, TOKEN, button_boxes, game_map_state, group_of, map_arguments,
+                     map_html)
 from .sheet import as_view, set_direction
-from .widgets import FIT, classed
+from .widgets import NOTHING, classed, fit, set_if_changed, set_options
 from .words import figure_words, words
 
-NOTHING = "\u2014"        # the dropdown's "no player" value (as in widgets.py)
 FREE = "#e6e2d8"          # a region without a control marker
 EDGE = "#9a9a9a"
-GROUP = "#e8a317"         # a connected group (a win by adjacency) and the battle ring
-TOKEN = "#7a1010"         # the Condottiere token
 FAVOR = "#f5d000"         # the Pope's Favor
 
 
@@ -183,9 +181,8 @@ class MapView(W.VBox):
         self.lang = words(lang).lang
         self._what = "region"
         self.width = width
-        self.image = W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // CELL + 1} / {MAP_W // CELL + 1}",
-                                            margin="0", padding="0"))
-        self.image.add_class("cnb-map-image")
+        self.image = classed(W.HTML(layout=W.Layout(grid_area=f"1 / 1 / {MAP_H // CELL + 1} / {MAP_W // CELL + 1}",
+                                                    margin="0", padding="0")), "cnb-map-image")
         self.buttons: dict[str, W.Button] = {}
         boxes = button_boxes(CELL)               # near each name, no two overlapping
         for r in REGIONS:
@@ -194,27 +191,21 @@ class MapView(W.VBox):
             b = W.Button(description=r, tooltip=r, layout=W.Layout(
                 grid_area=f"{y // CELL + 1} / {x // CELL + 1} / span {-(-h // CELL)} / span {-(-w // CELL)}",
                 width="auto", height="auto", min_width="0", padding="0", margin="0",
-                border=f"2px solid {CHOICE}", display="none"))
-            b.style.button_color = "#ffffff"
-            b.style.font_weight = "bold"
-            b.style.text_color = CHOICE
-            b.add_class("cnb-map-region")
-            b.add_class(f"cnb-map-region-{r}")
+                border=f"2px solid {CHOICE}", display="none"),
+                style={"button_color": "#ffffff", "font_weight": "bold", "text_color": CHOICE})
+            classed(b, "cnb-map-region", f"cnb-map-region-{r}")
             b.on_click(self._clicked(r))
             self.buttons[r] = b
         # The map fits the width it is given, up to its own (a phone's 360 px to a wide screen): the
         # grid's cells are fractions of the board, and the board keeps the picture's proportions
         # (sheet.py: aspect-ratio), so the picture and the buttons on it scale together.
-        self.board = W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
+        self.board = classed(W.GridBox([self.image, *self.buttons.values()], layout=W.Layout(
             grid_template_columns=f"repeat({MAP_W // CELL}, minmax(0, 1fr))",
             grid_template_rows=f"repeat({MAP_H // CELL}, minmax(0, 1fr))", width="100%", max_width=f"{MAP_W}px",
-            height="auto"))
-        self.board.add_class("cnb-map-board")
-        self.info = W.HTML()
-        self.info.add_class("cnb-map-info")
+            height="auto")), "cnb-map-board")
+        self.info = classed(W.HTML(), "cnb-map-info")
         self.group_select = classed(W.Dropdown(description=words(self.lang).say("Ring the largest group of"),
-                                               layout=W.Layout(width="360px", max_width=FIT)),
-                                    "cnb-map-highlight")
+                                               layout=fit("360px")), "cnb-map-highlight")
         self.state: dict = {}
         self.choosable: tuple = ()
         self._on_click = None
@@ -223,8 +214,7 @@ class MapView(W.VBox):
         self.group_select.observe(self._on_group, names="value")
         super().__init__([self.board, self.group_select, self.info],
                          layout=W.Layout(width=f"{MAP_W}px", max_width="100%", min_width="0"))
-        self.add_class("cnb-map")
-        as_view(self)
+        as_view(self, "cnb-map")
         set_direction(self, words(self.lang).rtl)
         if game is None:
             self.update(control=control, favor=favor, battle=battle, highlight=highlight, players=players)
@@ -245,14 +235,12 @@ class MapView(W.VBox):
         self._what = what
         t = words(self.lang)
         for r, b in self.buttons.items():
-            shown = "" if r in self.choosable else "none"
-            if b.layout.display != shown:
-                b.layout.display = shown
+            set_if_changed(b.layout, "display", "" if r in self.choosable else "none")
             tip = (t.say("Place the Condottiere token on {region}", region=r) if what == "token" else
                    t.say("Put the Pope's Favor on {region}", region=r) if what == "favor" else
                    t.say("Choose {region}", region=r))
-            if r in self.choosable and b.tooltip != tip:
-                b.tooltip = tip
+            if r in self.choosable:
+                set_if_changed(b, "tooltip", tip)
         self._draw(self.state)
 
     def set_lang(self, lang: str) -> None:
@@ -281,10 +269,8 @@ class MapView(W.VBox):
             t = words(self.lang)
             first = t.say("the winning group") if highlight else t.say("nobody")
             options = [(first, NOTHING)] + [(p, p) for p in owners]
-            if [o[0] for o in options] != [o[0] for o in self.group_select.options]:
-                self.group_select.options = options
-            if self.group_select.value != NOTHING:
-                self.group_select.value = NOTHING
+            set_options(self.group_select, options)
+            set_if_changed(self.group_select, "value", NOTHING)
         finally:
             self._syncing = False
         self._draw(self.state)

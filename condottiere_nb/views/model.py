@@ -17,24 +17,21 @@ from typing import Sequence
 from ..battle import Battle, Resolution
 from ..arguments import check_flag
 from ..cards import KINDS
-from ..notation import parse_kind
 from ..errors import Kind, Listed, RulesError
 from ..i18n import LANGUAGES
-from ..notation import kind_of, ruleset_named, split_target
+from ..notation import kind_of, parse_kind, ruleset_named, split_target
 from ..rulesets import RULESETS, Ruleset, get_ruleset, shown
 from . import html as H
 from .compare import (CompareModel, can_replay, face_up_moves, option_label, option_variants, replay,
                       ruleset_label, same_rules)
 from .observable import Cursor, Observable, Tells
 from .timeline import resolution_timeline
-from .words import BATTLE_OPTIONS, option_words, words
+from .words import BATTLE_OPTIONS, Said, words
 
 __all__ = ["BuilderModel", "StepperModel", "CompareModel", "Observable", "ruleset_label", "option_label",
-           "option_variants", "can_replay", "face_up_moves", "replay", "OPTION_WORDS", "DEFAULT_NAMES"]
+           "option_variants", "can_replay", "face_up_moves", "replay", "DEFAULT_NAMES"]
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dia", "Eli", "Fay")
-#: The battle readings in English words (:func:`~condottiere_nb.views.words.option_words` in any language).
-OPTION_WORDS = option_words(words("en"))
 
 
 # -- stepping through a resolution -----------------------------------------------------------
@@ -80,13 +77,51 @@ class StepperModel(Cursor):
     def rule_html(self) -> str:
         return H.rule_html(self.step, self.lang)
 
-    def html(self) -> str:
-        return H.step_html(self.timeline, self.index, lang=self.lang, scale=self.scale)
+
+# -- a card's choice, asked after its click -------------------------------------------------------
+
+class AsksChoices(Tells):
+    """A model whose player may be asked the choice of the card just clicked (a Scarecrow's target, a
+    Maiden's): ``pending`` is (card, [(label, choice), ...]), the labels (``_choice_label(card,
+    choice)``) in the model's language, or None."""
+
+    _pending: tuple | None = None
+
+    @property
+    def pending(self) -> tuple | None:
+        if self._pending is None:
+            return None
+        card, choices = self._pending
+        return card, [(self._choice_label(card, choice), choice) for choice in choices]
+
+    @pending.setter
+    def pending(self, value) -> None:
+        self._pending = None if value is None else (value[0], [choice for _, choice in value[1]])
+
+    def cancel_choice(self) -> bool:
+        self.pending = None
+        return self._ok()
+
+    def _ok(self, info=None) -> bool:
+        """Success: ``info(words)`` (if given) as the message, then observers are told."""
+        self.tell("info", info)
+        self._changed()
+        return True
+
+
+def take_choices(battle, player: str, lang: str) -> list[tuple[str, str | None]]:
+    """``player``'s Scarecrow choices, as the engine lists them: nothing (where the ruleset lets a
+    Scarecrow take nothing back), or one of their face-up Mercenaries it may take back."""
+    t = words(lang)
+    scarecrow = KINDS["scarecrow"]
+    nothing = [(t.say("take nothing back"), None)] if None in battle.take_options(player, scarecrow) else []
+    return nothing + [(t.say("take back {card} (card #{id})", card=t.card(c.kind), id=c.id), f"{c.kind}#{c.id}")
+                      for c in battle.take_cards(player, scarecrow)]
 
 
 # -- building a battle ---------------------------------------------------------------------------
 
-class BuilderModel(Tells):
+class BuilderModel(AsksChoices):
     """The battle builder's state: seats, the battle, the options of the next play,
     the language, and (after Resolve) a stepper or a comparison.
 
@@ -111,8 +146,6 @@ class BuilderModel(Tells):
         self.stepper: StepperModel | None = None
         self.comparison: CompareModel | None = None
         self.compare_with: Ruleset | None = None
-        # A card waiting for its choice (a Scarecrow's target): (kind, [take, ...]); ``pending`` words it.
-        self._pending: tuple[str, list] | None = None
         # Battles cleared by Reset, so Undo can bring them back.
         self._cleared: list[Battle] = []
         if notation is not None:
@@ -124,18 +157,6 @@ class BuilderModel(Tells):
             self.compare_with = get_ruleset(compare)
 
     # -- reading the state ----------------------------------------------------------------
-    @property
-    def pending(self) -> tuple[str, list] | None:
-        """The card waiting for its choice and the choices in words: (kind, [(label, take), ...])."""
-        if self._pending is None:
-            return None
-        kind, takes = self._pending
-        return kind, [(self._choice_label(kind, take), take) for take in takes]
-
-    @pending.setter
-    def pending(self, value) -> None:
-        self._pending = None if value is None else (value[0], [take for _, take in value[1]])
-
     @property
     def players(self) -> tuple[str, ...]:
         return self.battle.players
@@ -152,13 +173,8 @@ class BuilderModel(Tells):
         discarded, not taken back to a hand)."""
         left = dict(self.ruleset.counts)
         b = self.battle
-        for c in b.in_play():
+        for c in [*b.in_play(), *b.discarded, *(c for cs in b.returned.values() for c in cs)]:
             left[c.kind] -= 1
-        for c in b.discarded:
-            left[c.kind] -= 1
-        for cs in b.returned.values():
-            for c in cs:
-                left[c.kind] -= 1
         return left
 
     def face_down_allowed(self, kind: str | None = None) -> bool:
@@ -167,27 +183,16 @@ class BuilderModel(Tells):
         return any(True in w for w in ways.values()) if kind is None else True in ways.get(self._kind(kind), ())
 
     def take_options(self) -> list[tuple[str, str | None]]:
-        """The selected player's Scarecrow choices, as the engine lists them: nothing (where the
-        ruleset lets a Scarecrow take nothing), or one of their face-up Mercenaries it may take back."""
-        t = words(self.lang)
-        scarecrow = KINDS["scarecrow"]
-        cards = self.battle.take_cards(self.selected, scarecrow)
-        nothing = ([(t.say("take nothing back"), None)] if None in self.battle.take_options(self.selected, scarecrow)
-                   else [])
-        return nothing + [(t.say("take back {card} (card #{id})", card=t.card(c.kind), id=c.id), f"{c.kind}#{c.id}")
-                          for c in cards]
+        """The selected player's Scarecrow choices (:func:`take_choices`)."""
+        return take_choices(self.battle, self.selected, self.lang)
 
     def sample(self, kind: str):
         """A card of ``kind`` from this battle's deck (what a palette shows for the kind)."""
-        cache = self.__dict__.setdefault("_samples", {})
-        if cache.get("deck") is not self.battle.deck:
-            cache.clear()
-            cache["deck"] = self.battle.deck
-            cache.update((c.kind, c) for c in reversed(self.battle.deck))
         kind = self._kind(kind)
-        if kind not in cache:
+        card = next((c for c in self.battle.deck if c.kind == kind), None)
+        if card is None:
             raise RulesError.say("no {card} is left in the deck", card=Kind(kind))
-        return cache[kind]
+        return card
 
     def card_label(self, kind: str) -> str:
         return words(self.lang).card(self._kind(kind))
@@ -201,30 +206,20 @@ class BuilderModel(Tells):
         """Rulesets to compare with, in words: the other named rulesets whose battles differ,
         then the current one with one battle reading changed; only those under which the moves
         so far can be replayed (:func:`can_replay`)."""
-        # Cached per ruleset and RULESETS contents: building the variants costs more than a click.
-        key = (id(self.ruleset), tuple((k, id(v)) for k, v in RULESETS.items()))
-        if getattr(self, "_choices_key", None) != key:
-            rs = self.ruleset
+        rs = self.ruleset
 
-            def battle_rules(r):
-                return (tuple(sorted(r.counts.items())), tuple(getattr(r, o) for o in BATTLE_OPTIONS))
-            # one choice per different battle: Continuous war plays its battles as Standard does
-            seen = {battle_rules(rs)}
-            named = []
-            for r in RULESETS.values():
-                if battle_rules(r) not in seen:
-                    seen.add(battle_rules(r))
-                    named.append((ruleset_label, r))
-            present = set(rs.counts)
-            relevant = [o for o in BATTLE_OPTIONS if self._option_matters(o, rs, present)]
-            flips = [(option_label, r) for r in option_variants(rs, relevant)]
-            self._choices_key, self._choices = key, named + flips
-            self._replayable_key = None
-        moves = len(self.battle.moves)
-        if getattr(self, "_replayable_key", None) != (key, moves, id(self.battle)):
-            self._replayable = [(label, r) for label, r in self._choices if can_replay(self.battle, r)]
-            self._replayable_key = (key, moves, id(self.battle))
-        choices = [(label(r, self.lang), r) for label, r in self._replayable]
+        def battle_rules(r):
+            return (tuple(sorted(r.counts.items())), tuple(getattr(r, o) for o in BATTLE_OPTIONS))
+        # one choice per different battle: Continuous war plays its battles as Standard does
+        seen = {battle_rules(rs)}
+        choices = []
+        for r in RULESETS.values():
+            if battle_rules(r) not in seen:
+                seen.add(battle_rules(r))
+                choices.append((ruleset_label(r, self.lang), r))
+        relevant = [o for o in BATTLE_OPTIONS if self._option_matters(o, rs, set(rs.counts))]
+        choices += [(option_label(r, self.lang), r) for r in option_variants(rs, relevant)]
+        choices = [(label, r) for label, r in choices if can_replay(self.battle, r)]
         chosen = self.compare_with
         if chosen is not None and not any(same_rules(r, chosen) for _, r in choices):
             # a ruleset given by hand (BattleBuilder(compare=...)) is a choice too, by its own name
@@ -328,11 +323,7 @@ class BuilderModel(Tells):
         options = self.choices_for(kind)
         if options:
             # Ask only for a card that may be played now: else the engine's refusal, at once.
-            try:
-                self.battle.check_can_act(self.selected)
-                if kind not in self.battle.playable_kinds(self.selected):
-                    options = []
-            except RulesError:
+            if kind not in {option[0] for option in self.battle.play_options(self.selected)}:
                 options = []
         if not options:
             return self.play(kind)
@@ -349,12 +340,8 @@ class BuilderModel(Tells):
         kind, options = self.pending
         if take not in [v for _, v in options]:
             return self.fail(RulesError.say("{take} is not one of the choices: {choices}", take=shown(take),
-                                            choices=Listed(ChoiceLabel(kind, v) for _, v in options)))
+                                            choices=Listed(Said(choice_label, kind, v) for _, v in options)))
         return self.play(kind, take=take)      # (a refusal keeps the question open)
-
-    def cancel_choice(self) -> bool:
-        self.pending = None
-        return self._ok()
 
     def play(self, kind: str, take=...) -> bool:
         """The selected player plays a card of ``kind`` with the current options (``take``: a
@@ -543,17 +530,13 @@ class BuilderModel(Tells):
         old = self.comparison if self.compare_with is not None else self.stepper
         index = old.index if (keep_index and old is not None) else None
         if self.compare_with is not None:
-            self.comparison = CompareModel(self.battle, self.ruleset, self.compare_with, self.lang)
+            target = self.comparison = CompareModel(self.battle, self.ruleset, self.compare_with, self.lang)
             self.stepper = None
-            target = self.comparison
         else:
-            self.stepper = StepperModel(self.battle.preview(), self.lang)
+            target = self.stepper = StepperModel(self.battle.preview(), self.lang)
             self.comparison = None
-            target = self.stepper
         if index is not None:
             target.index = min(index, len(target) - 1)
-        elif target is self.stepper:
-            target.index = 0
 
     def close_results(self) -> None:
         self.stepper = None
@@ -572,16 +555,3 @@ def choice_label(kind: str, take, lang: str = "en") -> str:
     if sep == "@":      # a soldier by its place in a line (the Persian tutorial's soldiers lie face down)
         return t.say("remove card {position} of {player}'s line", player=player, position=card)
     return t.say("remove the {card}", card=t.card(kind_of(card)))
-
-
-class ChoiceLabel:
-    """A card's choice as a value of an error's message, worded in the language it is told in."""
-
-    def __init__(self, kind: str, take):
-        self.kind, self.take = kind, take
-
-    def said_by(self, t) -> str:
-        return choice_label(self.kind, self.take, t.lang)
-
-    def __str__(self) -> str:
-        return choice_label(self.kind, self.take)

@@ -90,12 +90,9 @@ class Tells(Observable):
             state["_said"] = (self._said[0], Told(self.message))
         return state
 
-    def tell_error(self, error: BaseException) -> None:
-        """Show an engine error, in the model's language (see Speaker.error)."""
-        self.tell("error", lambda t: t.error(error))
-
     def fail(self, error: BaseException) -> bool:
-        self.tell_error(error)
+        """Show an engine error, in the model's language (see Speaker.error); False."""
+        self.tell("error", lambda t: t.error(error))
         self._changed()
         return False
 
@@ -134,15 +131,16 @@ class Cursor(Observable):
             self.index = i
             self._changed()
 
-    def next(self) -> bool:
-        """One on; False (nothing changes) at the last one."""
-        if self.index + 1 >= len(self):
+    def _go(self, i: int | None) -> bool:
+        """Go to position ``i`` if there is one; False (nothing changes) if not (None: none)."""
+        if i is None or not 0 <= i < len(self):
             return False
-        self.goto(self.index + 1)
+        self.goto(i)
         return True
 
+    def next(self) -> bool:
+        """One on; False (nothing changes) at the last one."""
+        return self._go(self.index + 1)
+
     def prev(self) -> bool:
-        if self.index == 0:
-            return False
-        self.goto(self.index - 1)
-        return True
+        return self._go(self.index - 1)

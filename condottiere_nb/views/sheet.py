@@ -43,11 +43,12 @@ VIEW_RULES = ("<style>"
               "</style>")
 
 
-def as_view(box):
-    """``box`` (a view shown on its own) marked as a view, with :data:`VIEW_RULES` in a hidden
-    part of its own; ``box`` is returned."""
+def as_view(box, cls: str):
+    """``box`` (a view shown on its own) marked as a view and by its own class ``cls``, with
+    :data:`VIEW_RULES` in a hidden part of its own; ``box`` is returned."""
     import ipywidgets as W
     box.add_class("cnb-view")
+    box.add_class(cls)
     box.children = (*box.children, W.HTML(VIEW_RULES, layout=W.Layout(display="none")))
     return box
 

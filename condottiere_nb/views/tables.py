@@ -67,9 +67,15 @@ def _plain(value, t: Words) -> str:
     return str(value)
 
 
-def _columns(rows: Sequence[Sequence[str]]) -> str:
+def _columns(rows: Sequence[Sequence[str]], title: str = "") -> str:
+    """The rows as text in aligned columns, under ``title`` if there is one."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+    body = "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+    return f"{title}\n{body}" if title else body
+
+
+def _title_html(title: str, t: Words) -> str:
+    return f'<div style="{_FONT}font-weight:bold"{t.dir}>{escape(title)}</div>' if title else ""
 
 
 class Facts:
@@ -88,8 +94,7 @@ class Facts:
     def html(self) -> str:
         rows = "".join(f'<tr><td style="{_CELL}color:#555555">{escape(k)}</td>'
                        f'<td style="{_CELL}"><b>{escape(v)}</b></td></tr>' for k, v in self.facts.items())
-        head = f'<div style="{_FONT}font-weight:bold"{self.t.dir}>{escape(self.title)}</div>' if self.title else ""
-        return (f'{head}<table class="cnb-facts" style="border-collapse:collapse;{_FONT}"{self.t.dir}>{rows}'
+        return (f'{_title_html(self.title, self.t)}<table class="cnb-facts" style="border-collapse:collapse;{_FONT}"{self.t.dir}>{rows}'
                 f'</table>')
 
     def _repr_html_(self) -> str:
@@ -112,17 +117,14 @@ class Table:
         self.title = title
 
     def __repr__(self) -> str:
-        body = _columns([self.header, *self.rows])
-        return f"{self.title}\n{body}" if self.title else body
+        return _columns([self.header, *self.rows], self.title)
 
     def _repr_html_(self) -> str:
         head = "".join(f'<td style="{_HEAD}"><b>{escape(h)}</b></td>' for h in self.header)
         rows = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(v)}</td>' for v in r) + "</tr>"
                        for r in self.rows)
-        t = self.t
-        title = f'<div style="{_FONT}font-weight:bold"{t.dir}>{escape(self.title)}</div>' if self.title else ""
-        return (f'{title}<table class="cnb-table" style="border-collapse:collapse;{_FONT}"{t.dir}><tr>{head}</tr>'
-                f'{rows}</table>')
+        return (f'{_title_html(self.title, self.t)}<table class="cnb-table" style="border-collapse:collapse;{_FONT}"'
+                f'{self.t.dir}><tr>{head}</tr>{rows}</table>')
 
 
 def resolution_facts(res: Resolution, lang: str | None = None) -> dict[str, str]:
@@ -214,12 +216,7 @@ class Readings:
             f'<div class="cnb-reading" style="display:inline-block;vertical-align:top;max-width:100%;margin-right:8px">'
             f'<div style="{_HEAD}"><b>{escape(self.label(k))}</b></div><div style="{_CELL}">{out.html()}</div></div>'
             for k, out in self.columns.items())
-        title = f'<div style="{_FONT}font-weight:bold"{t.dir}>{escape(self.title)}</div>' if self.title else ""
-        return f'<div class="cnb-readings">{title}<div style="{_FONT}"{t.dir}>{columns}</div></div>'
-
-
-def _flipped(base, option: str, value) -> Ruleset:
-    return get_ruleset(base).replace(**{option: value})
+        return f'<div class="cnb-readings">{_title_html(self.title, t)}<div style="{_FONT}"{t.dir}>{columns}</div></div>'
 
 
 @expects(title=str, mark=bool)
@@ -240,7 +237,7 @@ def option_readings(option: str, values: Sequence, scenario, base: "Ruleset | st
     columns = {}
     for value in values:
         try:
-            columns[f"{option} = {value!r}"] = scenario(_flipped(base, option, value))
+            columns[f"{option} = {value!r}"] = scenario(get_ruleset(base).replace(**{option: value}))
         except RulesError as e:
             columns[f"{option} = {value!r}"] = e
     ours = f"{option} = {getattr(get_ruleset(base), option)!r}" if mark else None

@@ -44,24 +44,19 @@ class Shown:
 
 
 class _Slot:
-    __slots__ = ("card", "face_down", "gone", "gone_at", "revealed", "frozen")
+    __slots__ = ("card", "face_down", "gone", "gone_at", "revealed")
 
     def __init__(self, card, face_down):
         self.card, self.face_down = card, face_down
         self.gone = self.gone_at = None
         self.revealed = False
-        self.frozen = None
 
     def freeze(self) -> Shown:
-        # Frames share the Shown of a card that did not change (most cards, most steps).
-        if self.frozen is None:
-            self.frozen = Shown(self.card, self.face_down, self.gone, self.gone_at, self.revealed)
-        return self.frozen
+        return Shown(self.card, self.face_down, self.gone, self.gone_at, self.revealed)
 
 
 def _take_away(slot: _Slot, where: str, i: int) -> None:
     slot.gone, slot.gone_at = where, i
-    slot.frozen = None
     if slot.face_down:
         # A face-down card leaving the line is seen (a season played face down under
         # face_down_specials='on_play' can be discarded by the other season).
@@ -131,7 +126,7 @@ class Timeline:
             if any(s.face_down for s in hidden):
                 # Hidden Cards (vi, Ẩn Bài): everything is turned over at the end.
                 for s in hidden:
-                    s.face_down, s.revealed, s.frozen = False, True, None
+                    s.face_down, s.revealed = False, True
             else:
                 # A revealed bluff (a face-down Bishop, Scarecrow or Surrender) is discarded.
                 for s in hidden:
@@ -173,35 +168,20 @@ class Timeline:
 
     def __getstate__(self) -> dict:
         # the steps' values are read-only mappings, which do not pickle: a copy carries them as
-        # dicts and makes them read-only again (the steps after one strength step share its values)
-        shared: dict = {}
-        return {**self.__dict__, "_values": [None if v is None else shared.setdefault(id(v), dict(v))
-                                             for v in self._values]}
+        # dicts and makes them read-only again
+        return {**self.__dict__, "_values": [None if v is None else dict(v) for v in self._values]}
 
     def __setstate__(self, state: dict) -> None:
-        shared: dict = {}
-        state["_values"] = [None if v is None else shared.setdefault(id(v), MappingProxyType(v))
-                            for v in state["_values"]]
+        state["_values"] = [None if v is None else MappingProxyType(v) for v in state["_values"]]
         self.__dict__.update(state)
-
-
-def cards_of(lines: Mapping[str, Sequence], *more: Sequence) -> dict[int, object]:
-    """card id -> Card for every card in the given lines and lists."""
-    found = {c.id: c for line in lines.values() for c in line}
-    for group in more:
-        if isinstance(group, Mapping):
-            for cs in group.values():
-                found.update((c.id, c) for c in cs)
-        else:
-            found.update((c.id, c) for c in group)
-    return found
 
 
 @expects(res=Resolution)
 def resolution_timeline(res) -> Timeline:
     """The timeline of a Resolution (its steps, checked against its final lines)."""
-    cards = cards_of(res.lines, res.discarded, res.returned)
-    return Timeline(res.players or tuple(res.lines), res.steps, cards, res.lines)
+    cards = [*(c for line in res.lines.values() for c in line), *res.discarded,
+             *(c for cs in res.returned.values() for c in cs)]
+    return Timeline(res.players or tuple(res.lines), res.steps, {c.id: c for c in cards}, res.lines)
 
 
 def battle_timeline(battle) -> Timeline:

@@ -25,6 +25,12 @@ from .words import Words, words
 #: so that a narrow column (a phone's) squeezes it instead of scrolling sideways.
 FIT = "calc(100% - 4px)"
 
+
+def fit(width: str) -> W.Layout:
+    """A control's layout: ``width`` wide, or less in a narrow column (:data:`FIT`)."""
+    return W.Layout(width=width, max_width=FIT)
+
+
 #: The value a dropdown uses for "nothing" (ipywidgets shows a None value as an empty box).
 NOTHING = "\u2014"
 
@@ -57,34 +63,15 @@ def classed(widget, *classes):
     return widget
 
 
-def _button(description, cls, tooltip="", width=None, style=""):
-    b = W.Button(description=description, tooltip=tooltip or description, button_style=style)
+def button(cls: str, width: str | None = None, style: str = "", description: str = "", tooltip: str = ""):
+    """A button with a CSS class; its tooltip is its description unless given.  The words of a view's
+    own controls are not given here: the view says them when it labels its controls, in its language."""
+    b = W.Button(description=description, tooltip=tooltip or description or None, button_style=style)
     if width:
         # at least ``width``, wider where a language's word is longer ("برگرداندن" for Undo)
         b.layout.min_width = width
         b.layout.width = "auto"
     return classed(b, cls)
-
-
-def show_choices(box, options, choose, cancel, cls: str, style=lambda value: "info") -> None:
-    """Fill ``box`` with a button per ``(label, value)`` of ``options`` (a click calls what
-    ``choose(value)`` returns) and ``cancel`` last; ``options`` None empties and hides it.  The
-    buttons it held are closed (a widget left open stays in the kernel)."""
-    old = list(box.children)
-    if options is None:
-        box.children = []
-        box.layout.display = "none"
-    else:
-        buttons = []
-        for text, value in options:
-            b = _button(text, cls, text, style=style(value))
-            b.layout.width = "auto"
-            b.on_click(choose(value))
-            buttons.append(b)
-        box.children = buttons + [cancel]
-        box.layout.display = ""
-    for w in old:
-        close_tree(w)
 
 
 def close_tree(widget) -> None:
@@ -102,6 +89,13 @@ def set_if_changed(widget, name, value) -> None:
     """Set a trait only when it changes (each change is a message to the browser)."""
     if getattr(widget, name) != value:
         setattr(widget, name, value)
+
+
+def set_options(widget, options) -> None:
+    """Give a dropdown or toggle buttons new options only when they change (a change is a message, and
+    it resets the value)."""
+    if tuple(widget.options) != tuple(options):
+        widget.options = list(options)
 
 
 def label(widget, description: str, tooltip: str | None = None) -> None:
@@ -130,10 +124,9 @@ class CardButton(W.GridBox):
 
     def __init__(self, on_click, classes=(), tooltip="", width=CARD_W + 6, height=CARD_H + 6):
         self.face = W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0", overflow="hidden"))
-        self.button = W.Button(description=tooltip, tooltip=tooltip, layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
-                                                                height=f"{height}px", margin="0"))
-        self.button.style.button_color = "transparent"
-        classed(self.button, *classes)
+        self.button = classed(W.Button(description=tooltip, tooltip=tooltip, style={"button_color": "transparent"},
+                                       layout=W.Layout(grid_area="1 / 1 / 2 / 2", width=f"{width}px",
+                                                       height=f"{height}px", margin="0")), *classes)
         self.button.on_click(on_click)
         super().__init__([self.face, self.button], layout=W.Layout(
             grid_template_columns=f"{width}px", grid_template_rows=f"{height}px", margin="2px",
@@ -144,17 +137,29 @@ class CardButton(W.GridBox):
         set_if_changed(self.face, "value", html)
         set_if_changed(self.button, "disabled", disabled)
         if tooltip is not None:
-            set_if_changed(self.button, "tooltip", tooltip)
-            set_if_changed(self.button, "description", tooltip)
+            label(self.button, tooltip, tooltip)
 
 
 class _FollowsModel:
     """A view that shows one model at a time and re-renders when that model changes; its
-    slider (1-based, as the header counts) moves the model (``_syncing`` keeps render's own
-    slider updates from echoing)."""
+    Previous, Next and position box (1-based, as the header counts) move the model (``_syncing``
+    keeps render's own updates of the box from echoing).  Without a model its words are in ``lang``."""
 
     model = None
     _syncing = False
+
+    def _cursor_controls(self, classes: tuple[str, str, str]) -> None:
+        """Previous, Next and the position box, with these CSS classes (their words come with render).
+
+        The position is a number box, not a slider: a screen reader names a box by its description
+        ("Step", "Row" in the learner's language; ipywidgets gives a slider's handle no name), and the
+        arrow keys still step it."""
+        self.prev_button = button(classes[0], "110px")
+        self.next_button = button(classes[1], "110px", "info")
+        self.slider = classed(W.BoundedIntText(value=1, min=1, max=1, layout=fit("180px")), classes[2])
+        self.prev_button.on_click(lambda _: self.model and self.model.prev())
+        self.next_button.on_click(lambda _: self.model and self.model.next())
+        self.slider.observe(self._on_slider, names="value")
 
     def set_model(self, model) -> None:
         """Show another model (None: empty)."""
@@ -174,47 +179,6 @@ class _FollowsModel:
         if not self._syncing and self.model is not None:
             self.model.goto(change["new"] - 1)
 
-
-class Stepper(_FollowsModel, W.HBox):
-    """Step through a Resolution: the lines after the step (the cards it touched highlighted)
-    and, beside them, the step's panel: Previous/Next, a slider (the arrow keys move it once it
-    has the focus), strengths before -> after as bars, and the rule's text with its source.
-
-    ``Stepper(battle.resolve())`` on its own, or embedded in a BattleBuilder.
-    """
-
-    def __init__(self, resolution=None, *, model: StepperModel | None = None, lang: str = "en"):
-        self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
-        self.prev_button = _button("◀ Previous", "cnb-prev", "previous step", "110px")
-        self.next_button = _button("Next ▶", "cnb-next", "next step", "110px", "info")
-        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=True,
-                                          readout=True, layout=W.Layout(width="300px", max_width=FIT)), "cnb-step-slider")
-        self.header = classed(W.HTML(), "cnb-step-header")
-        # The lines take the room the panel leaves, and the panel keeps its place at the right: a
-        # line that grows from step to step must not move Next (a click there would land on Previous).
-        self.lines = classed(W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0")), "cnb-step-lines")
-        self.strengths = classed(W.HTML(), "cnb-strengths")
-        self.rule = classed(W.HTML(), "cnb-rule")
-        self._syncing = False
-        self.model: StepperModel | None = None
-        self.prev_button.on_click(lambda _: self.model and self.model.prev())
-        self.next_button.on_click(lambda _: self.model and self.model.next())
-        self.slider.observe(self._on_slider, names="value")
-        self.panel = classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
-                                     self.strengths, self.rule],
-                                    layout=W.Layout(width="400px", min_width="320px", flex="0 0 auto",
-                                                    padding="0 0 0 24px")),
-                             "cnb-step-panel")
-        super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
-        self.add_class("cnb-stepper")
-        as_view(self)
-        if model is None and resolution is not None:
-            model = StepperModel(resolution, lang)
-        if model is not None:
-            self.set_model(model)
-        else:
-            self.render()
-
     def render(self) -> None:
         m = self.model
         self._syncing = True
@@ -223,23 +187,56 @@ class Stepper(_FollowsModel, W.HBox):
             set_direction(self, t.rtl)
             label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
             label(self.next_button, t.say("Next ▶"), t.say("next step"))
-            label(self.slider, t.say("Step"))
-            if m is None:
-                for w in (self.header, self.lines, self.strengths, self.rule):
-                    w.value = ""
-                return
-            # The browser applies the updates in this order: the header last, so a page that shows
-            # "Step n" already shows step n's lines, bars and rule.
-            set_if_changed(self.lines, "value", m.lines_html())
-            set_if_changed(self.strengths, "value", m.strengths_html())
-            set_if_changed(self.rule, "value", m.rule_html())
-            set_if_changed(self.slider, "max", len(m))
-            set_if_changed(self.slider, "value", m.index + 1)
-            set_if_changed(self.prev_button, "disabled", m.index == 0)
-            set_if_changed(self.next_button, "disabled", m.index == len(m) - 1)
-            set_if_changed(self.header, "value", m.header_html())
+            self._render(m, t)
         finally:
             self._syncing = False
+
+    def _show_position(self, m) -> None:
+        set_if_changed(self.slider, "max", len(m))
+        set_if_changed(self.slider, "value", m.index + 1)
+        set_if_changed(self.prev_button, "disabled", m.index == 0)
+        set_if_changed(self.next_button, "disabled", m.index == len(m) - 1)
+
+
+class Stepper(_FollowsModel, W.HBox):
+    """Step through a Resolution: the lines after the step (the cards it touched highlighted)
+    and, beside them, the step's panel: Previous/Next, the step's number in a box (the arrow keys
+    step it once it has the focus), strengths before -> after as bars, and the rule's text with its source.
+
+    ``Stepper(battle.resolve())`` on its own, or embedded in a BattleBuilder.
+    """
+
+    def __init__(self, resolution=None, *, model: StepperModel | None = None, lang: str = "en"):
+        self.lang = words(lang).lang          # the words of an empty stepper (a model brings its own)
+        self._cursor_controls(("cnb-prev", "cnb-next", "cnb-step-slider"))
+        self.header = classed(W.HTML(), "cnb-step-header")
+        # The lines take the room the panel leaves, and the panel keeps its place at the right: a
+        # line that grows from step to step must not move Next (a click there would land on Previous).
+        self.lines = classed(W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0")), "cnb-step-lines")
+        self.strengths = classed(W.HTML(), "cnb-strengths")
+        self.rule = classed(W.HTML(), "cnb-rule")
+        self.panel = classed(W.VBox([self.header, W.HBox([self.prev_button, self.next_button]), self.slider,
+                                     self.strengths, self.rule],
+                                    layout=W.Layout(width="400px", min_width="320px", flex="0 0 auto",
+                                                    padding="0 0 0 24px")),
+                             "cnb-step-panel")
+        super().__init__([self.lines, self.panel], layout=W.Layout(align_items="flex-start"))
+        as_view(self, "cnb-stepper")
+        self.set_model(StepperModel(resolution, lang) if model is None and resolution is not None else model)
+
+    def _render(self, m, t: Words) -> None:
+        label(self.slider, t.say("Step"))
+        if m is None:
+            for w in (self.header, self.lines, self.strengths, self.rule):
+                w.value = ""
+            return
+        # The browser applies the updates in this order: the header last, so a page that shows
+        # "Step n" already shows step n's lines, bars and rule.
+        set_if_changed(self.lines, "value", m.lines_html())
+        set_if_changed(self.strengths, "value", m.strengths_html())
+        set_if_changed(self.rule, "value", m.rule_html())
+        self._show_position(m)
+        set_if_changed(self.header, "value", m.header_html())
 
 
 class CompareView(_FollowsModel, W.VBox):
@@ -250,52 +247,25 @@ class CompareView(_FollowsModel, W.VBox):
                  lang: str = "en"):
         self.lang = words(lang).lang          # the words of an empty view (a model brings its own)
         self.summary = classed(W.HTML(), "cnb-compare-summary")
-        self.prev_button = _button("◀ Previous", "cnb-compare-prev", "previous step", "110px")
-        self.next_button = _button("Next ▶", "cnb-compare-next", "next step", "110px", "info")
-        self.diff_button = _button("Next difference", "cnb-next-difference",
-                                   "jump to the next step where the rulesets diverge", "140px", "warning")
-        self.slider = classed(W.IntSlider(value=1, min=1, max=1, description="Row",
-                                          layout=W.Layout(width="300px", max_width=FIT)), "cnb-compare-slider")
+        self._cursor_controls(("cnb-compare-prev", "cnb-compare-next", "cnb-compare-slider"))
+        self.diff_button = button("cnb-next-difference", "140px", "warning")
         self.body = classed(W.HTML(), "cnb-compare-body")
-        self._syncing = False
-        self.model: CompareModel | None = None
-        self.prev_button.on_click(lambda _: self.model and self.model.prev())
-        self.next_button.on_click(lambda _: self.model and self.model.next())
         self.diff_button.on_click(lambda _: self.model and self.model.next_difference())
-        self.slider.observe(self._on_slider, names="value")
         super().__init__([self.summary, W.HBox([self.prev_button, self.next_button, self.diff_button, self.slider]),
                           self.body])
-        self.add_class("cnb-compare-view")
-        as_view(self)
-        if model is None and battle is not None:
-            model = CompareModel(battle, left, right, lang)
-        if model is not None:
-            self.set_model(model)
-        else:
-            self.render()
+        as_view(self, "cnb-compare-view")
+        self.set_model(CompareModel(battle, left, right, lang) if model is None and battle is not None else model)
 
-    def render(self) -> None:
-        m = self.model
-        self._syncing = True
-        try:
-            t = words(m.lang if m is not None else self.lang)
-            set_direction(self, t.rtl)
-            label(self.prev_button, t.say("◀ Previous"), t.say("previous step"))
-            label(self.next_button, t.say("Next ▶"), t.say("next step"))
-            label(self.diff_button, t.say("Next difference"), t.say("jump to the next step where the rulesets diverge"))
-            label(self.slider, t.say("Row"))
-            if m is None:
-                self.summary.value = self.body.value = ""
-                return
-            set_if_changed(self.slider, "max", len(m))
-            set_if_changed(self.slider, "value", m.index + 1)
-            set_if_changed(self.prev_button, "disabled", m.index == 0)
-            set_if_changed(self.next_button, "disabled", m.index == len(m) - 1)
-            set_if_changed(self.diff_button, "disabled", not any(m.differs[m.index + 1:]))
-            set_if_changed(self.summary, "value", m.summary_html())
-            set_if_changed(self.body, "value", m.html())
-        finally:
-            self._syncing = False
+    def _render(self, m, t: Words) -> None:
+        label(self.diff_button, t.say("Next difference"), t.say("jump to the next step where the rulesets diverge"))
+        label(self.slider, t.say("Row"))
+        if m is None:
+            self.summary.value = self.body.value = ""
+            return
+        self._show_position(m)
+        set_if_changed(self.diff_button, "disabled", not any(m.differs[m.index + 1:]))
+        set_if_changed(self.summary, "value", m.summary_html())
+        set_if_changed(self.body, "value", m.html())
 
 
 class ActsOnModel:
@@ -305,6 +275,8 @@ class ActsOnModel:
 
     _syncing = False
     _renders = 0
+    _labelled = None          # the language the controls' words are in
+    _choice_key = None        # the question the choice buttons answer, and its language
 
     def _when(self, action):
         def handler(change):
@@ -315,6 +287,58 @@ class ActsOnModel:
             if self._renders == seen:
                 self.render()
         return handler
+
+    def render(self) -> None:
+        """Make every control show the model (called after each model change); the controls' words
+        are said again only when the language changed."""
+        m = self.model
+        t = words(m.lang)
+        self._renders += 1
+        self._syncing = True
+        try:
+            set_direction(self, t.rtl)
+            if self._labelled != t.lang:
+                self._labelled = t.lang
+                self._label_controls(t)
+            self._render(m, t)
+        finally:
+            self._syncing = False
+
+
+    def _render_choice(self, cancel_cls: str, option_cls: str, style=lambda choice: "info") -> None:
+        """Fill ``choice_box`` with a button per choice of the model's pending card (a click chooses
+        it) and Cancel last, or empty and hide it; only when the question or the language changed.
+        The buttons it held are closed (a widget left open stays in the kernel)."""
+        m = self.model
+        key = (m.pending[0], tuple(m.pending[1]), m.lang) if m.pending else None
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        old = list(self.choice_box.children)
+        if m.pending is None:
+            self.choice_box.children = []
+            self.choice_box.layout.display = "none"
+        else:
+            t = words(m.lang)
+            buttons = []
+            for text, choice in m.pending[1]:
+                b = button(option_cls, style=style(choice), description=text)
+                b.layout.width = "auto"
+                b.on_click(lambda _, choice=choice: m.choose(choice))
+                buttons.append(b)
+            cancel = button(cancel_cls, "80px", description=t.say("Cancel"),
+                            tooltip=t.say("do not play the card"))
+            cancel.on_click(lambda _: m.cancel_choice())
+            self.choice_box.children = buttons + [cancel]
+            self.choice_box.layout.display = ""
+        for w in old:
+            close_tree(w)
+
+
+def language_select(lang: str, cls: str) -> W.Dropdown:
+    """The Language dropdown: each language by its own name, then its code."""
+    return classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()], value=lang,
+                              layout=fit("230px")), cls)
 
 
 class BattleBuilder(ActsOnModel, W.VBox):
@@ -337,46 +361,29 @@ class BattleBuilder(ActsOnModel, W.VBox):
     def __init__(self, players=("Ana", "Ben"), ruleset="standard", notation: str | None = None,
                  lang: str = "en", *, auto_advance: bool = True, compare=None):
         self.model = BuilderModel(players, ruleset, notation, lang, auto_advance, compare)
-        self._syncing = False
-        self._renders = 0
         self._palette_kinds: tuple = ()
-        self._choice_key = None
-        self._labelled = None
         m = self.model
 
+        # (every control's words are said by _label_controls, in the model's language)
         # seats
-        self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players),
-                                               description="Players", layout=W.Layout(width="150px", max_width=FIT)),
+        self.player_count = classed(W.Dropdown(options=[2, 3, 4, 5, 6], value=len(m.players), layout=fit("150px")),
                                     "cnb-player-count")
-        self.name_boxes = []
-        for i in range(6):
-            box = W.Text(description=f"Seat {i + 1}", continuous_update=False, layout=W.Layout(width="170px", max_width=FIT))
-            classed(box, "cnb-player-name", f"cnb-player-name-{i}")
-            self.name_boxes.append(box)
-        self.player_select = classed(W.ToggleButtons(options=list(m.players), description="Next card to:",
-                                                     tooltips=[]), "cnb-player-select")
+        self.name_boxes = [classed(W.Text(continuous_update=False, layout=fit("170px")),
+                                   "cnb-player-name", f"cnb-player-name-{i}") for i in range(6)]
+        self.player_select = classed(W.ToggleButtons(options=list(m.players), tooltips=[]), "cnb-player-select")
         self.player_select.style.button_width = "auto"
         # rules and language
-        self.ruleset_select = classed(W.Dropdown(description="Rules", layout=W.Layout(width="380px", max_width=FIT)),
-                                      "cnb-ruleset")
-        self.lang_select = classed(W.Dropdown(options=[(f"{name} ({code})", code) for code, name in LANGUAGES.items()],
-                                              value=m.lang, description="Language", layout=W.Layout(width="230px", max_width=FIT)),
-                                   "cnb-lang")
+        self.ruleset_select = classed(W.Dropdown(layout=fit("380px")), "cnb-ruleset")
+        self.lang_select = language_select(m.lang, "cnb-lang")
         # options of the next play
-        self.face_down_box = classed(W.Checkbox(value=False, description="face down", indent=False,
-                                                layout=W.Layout(width="110px", max_width=FIT)), "cnb-face-down")
+        self.face_down_box = classed(W.Checkbox(value=False, indent=False, layout=fit("110px")), "cnb-face-down")
         # Kept for code that sets a Scarecrow's target first; the builder itself asks after the click.
-        self.take_select = classed(W.Dropdown(description="Scarecrow", layout=W.Layout(width="300px", max_width=FIT)),
-                                   "cnb-scarecrow-take")
-        self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, description="move on to the next seat "
-                                                   "after each card", indent=False,
-                                                   layout=W.Layout(width="300px", max_width=FIT)), "cnb-auto-advance")
-        self.pass_button = _button("Pass", "cnb-pass", "the selected player passes", "70px")
-        self.undo_button = _button("Undo", "cnb-undo", "take back the last move (after Reset: bring the lines back)",
-                                   "70px")
-        self.reset_button = _button("Reset", "cnb-reset", "clear the lines (Undo brings them back)", "70px",
-                                    "danger")
-        self.seat_title, self.notation_title = "Seat names", "Battle notation (copy, paste, load)"
+        self.take_select = classed(W.Dropdown(layout=fit("300px")), "cnb-scarecrow-take")
+        self.auto_advance_box = classed(W.Checkbox(value=m.auto_advance, indent=False, layout=fit("300px")),
+                                        "cnb-auto-advance")
+        self.pass_button = button("cnb-pass", "70px")
+        self.undo_button = button("cnb-undo", "70px")
+        self.reset_button = button("cnb-reset", "70px", "danger")
         # palette, message, choice, battle
         self.palette: dict[str, W.Button] = {}
         self.palette_cards: dict[str, CardButton] = {}
@@ -388,32 +395,29 @@ class BattleBuilder(ActsOnModel, W.VBox):
         # notation
         # continuous_update: the kernel holds what is typed as it is typed, so Load (a click right after
         # the last key) reads the box's text, not the text of before the last keystrokes.
-        self.notation_box = classed(W.Textarea(description="Notation", continuous_update=True,
-                                               layout=W.Layout(width="640px", max_width=FIT, height="60px")),
-                                    "cnb-notation")
+        self.notation_box = classed(W.Textarea(continuous_update=True, layout=W.Layout(width="640px", max_width=FIT,
+                                                                                       height="60px")), "cnb-notation")
         self._notation_shown = None          # the battle's notation the box was last given
-        self.load_button = _button("Load notation", "cnb-load-notation", "build the battle written in the box",
-                                   "130px")
+        self.load_button = button("cnb-load-notation", "130px")
         # results
-        self.resolve_button = _button("Resolve ▶", "cnb-resolve", "resolve the battle and step through it",
-                                      "110px", "success")
-        self.compare_select = classed(W.Dropdown(description="compared with", layout=W.Layout(width="470px", max_width=FIT)),
-                                      "cnb-compare")
-        self.close_button = _button("Close", "cnb-close-results", "close the results, back to building", "70px")
+        self.resolve_button = button("cnb-resolve", "110px", "success")
+        self.compare_select = classed(W.Dropdown(layout=fit("470px")), "cnb-compare")
+        self.close_button = button("cnb-close-results", "70px")
         self.stepper = Stepper()
         self.compare_view = CompareView()
 
         # wiring: each control calls one model action
-        self.player_count.observe(self._when(lambda v: m.set_player_count(v)), names="value")
         for i, box in enumerate(self.name_boxes):
             box.observe(self._on_name(i), names="value")
-        self.player_select.observe(self._when(lambda v: v is not None and m.select(v)), names="value")
-        self.ruleset_select.observe(self._when(self._set_ruleset), names="value")
-        self.lang_select.observe(self._when(lambda v: m.set_lang(v)), names="value")
-        self.face_down_box.observe(self._when(lambda v: m.set_face_down(v)), names="value")
-        self.take_select.observe(self._when(lambda v: m.set_take(or_none(v))), names="value")
-        self.auto_advance_box.observe(self._when(self._set_auto_advance), names="value")
-        self.compare_select.observe(self._when(lambda v: m.set_compare(or_none(v))), names="value")
+        for control, action in ((self.player_count, m.set_player_count),
+                                (self.player_select, lambda v: v is not None and m.select(v)),
+                                # (a ruleset changed by hand is shown as "__custom__": nothing to set)
+                                (self.ruleset_select, lambda v: v != "__custom__" and m.set_ruleset(v)),
+                                (self.lang_select, m.set_lang), (self.face_down_box, m.set_face_down),
+                                (self.take_select, lambda v: m.set_take(or_none(v))),
+                                (self.auto_advance_box, lambda v: setattr(m, "auto_advance", bool(v))),
+                                (self.compare_select, lambda v: m.set_compare(or_none(v)))):
+            control.observe(self._when(action), names="value")
         self.pass_button.on_click(lambda _: m.pass_turn())
         self.undo_button.on_click(lambda _: m.undo())
         self.reset_button.on_click(lambda _: m.reset())
@@ -423,10 +427,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
         seats = W.VBox([W.HBox(self.name_boxes[:3]), W.HBox(self.name_boxes[3:]), self.auto_advance_box])
         notation = W.HBox([self.notation_box, self.load_button])
-        self.more = W.Accordion([seats, notation], selected_index=None)
-        self.more.set_title(0, self.seat_title)
-        self.more.set_title(1, self.notation_title)
-        self.more.add_class("cnb-more")
+        self.more = classed(W.Accordion([seats, notation], selected_index=None), "cnb-more")      # titled by render
         rows = [
             W.HBox([self.player_count, self.ruleset_select, self.lang_select], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.player_select, self.face_down_box], layout=W.Layout(flex_flow="row wrap")),
@@ -439,8 +440,7 @@ class BattleBuilder(ActsOnModel, W.VBox):
             self.legend, self.more,
         ]
         super().__init__(rows)
-        self.add_class("cnb-builder")
-        as_view(self)
+        as_view(self, "cnb-builder")
         m.observe(lambda _: self.render())
         self.render()
 
@@ -448,14 +448,6 @@ class BattleBuilder(ActsOnModel, W.VBox):
 
     def _on_name(self, seat):
         return self._when(lambda v: seat < len(self.model.players) and self.model.rename(seat, v))
-
-    def _set_auto_advance(self, value):
-        self.model.auto_advance = bool(value)
-
-    def _set_ruleset(self, value):
-        if value == "__custom__":
-            return
-        self.model.set_ruleset(value)
 
     def _close(self):
         self.model.close_results()
@@ -466,28 +458,20 @@ class BattleBuilder(ActsOnModel, W.VBox):
             # the arrow keys step from here on
             (self.stepper.slider if self.model.stepper is not None else self.compare_view.slider).focus()
 
-    def _play(self, kind):
-        return lambda _: self.model.click(kind)
-
-    def _choose(self, take):
-        return lambda _: self.model.choose(take)
-
     # -- rendering ----------------------------------------------------------------------------
     def _build_palette(self) -> None:
+        """A card button per kind of the ruleset's deck (made again only when the kinds change)."""
         kinds = self.model.ruleset.kinds
         if kinds == self._palette_kinds:
             return
-        cards = {}
-        for kind in kinds:
-            cards[kind] = CardButton(self._play(kind), ("cnb-card", f"cnb-card-{kind}"),
-                                     width=H.PALETTE_W, height=H.PALETTE_H)
-        old = self.palette_cards
-        self.palette_cards = cards
-        self.palette = {kind: c.button for kind, c in cards.items()}
-        self.palette_box.children = list(cards.values())
+        old, self._palette_kinds = self.palette_cards, kinds
+        self.palette_cards = {kind: CardButton(lambda _, kind=kind: self.model.click(kind),
+                                               ("cnb-card", f"cnb-card-{kind}"), width=H.PALETTE_W, height=H.PALETTE_H)
+                              for kind in kinds}
+        self.palette = {kind: c.button for kind, c in self.palette_cards.items()}
+        self.palette_box.children = list(self.palette_cards.values())
         for c in old.values():
             close_tree(c)
-        self._palette_kinds = kinds
 
     def _refresh_palette(self) -> None:
         m = self.model
@@ -499,32 +483,14 @@ class BattleBuilder(ActsOnModel, W.VBox):
             card = m.sample(kind)
             word = t.say("Mercenary {value}", value=kind) if card.mercenary else t.card(kind)
             back = kind in returned
-            tip = (t.say("{card}: {left} of {total} left in the deck (one is back in this player's hand)", card=word,
-                         left=left[kind], total=rs.counts[kind]) if back
-                   else t.say("{card}: {left} of {total} left in the deck", card=word, left=left[kind],
-                              total=rs.counts[kind]))
+            v = {"card": word, "left": left[kind], "total": rs.counts[kind]}
+            tip = (t.say("{card}: {left} of {total} left in the deck (one is back in this player's hand)", **v) if back
+                   else t.say("{card}: {left} of {total} left in the deck", **v))
             card_button.show(H.palette_card_html(card, left[kind], lang=m.lang, note=" +1" if back else ""),
                              tooltip=tip)
 
-    def _render_choice(self) -> None:
-        m = self.model
-        key = (m.pending[0], tuple(m.pending[1]), m.lang) if m.pending else None
-        if key == self._choice_key:
-            return
-        self._choice_key = key
-        cancel = None
-        if m.pending is not None:
-            t = words(m.lang)
-            cancel = _button(t.say("Cancel"), "cnb-choice-cancel", t.say("do not play the card"), "80px")
-            cancel.on_click(lambda _: m.cancel_choice())
-        show_choices(self.choice_box, m.pending and m.pending[1], self._choose, cancel, "cnb-choice-option",
-                     style=lambda take: "info" if take is not None else "")
-
     def _label_controls(self, t: Words) -> None:
-        """Every control's words in the model's language (only when the language changed)."""
-        if self._labelled == t.lang:
-            return
-        self._labelled = t.lang
+        """Every control's words in the model's language."""
         label(self.player_count, t.say("Players"))
         for i, box in enumerate(self.name_boxes):
             label(box, t.say("Seat {n}", n=i + 1))
@@ -542,74 +508,58 @@ class BattleBuilder(ActsOnModel, W.VBox):
         label(self.resolve_button, t.say("Resolve ▶"), t.say("resolve the battle and step through it"))
         label(self.compare_select, t.say("compared with"))
         label(self.close_button, t.say("Close"), t.say("close the results, back to building"))
-        self.seat_title = t.say("Seat names")
-        self.notation_title = t.say("Battle notation (copy, paste, load)")
-        self.more.set_title(0, self.seat_title)
-        self.more.set_title(1, self.notation_title)
+        self.more.set_title(0, t.say("Seat names"))
+        self.more.set_title(1, t.say("Battle notation (copy, paste, load)"))
 
-    def render(self) -> None:
-        """Make every control show the model (called after each model change)."""
-        m = self.model
-        t = words(m.lang)
-        self._renders += 1
-        self._syncing = True
-        try:
-            set_direction(self, t.rtl)
-            self._label_controls(t)
-            # What a click is for goes to the browser first: the lines and the message; the controls
-            # that follow them (seats, palette counts, choices) after.
-            showing = m.stepper is not None or m.comparison is not None
-            set_if_changed(self.battle_view.layout, "display", "none" if showing else "")
-            if not showing:
-                set_if_changed(self.battle_view, "value", H.battle_html(m.battle, m.lang))
-            set_if_changed(self.message, "value", message_html(m.message, m.message_kind, t, bold=bool(m.pending)))
-            names = tuple(RULESETS)
-            options = [(ruleset_label(RULESETS[n], m.lang), n) for n in names]
-            current = m.ruleset.name if RULESETS.get(m.ruleset.name) == m.ruleset else None
-            if current is None:
-                options.append((ruleset_label(m.ruleset, m.lang), "__custom__"))
-            if tuple(options) != tuple(self.ruleset_select.options):
-                self.ruleset_select.options = options
-            set_if_changed(self.ruleset_select, "value", current if current is not None else "__custom__")
-            set_if_changed(self.player_count, "value", len(m.players))
-            for i, box in enumerate(self.name_boxes):
-                set_if_changed(box, "value", m.players[i] if i < len(m.players) else "")
-                set_if_changed(box.layout, "display", "" if i < len(m.players) else "none")
-            if tuple(self.player_select.options) != m.players:
-                self.player_select.options = list(m.players)
-            set_if_changed(self.player_select, "value", m.selected)
-            set_if_changed(self.lang_select, "value", m.lang)
-            allowed = m.face_down_allowed()
-            set_if_changed(self.face_down_box, "disabled", not allowed)
-            set_if_changed(self.face_down_box, "value", m.face_down)
-            set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
-            takes = dropdown_options(m.take_options())
-            if tuple(self.take_select.options) != tuple(takes):
-                self.take_select.options = takes
-            set_if_changed(self.take_select, "value", dropdown_value(takes, m.take))
-            set_if_changed(self.auto_advance_box, "value", m.auto_advance)
-            self._build_palette()
-            self._refresh_palette()
-            set_if_changed(self.legend, "value", H.legend_html(m.lang))
-            self._render_choice()
-            # The box follows the battle when the battle changes; a refused load leaves the battle as it
-            # was, and the box keeps what was typed, so that a typo can be corrected.
-            if m.notation() != self._notation_shown:
-                self._notation_shown = m.notation()
-                set_if_changed(self.notation_box, "value", self._notation_shown)
-            # (the rulesets behind the labels count too: after a switch of rules the same words may
-            # stand for other rulesets, and the value set must be one of the options)
-            choices = dropdown_options([(t.say("nothing: show the steps"), None)] + m.compare_choices())
-            if choices != list(self.compare_select.options):
-                self.compare_select.options = choices
-            chosen = next((v for _, v in choices if v is not NOTHING and m.compare_with is not None
-                           and same_rules(v, m.compare_with)), NOTHING)
-            set_if_changed(self.compare_select, "value", chosen)
-            self.stepper.lang = self.compare_view.lang = m.lang
-            self.stepper.set_model(m.stepper)
-            set_if_changed(self.stepper.layout, "display", "" if m.stepper is not None else "none")
-            self.compare_view.set_model(m.comparison)
-            set_if_changed(self.compare_view.layout, "display", "" if m.comparison is not None else "none")
-            set_if_changed(self.close_button, "disabled", not showing)
-        finally:
-            self._syncing = False
+    def _render(self, m, t: Words) -> None:
+        # What a click is for goes to the browser first: the lines and the message; the controls
+        # that follow them (seats, palette counts, choices) after.
+        showing = m.stepper is not None or m.comparison is not None
+        set_if_changed(self.battle_view.layout, "display", "none" if showing else "")
+        if not showing:
+            set_if_changed(self.battle_view, "value", H.battle_html(m.battle, m.lang))
+        set_if_changed(self.message, "value", message_html(m.message, m.message_kind, t, bold=bool(m.pending)))
+        options = [(ruleset_label(rs, m.lang), n) for n, rs in RULESETS.items()]
+        current = m.ruleset.name if RULESETS.get(m.ruleset.name) == m.ruleset else "__custom__"
+        if current == "__custom__":
+            options.append((ruleset_label(m.ruleset, m.lang), current))
+        set_options(self.ruleset_select, options)
+        set_if_changed(self.ruleset_select, "value", current)
+        set_if_changed(self.player_count, "value", len(m.players))
+        for i, box in enumerate(self.name_boxes):
+            set_if_changed(box, "value", m.players[i] if i < len(m.players) else "")
+            set_if_changed(box.layout, "display", "" if i < len(m.players) else "none")
+        set_options(self.player_select, m.players)
+        set_if_changed(self.player_select, "value", m.selected)
+        set_if_changed(self.lang_select, "value", m.lang)
+        allowed = m.face_down_allowed()
+        set_if_changed(self.face_down_box, "disabled", not allowed)
+        set_if_changed(self.face_down_box, "value", m.face_down)
+        set_if_changed(self.face_down_box.layout, "display", "" if allowed else "none")
+        takes = dropdown_options(m.take_options())
+        set_options(self.take_select, takes)
+        set_if_changed(self.take_select, "value", dropdown_value(takes, m.take))
+        set_if_changed(self.auto_advance_box, "value", m.auto_advance)
+        self._build_palette()
+        self._refresh_palette()
+        set_if_changed(self.legend, "value", H.legend_html(m.lang))
+        self._render_choice("cnb-choice-cancel", "cnb-choice-option",
+                            style=lambda take: "info" if take is not None else "")
+        # The box follows the battle when the battle changes; a refused load leaves the battle as it
+        # was, and the box keeps what was typed, so that a typo can be corrected.
+        if m.notation() != self._notation_shown:
+            self._notation_shown = m.notation()
+            set_if_changed(self.notation_box, "value", self._notation_shown)
+        # (the rulesets behind the labels count too: after a switch of rules the same words may
+        # stand for other rulesets, and the value set must be one of the options)
+        choices = dropdown_options([(t.say("nothing: show the steps"), None)] + m.compare_choices())
+        set_options(self.compare_select, choices)
+        chosen = next((v for _, v in choices if v is not NOTHING and m.compare_with is not None
+                       and same_rules(v, m.compare_with)), NOTHING)
+        set_if_changed(self.compare_select, "value", chosen)
+        self.stepper.lang = self.compare_view.lang = m.lang
+        self.stepper.set_model(m.stepper)
+        set_if_changed(self.stepper.layout, "display", "" if m.stepper is not None else "none")
+        self.compare_view.set_model(m.comparison)
+        set_if_changed(self.compare_view.layout, "display", "" if m.comparison is not None else "none")
+        set_if_changed(self.close_button, "disabled", not showing)

@@ -25,12 +25,8 @@ from ..language import Speaker, check_language, get_language
 
 #: Languages written right to left.
 RTL = frozenset({"fa"})
+#: Unicode's isolates: a value between them keeps its own direction inside a sentence.
 FSI, PDI = "\u2068", "\u2069"
-
-
-def isolate(value) -> str:
-    """``value`` as text in Unicode isolates: it keeps its own direction inside a sentence."""
-    return f"{FSI}{value}{PDI}"
 
 
 class Html(str):
@@ -52,15 +48,10 @@ class Words(Speaker):
         """The attribute a block of this language's text carries: ' dir="rtl"' in Persian, else ''."""
         return ' dir="rtl"' if self.rtl else ""
 
-    @property
-    def direction(self) -> str:
-        """"rtl" or "ltr" (a CSS ``direction``)."""
-        return "rtl" if self.rtl else "ltr"
-
     def _values(self, values: dict) -> dict:
         if not self.rtl:
             return values
-        return {k: isolate(v) if isinstance(v, (str, int, float)) else v for k, v in values.items()}
+        return {k: f"{FSI}{v}{PDI}" if isinstance(v, (str, int, float)) else v for k, v in values.items()}
 
     def say(self, message: str, **values) -> str:
         """The sentence, its values isolated in a right-to-left language; with an :class:`Html` value,
@@ -76,6 +67,21 @@ class Words(Speaker):
 
     def say_n(self, singular: str, plural: str, n: int, **values) -> str:
         return super().say_n(singular, plural, n, **self._values(values))
+
+
+class Said:
+    """A value of an error's message that each language words its own way, ``wording(*args, lang)``
+    (a ruleset's name, a card's choice): told in the language the error is told in, in English as
+    text; it pickles with its error (a function of a module and its arguments)."""
+
+    def __init__(self, wording, *args):
+        self.wording, self.args = wording, args
+
+    def said_by(self, t: Words) -> str:
+        return self.wording(*self.args, t.lang)
+
+    def __str__(self) -> str:
+        return self.wording(*self.args, "en")
 
 
 @functools.lru_cache(maxsize=None)

@@ -11,9 +11,9 @@ from .abilities import (ABILITIES, BANS, BRIBE_VALUES, Ability, ban, bribe_targe
                         firenze_ball, lift_ban, venezia_bribe)
 from .actions import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan, RomaClaim,
                       UseAbility, Veto)
-from .game import CITIES, FINAL_DISCARD, FINAL_ORDER, CityStates, final_leader, weighted_scores
+from .game import CITIES, FINAL_ORDER, CityStates, final_leader, weighted_scores
 
-__all__ = ["ABILITIES", "Ability", "BANS", "BRIBE_VALUES", "CITIES", "FINAL_DISCARD", "FINAL_ORDER", "CityStates",
+__all__ = ["ABILITIES", "Ability", "BANS", "BRIBE_VALUES", "CITIES", "FINAL_ORDER", "CityStates",
            "ban", "bribe_targets", "bribed", "courtesan_targets", "firenze_ball", "lift_ban", "venezia_bribe",
            "final_leader", "weighted_scores", "Annul", "Ball", "Bribe", "ChooseCity", "GenovaDraw", "GenovaKeep",
            "GenovaTrade", "LiftBan", "RomaClaim", "UseAbility", "Veto"]

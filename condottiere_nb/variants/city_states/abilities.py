@@ -11,6 +11,7 @@ Readings of the vague sentences are options of the Ruleset (``firenze_takes``, `
 """
 from __future__ import annotations
 
+import collections
 import itertools
 
 from ...cards import Card
@@ -55,9 +56,10 @@ def check_ruleset(battle, city: str) -> None:
 def ban(battle, city: str, player: str) -> None:
     """``player``'s ``city`` (Bologna or Milano) bans its cards from ``battle``, decided before the
     first card; its owner may lift the ban at any time, and then it cannot come back."""
+    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     for kind in BANS[city]:
         if kind in battle.ruleset.counts:
-            battle.state.banned[kind] = city
+            battle.banned[kind] = city
     if battle.explains:
         kinds = [k for k in sorted(BANS[city], key=_kind_order) if k in battle.ruleset.counts]
         battle.record(Step(f"city.{city.lower()}", strengths=battle.announced(), player=player,
@@ -77,8 +79,9 @@ def city_milano(battle, player: str) -> None:
 def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
     """The ban of ``city`` ends: its owner lifts it (city.lift), or Roma cancels it
     (city.roma_annul)."""
-    for kind in [k for k, c in battle.state.banned.items() if c == city]:
-        del battle.state.banned[kind]
+    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
+    for kind in [k for k, c in battle.banned.items() if c == city]:
+        del battle.banned[kind]
     if battle.explains:
         battle.record(Step("city.roma_annul" if by_roma else "city.lift", strengths=battle.announced(),
                            player=player, data={"city": city, "ban": True}))
@@ -87,6 +90,20 @@ def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
 def city_lift(battle, city: str, player: str) -> None:
     """A ban is lifted by its owner (zh: 發動者有權隨時取消); it does not use the turn."""
     lift_ban(battle, city, player)
+
+
+def _pay(battle, player: str, paid: Card, face_down: bool = False) -> None:
+    """The card ``player`` pays for Firenze's or Venezia's ability leaves the hand for the discard
+    pile, or with ``face_down`` for the player's line, face down."""
+    source = battle.source_of(player, paid)
+    if paid in battle.returned[player]:
+        battle.returned[player].remove(paid)
+    if face_down:
+        battle.zones.move(paid, source, ("line", player))
+        battle.face_down.add(paid.id)
+    else:
+        battle.zones.move(paid, source, "discard")
+        battle.discarded.append(paid)
 
 
 # -- Firenze, the Ball -----------------------------------------------------------------------------
@@ -127,6 +144,7 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     the option firenze_card: the price of the Ball, discarded face down ('cost'), or face down in
     Firenze's line, counted when revealed ('hidden').
     """
+    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     check_ruleset(battle, "Firenze")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
@@ -139,21 +157,13 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     # Everything is checked: from here on the battle changes.
     before = battle.announced() if battle.explains else None
     owners = [battle.owner(c) for c in taken]
-    source = battle.source_of(player, paid)
-    if paid in battle.state.returned[player]:
-        battle.state.returned[player].remove(paid)
     hidden = battle.ruleset.firenze_card == "hidden"
-    if hidden:
-        battle.zones.move(paid, source, ("line", player))
-        battle.state.face_down.add(paid.id)
-    else:
-        battle.zones.move(paid, source, "discard")
-        battle.state.discarded.append(paid)
+    _pay(battle, player, paid, hidden)
     for c, owner in zip(taken, owners):
         battle.zones.move(c, ("line", owner), ("hand", player))
-        battle.state.returned[player].append(c)
+        battle.returned[player].append(c)
     took = "all" if battle.ruleset.firenze_takes == "all" else f"courtesan#{taken[0].id}"
-    battle.state.moves.append(Move(player, "firenze", True, took, paid.id))
+    battle.moves.append(Move(player, "firenze", True, took, paid.id))
     if battle.explains:
         battle.record(Step("city.firenze", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in taken),
@@ -214,6 +224,7 @@ def city_venezia(battle, player: str, card, target) -> None:
     ``target``: a Card, "3#22", or "Ben:3" (Ben's 3).  Whose card it is then is the option
     venezia_bribe (may Venezia's Scarecrow take it back?).
     """
+    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     check_ruleset(battle, "Venezia")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
@@ -221,13 +232,9 @@ def city_venezia(battle, player: str, card, target) -> None:
     # Everything is checked: from here on the battle changes.
     before = battle.announced() if battle.explains else None
     owner = battle.owner(chosen)
-    source = battle.source_of(player, paid)
-    if paid in battle.state.returned[player]:
-        battle.state.returned[player].remove(paid)
-    battle.zones.move(paid, source, "discard")
-    battle.state.discarded.append(paid)
+    _pay(battle, player, paid)
     battle.zones.move(chosen, ("line", owner), ("line", player))
-    battle.state.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
+    battle.moves.append(Move(player, "venezia", False, f"{chosen.kind}#{chosen.id}", paid.id))
     if battle.explains:
         battle.record(Step("city.venezia", strengths=battle.announced(), before=before, player=player,
                            cards=(chosen.id,), data={"paid": paid.id, "target": chosen.id, "owner": owner,
@@ -255,9 +262,7 @@ def replay(battle, move: Move) -> None:
 
 def multisets(game, cards: list[Card], size: int) -> list[tuple]:
     """Every choice of ``size`` cards among ``cards``, as tuples of kinds in deck order."""
-    counts: dict[str, int] = {}
-    for c in cards:
-        counts[c.kind] = counts.get(c.kind, 0) + 1
+    counts = collections.Counter(c.kind for c in cards)
     kinds = sorted(counts, key=game.rank.__getitem__)
     return [combo for combo in itertools.combinations_with_replacement(kinds, size)
             if all(combo.count(k) <= counts[k] for k in set(combo))]
@@ -306,7 +311,7 @@ class Firenze(Ability):
         return bool(game.state.hand(player))
 
     def turn_actions(self, game, player: str) -> list:
-        battle = game.battle
+        battle = game.battle.state
         targets = courtesan_targets(battle, player)
         if not targets:
             return []
@@ -322,12 +327,8 @@ class Venezia(Ability):
         return bool(game.state.hand(player))
 
     def turn_actions(self, game, player: str) -> list:
-        battle = game.battle
-        targets = []
-        for c in bribe_targets(battle, player):
-            t = f"{battle.owner(c)}:{c.kind}"
-            if t not in targets:
-                targets.append(t)
+        battle = game.battle.state
+        targets = dict.fromkeys(f"{battle.owner(c)}:{c.kind}" for c in bribe_targets(battle, player))
         return [Bribe(k, t) for k in _kinds(game, game.state.hand(player)) for t in targets]
 
 

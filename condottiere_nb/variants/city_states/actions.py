@@ -9,7 +9,7 @@ during the battle; ``RomaClaim(cards)`` after a tied battle (``RomaClaim(())`` d
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ...game.actions import Action
 from ...notation import kind_of, split_target
@@ -19,9 +19,17 @@ __all__ = ["CityAction", "ChooseCity", "UseAbility", "Veto", "GenovaTrade", "Gen
 
 
 class CityAction(Action):
-    """An action of the city-state variant; the Game hands it to the variant's rules."""
+    """An action of the city-state variant; the Game hands it to the variant's rules.  Its repr
+    can be pasted back into Python: its values in order, the cards as a tuple (as given when they
+    are not a sequence: a wrong action must still print, for the message that refuses it)."""
 
     __slots__ = ()
+
+    def __repr__(self) -> str:
+        values = [getattr(self, f.name) for f in fields(self)]
+        shown = (repr(tuple(v)) if f.type == "tuple" and isinstance(v, (tuple, list)) else repr(v)
+                 for f, v in zip(fields(self), values))
+        return f"{type(self).__name__}({', '.join(shown)})"
 
 
 def _card(t, card) -> str:
@@ -34,100 +42,73 @@ def _cards(t, cards) -> str:
     return t.join(_card(t, c) for c in cards) if isinstance(cards, (tuple, list)) else repr(cards)
 
 
-def _kinds_repr(cards) -> str:
-    """The cards as a tuple's repr, or as given when they are not a sequence (a wrong action must
-    still print, for the message that refuses it)."""
-    return repr(tuple(cards)) if isinstance(cards, (tuple, list)) else repr(cards)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ChooseCity(CityAction):
     """City-states: take a city-state (zh 一.2: players choose in turn and mark it as theirs)."""
 
     city: str
 
-    def __repr__(self) -> str:
-        return f"ChooseCity({self.city!r})"
-
     def said_by(self, t) -> str:
         return t.say("Choose {city}", city=self.city)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class UseAbility(CityAction):
     """City-states: use your city-state's ability in this battle (True) or not (False)."""
 
     yes: bool = True
 
-    def __repr__(self) -> str:
-        return f"UseAbility({self.yes!r})"
-
     def said_by(self, t) -> str:
         return t.say("Use my city-state's ability") if self.yes else t.say("Do not use my city-state's ability")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Veto(CityAction):
     """City-states, Roma's Edict: cancel the ability being used (True) or let it be (False)."""
 
     yes: bool = True
 
-    def __repr__(self) -> str:
-        return f"Veto({self.yes!r})"
-
     def said_by(self, t) -> str:
         return t.say("Cancel that ability (Roma's Edict)") if self.yes else t.say("Let that ability act")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GenovaTrade(CityAction):
     """Genova: discard three cards, draw 3 from ``source``'s hand and 2 from each other hand."""
 
     discard: tuple
     source: str
 
-    def __repr__(self) -> str:
-        return f"GenovaTrade({_kinds_repr(self.discard)}, {self.source!r})"
-
     def said_by(self, t) -> str:
         return t.say("Discard {cards} and trade with {player}'s hand", cards=_cards(t, self.discard),
                      player=self.source)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GenovaDraw(CityAction):
     """Genova: draw three cards from the shuffled discard pile instead."""
-
-    def __repr__(self) -> str:
-        return "GenovaDraw()"
 
     def said_by(self, t) -> str:
         return t.say("Draw three cards from the discard pile")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GenovaKeep(CityAction):
     """Genova: keep three of the cards drawn from the other hands; the rest are discarded."""
 
     cards: tuple
 
-    def __repr__(self) -> str:
-        return f"GenovaKeep({_kinds_repr(self.cards)})"
-
     def said_by(self, t) -> str:
         return t.say("Keep {cards}", cards=_cards(t, self.cards))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Ball(CityAction):
     """Firenze's turn instead of a card: lay ``card`` face down, take back a Courtesan from
     ``courtesan``'s line (a player's name; None when every Courtesan goes)."""
 
     card: object
     courtesan: object = None
-
-    def __repr__(self) -> str:
-        return f"Ball({self.card!r}, {self.courtesan!r})"
 
     def said_by(self, t) -> str:
         if isinstance(self.courtesan, str) and "#" not in self.courtesan:
@@ -136,15 +117,12 @@ class Ball(CityAction):
         return t.say("Ball: lay {card} face down and take back the Courtesan", card=_card(t, self.card))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Bribe(CityAction):
     """Venezia's turn instead of a card: discard ``card``, take ``target`` ("Ben:3") into your line."""
 
     card: object
     target: object
-
-    def __repr__(self) -> str:
-        return f"Bribe({self.card!r}, {self.target!r})"
 
     def said_by(self, t) -> str:
         player, sep, taken = split_target(self.target) if isinstance(self.target, str) else (None, "", "")
@@ -155,36 +133,27 @@ class Bribe(CityAction):
                      target=repr(self.target))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class LiftBan(CityAction):
     """Bologna or Milano lifts its own ban (zh: 發動者有權隨時取消); it does not use the turn."""
-
-    def __repr__(self) -> str:
-        return "LiftBan()"
 
     def said_by(self, t) -> str:
         return t.say("Lift my ban")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Annul(CityAction):
     """Roma cancels the ability in force in this battle (zh: 可等待使用時機); not a turn."""
-
-    def __repr__(self) -> str:
-        return "Annul()"
 
     def said_by(self, t) -> str:
         return t.say("Annul the ability in force (Roma)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RomaClaim(CityAction):
     """After a tie, Roma discards a Bishop or any three cards to take the region; () declines."""
 
     cards: tuple = ()
-
-    def __repr__(self) -> str:
-        return f"RomaClaim({_kinds_repr(self.cards)})"
 
     def said_by(self, t) -> str:
         if self.cards:

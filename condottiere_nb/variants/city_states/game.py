@@ -27,7 +27,7 @@ from .abilities import (ABILITIES, BANS, ban, city_firenze, city_venezia, courte
 from .actions import (ACTIONS, Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
                       RomaClaim, UseAbility, Veto)
 
-__all__ = ["CITIES", "FINAL_ORDER", "FINAL_DISCARD", "CityStates", "weighted_scores", "final_leader",
+__all__ = ["CITIES", "FINAL_ORDER", "CityStates", "weighted_scores", "final_leader",
            "city_choose", "city_ask", "city_genova", "city_roma_annul", "city_roma_claim", "city_round",
            "city_score", "city_final"]
 
@@ -36,9 +36,6 @@ CITIES = tuple(ABILITIES)
 
 #: Who leads the final battle: Roma's player; without Roma, this order (zh 三).
 FINAL_ORDER = ("Roma", "Firenze", "Bologna", "Milano", "Venezia", "Genova")
-
-#: Cards each finalist discards from the 18 dealt, before the final battle (zh 三).
-FINAL_DISCARD = ("scarecrow", "surrender", "winter", "spring")
 
 
 def city_score(control: Mapping[str, str], players) -> dict[str, int]:
@@ -49,11 +46,8 @@ def city_score(control: Mapping[str, str], players) -> dict[str, int]:
     >>> city_score({"Roma": "Ana", "Siena": "Ana", "Torino": "Ben"}, ["Ana", "Ben", "Cy"])
     {'Ana': 4, 'Ben': 2, 'Cy': 0}
     """
-    scores = {p: 0 for p in players}
-    for region, owner in control.items():
-        if owner in scores:
-            scores[owner] += board.ITALY.nodes[board.region(region)]["weight"]
-    return scores
+    return {p: sum(board.ITALY.nodes[board.region(region)]["weight"] for region, owner in control.items() if owner == p)
+            for p in players}
 
 
 #: The public name of city.score: the end scores regions by weight (the Game ranks by option
@@ -167,7 +161,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
         return
     if isinstance(canon, GenovaKeep):
         drawn = [c for c in state.hand(p) if c.id in v["drawn"]]
-        kept = physical if physical else _take_kinds(drawn, canon.cards, Sentence.say("the cards Genova drew"))
+        kept = physical or _take_kinds(drawn, canon.cards, Sentence.say("the cards Genova drew"))
         rest = [c for c in drawn if c not in kept]
         zones.move_all(rest, ("hand", p), "discard")
         state.hand(p).sort(key=BY_ID)
@@ -178,7 +172,7 @@ def city_genova(game, variant: "CityStates", canon, physical) -> None:
                                                             "discarded": len(rest)}))
         phases.continue_battle(game)
         return
-    paid = physical if physical else _take_kinds(state.hand(p), canon.discard, Sentence.say("{player}'s hand", player=p))
+    paid = physical or _take_kinds(state.hand(p), canon.discard, Sentence.say("{player}'s hand", player=p))
     zones.move_all(paid, ("hand", p), "discard")
     drawn, counts = [], {}
     for q in [canon.source] + [q for q in game.players if q not in (p, canon.source)]:
@@ -210,7 +204,7 @@ def city_roma_annul(game, variant: "CityStates", canon) -> None:
         v["active"] = None
         game.write(["annul"])
         if active["city"] in BANS:
-            lift_ban(game.battle, active["city"], roma, by_roma=True)
+            lift_ban(game.battle.state, active["city"], roma, by_roma=True)
             phases.sync_log(game)
         elif game.explains:
             game.record(Step("city.roma_annul", player=roma, data={"city": active["city"], "target": active["player"],
@@ -251,7 +245,7 @@ def city_roma_claim(game, variant: "CityStates", canon, physical) -> None:
             game.record(Step("city.roma_claim", player=roma, data={"region": region, "paid": []}))
         phases.after_compare(game)
         return
-    paid = physical if physical else _take_kinds(state.hand(roma), canon.cards, Sentence.say("{player}'s hand", player=roma))
+    paid = physical or _take_kinds(state.hand(roma), canon.cards, Sentence.say("{player}'s hand", player=roma))
     state.zones.move_all(paid, ("hand", roma), "discard")
     variant.data(game)["ready"][roma] = False
     state.control[region] = roma
@@ -363,7 +357,8 @@ class CityStates(Variant):
                                       value=shown(action.city))
             city = board.region(action.city)
             if city not in CITIES:
-                raise IllegalMove.say("{city} is not one of the city-states: {cities}", city=city, cities=Listed(CITIES))
+                raise IllegalMove.say("{city} is not one of the city-states: {cities}", city=city,
+                                      cities=Listed(CITIES))
             return ChooseCity(city), None
         if cls in (UseAbility, Veto):
             if not isinstance(action.yes, bool):
@@ -402,27 +397,21 @@ class CityStates(Variant):
                                           value=shown(action.source))
                 return GenovaTrade(kinds, action.source), physical
             return cls(kinds), physical
-        if cls is Ball:
+        if cls in (Ball, Bribe):
             kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
-            target, phys = action.courtesan, None
+            target, phys = (action.courtesan if cls is Ball else action.target), None
             if isinstance(target, Card):
                 phys = target
-                target = game.battle.owner(target) if game.battle is not None else None
-            elif target is not None and not isinstance(target, str):
+                owner = game.battle.state.owner(target) if game.battle is not None else None
+                # a Ball names the Courtesan's owner, a Bribe the Mercenary as "Ben:3"
+                target = owner if cls is Ball or owner is None else f"{owner}:{target.kind}"
+            elif cls is Ball and target is not None and not isinstance(target, str):
                 raise IllegalMove.say("Ball's courtesan is a player's name or a Courtesan card, not {value}",
                                       value=shown(target))
-            return Ball(kind, target), (card, phys)
-        if cls is Bribe:
-            kind, card = named_card(game, action.card, state.to_move if state.phase == "battle" else None, "hand")
-            target, phys = action.target, None
-            if isinstance(target, Card):
-                phys = target
-                owner = game.battle.owner(target) if game.battle is not None else None
-                target = f"{owner}:{target.kind}" if owner is not None else None
-            elif not isinstance(target, str):
+            elif cls is Bribe and not isinstance(target, str):
                 raise IllegalMove.say("Bribe's target is written 'Ben:3' or is a Mercenary card, not {value}",
                                       value=shown(target))
-            return Bribe(kind, target), (card, phys)
+            return cls(kind, target), (card, phys)
         raise IllegalMove.say("{action} is not an action of this game", action=shown_value(action))
 
     def apply(self, game, canon, physical) -> None:
@@ -438,7 +427,7 @@ class CityStates(Variant):
             self.turn(game, canon, physical)
         elif isinstance(canon, LiftBan):
             v = self.data(game)
-            lift_ban(game.battle, v["active"]["city"], game.state.to_move)
+            lift_ban(game.battle.state, v["active"]["city"], game.state.to_move)
             v["active"] = None
             game.write(["lift"])
             phases.sync_log(game)
@@ -449,26 +438,20 @@ class CityStates(Variant):
         def card(i):
             return saved_card(game, i)
 
-        if tag == "city" and len(args) == 1 and isinstance(args[0], str):
-            return ChooseCity(args[0])
-        if tag == "ability" and len(args) == 1 and isinstance(args[0], bool):
-            return UseAbility(args[0])
-        if tag == "veto" and len(args) == 1 and isinstance(args[0], bool):
-            return Veto(args[0])
+        one = {"city": (ChooseCity, str), "ability": (UseAbility, bool), "veto": (Veto, bool)}
+        if tag in one and len(args) == 1 and isinstance(args[0], one[tag][1]):
+            return one[tag][0](args[0])
+        no_args = {"genova_draw": GenovaDraw, "lift": LiftBan, "annul": Annul}
+        if tag in no_args and not args:
+            return no_args[tag]()
         if tag == "genova_trade" and len(args) == 2 and isinstance(args[0], list) and isinstance(args[1], str):
             return GenovaTrade(tuple(card(i) for i in args[0]), args[1])
-        if tag == "genova_draw" and not args:
-            return GenovaDraw()
         if tag == "genova_keep" and len(args) == 1 and isinstance(args[0], list):
             return GenovaKeep(tuple(card(i) for i in args[0]))
         if tag == "ball" and len(args) == 2:
             return Ball(card(args[0]), None if args[1] is None else card(args[1]))
         if tag == "bribe" and len(args) == 2:
             return Bribe(card(args[0]), card(args[1]))
-        if tag == "lift" and not args:
-            return LiftBan()
-        if tag == "annul" and not args:
-            return Annul()
         if tag == "claim" and len(args) == 1 and isinstance(args[0], list):
             return RomaClaim(tuple(card(i) for i in args[0]))
         return None
@@ -526,7 +509,7 @@ class CityStates(Variant):
         acts = ABILITIES[city].acts
         if acts == "ban":
             v["active"] = {"player": p, "city": city}
-            ban(game.battle, city, p)
+            ban(game.battle.state, city, p)
             phases.sync_log(game)
             phases.continue_battle(game)
         elif acts == "turn":
@@ -541,7 +524,7 @@ class CityStates(Variant):
         """Firenze's Ball or Venezia's Bribe on its player's turn.  The cards are chosen now (and
         saved); then Roma is asked first (zh: against Venezia, before the discard)."""
         p = game.state.to_move
-        battle = game.battle
+        battle = game.battle.state
         card, target = physical if physical else (None, None)
         if card is None:
             card = next(c for c in sorted(game.state.hand(p)) if c.kind == canon.card)
@@ -567,9 +550,9 @@ class CityStates(Variant):
         card = game.cards[what["card"]]
         target = None if what["target"] is None else game.cards[what["target"]]
         if what["action"] == "ball":
-            city_firenze(game.battle, p, card, target)
+            city_firenze(game.battle.state, p, card, target)
         else:
-            city_venezia(game.battle, p, card, target)
+            city_venezia(game.battle.state, p, card, target)
         phases.sync_log(game)
         phases.continue_battle(game)
 
