@@ -25,14 +25,14 @@ from . import board, plays
 from .arguments import check_flag
 from .battle_state import BattleState
 from .cards import Card
-from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError
+from .errors import IllegalMove, Joined, Kind, Listed, Quoted, RulesError, excerpt
 from .explain import explain, format_strengths
 from .plays import Move
 from .resolution import Resolution, resolve
 from .rulesets import Ruleset, get_ruleset
 from .seats import seat_names
 from .strength import STAGES
-from .zones import Zones, sandbox_piles
+from .zones import Zones, check_game_zones, sandbox_piles
 
 __all__ = ["Battle", "BattleState", "Move", "Resolution", "seat_names"]
 
@@ -51,6 +51,7 @@ class Battle:
 
     A Game passes its own ``zones`` (hands, draw pile, discard pile): the battle's cards then
     move in the game's piles, and ``final=True`` for its final battle (fought for no region).
+    Threads: a finished battle may be read from many at once; a battle is changed from one at a time.
     """
 
     def __init__(self, players: Sequence[str], ruleset: "Ruleset | str" = "standard", *,
@@ -70,8 +71,7 @@ class Battle:
         if zones is not None:
             if hands is not None:
                 raise RulesError.say("a battle played on a game's zones takes its hands from them")
-            for p in players:
-                zones.pile(("hand", p))
+            check_game_zones(zones, players)
             for p in players:
                 zones.add_pile(("line", p))
             self._initial = None
@@ -201,7 +201,8 @@ class Battle:
                                   player=state.banned[chosen.kind], card=Kind(chosen.kind),
                                   banned=Joined(Kind(k) for k in sorted(state.banned)))
         if not isinstance(face_down, bool):
-            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down", value=repr(face_down))
+            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down",
+                                  value=excerpt(face_down))
         rs = state.ruleset
         if face_down and True not in plays.face_down_options(rs, chosen) and \
                 not (rs.mercenaries_face_down and chosen.mercenary):

@@ -28,7 +28,7 @@ and OpenSpiel's on a ``State``.  Its parts, for a rule function's author:
 from __future__ import annotations
 
 from .cards import KIND_OF, KINDS, Card
-from .errors import IllegalMove, Kind, Listed, Quoted, Spaced
+from .errors import IllegalMove, Kind, Listed, Quoted, Spaced, excerpt
 from .notation import exact_card, parse_kind, read_card
 from .plays import scarecrow_take
 from .strength import KIND_CODE, Tally, count, line_code, totals_of
@@ -175,7 +175,7 @@ class BattleState:
             raise IllegalMove.say("this battle has already been resolved; start a new Battle (or use preview())")
         if not isinstance(player, str) or player not in self.players:
             raise IllegalMove.say("{player} is not a player in this battle; players are [{players}]",
-                                  player=repr(player), players=Listed(Quoted.of(p) for p in self.players))
+                                  player=excerpt(player), players=Listed(Quoted.of(p) for p in self.players))
         if self.surrendered_by is not None:
             raise IllegalMove.say("the battle is over: {player} played a Surrender, so nobody plays another card",
                                   player=self.surrendered_by)

@@ -45,6 +45,7 @@ import itertools
 import re
 import shlex
 import unicodedata
+from collections.abc import Collection
 from typing import Iterable, NamedTuple
 
 from .cards import KINDS, MERCENARY_WORDS, STANDARD_COUNTS, Card
@@ -128,6 +129,8 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
     >>> parse_kind("Bishop"), parse_kind("mùa đông"), parse_kind("Espantapájaros"), parse_kind("10")
     ('bishop', 'winter', 'scarecrow', '10')
     """
+    if type(kinds) not in _KIND_LISTS:
+        check_kinds(kinds)
     if isinstance(name, Card):
         return name.kind
     if isinstance(name, str) and name in kinds:
@@ -137,6 +140,7 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
                               value=Quoted.of(name))
     if isinstance(name, int):
         if name.bit_length() > 64:      # no deck has it, and str() refuses a number of 4,300 digits
+            check_kinds(kinds, every=True)
             raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
                                   typed=Quoted.of(name), values=Listed(sorted((k for k in kinds if k.isdecimal()),
                                                                               key=int)))
@@ -145,6 +149,20 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
         raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",
                               limit=MAX_NAME, n=len(name), start=Quoted.of(name[:20]))
     return _read_name(name, kinds)
+
+
+#: the collections a deck's kinds come in (the checks below are by type, the fast path's cost)
+_KIND_LISTS = frozenset({tuple, list, dict, set, frozenset})
+
+
+def check_kinds(kinds, every: bool = False, listed: bool = False) -> None:
+    """A RulesError unless ``kinds`` is a collection of card kinds, such as a ruleset's ``kinds``
+    (``every``: at most one per kind known, each a kind's id: checked before a refusal lists them;
+    ``listed``: a list or a tuple)."""
+    if isinstance(kinds, str) or not isinstance(kinds, (list, tuple) if listed else Collection) \
+            or every and (len(kinds) > len(KINDS) or not all(isinstance(k, str) and k in KINDS for k in kinds)):
+        raise RulesError.say("kinds must be a list of card names (at most {most}), e.g. {example}, not {value}",
+                             most=len(KINDS), example="['10', 'winter', 'bishop']", value=Quoted.of(kinds))
 
 
 def _read_name(name: str, kinds) -> str:
@@ -164,6 +182,7 @@ def _read_name(name: str, kinds) -> str:
         kind, form = (None, "bad number") if number is None else (str(number), "number")
     if kind is not None and kind in kinds:
         return kind
+    check_kinds(kinds, every=True)
     real = Listed(sorted((k for k in kinds if k.isdecimal()), key=int))
     if form == "bad number":
         raise UnknownCard.say("there is no Mercenary of value {typed}: a value is written with digits only, such as "

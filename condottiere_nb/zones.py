@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping
 
 from .cards import Card
 from .notation import claim_card
-from .errors import IllegalMove, Kind, Listed, Lower, Quoted, RulesError, Sentence
+from .errors import Either, IllegalMove, Kind, Listed, Lower, Quoted, RulesError, Sentence, excerpt
 from .strength import KIND_CODE, line_code
 
-__all__ = ["Zones", "pile_name", "sandbox_piles"]
+__all__ = ["Zones", "check_game_zones", "pile_name", "sandbox_piles"]
 
 
 def pile_name(pile) -> "Sentence | str":
@@ -205,6 +205,15 @@ class Zones:
 _EMPTY_HANDS: dict = {}
 
 
+def check_game_zones(zones, players) -> None:
+    """A RulesError unless ``zones`` is a Zones (a game's) with a hand for each of ``players``."""
+    if not isinstance(zones, Zones):
+        raise RulesError.say("{name} must be of type {kind}, not {value}", name="zones", kind=Either(("Zones", "None")),
+                             value=excerpt(zones))
+    for p in players:
+        zones.pile(("hand", p))
+
+
 def sandbox_piles(ruleset, players, hands) -> dict:
     """The starting piles of a sandbox battle: the stated ``hands`` (player -> cards by name, Card
     or "5#41"; None: empty hands), the unused cards as a pile per kind, ``("supply", "5")``, and
@@ -222,13 +231,13 @@ def sandbox_piles(ruleset, players, hands) -> dict:
         unknown = [p for p in hands if p not in players]
         if unknown:
             raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
-                                 player=repr(unknown[0]), players=Listed(Quoted.of(p) for p in players))
+                                 player=excerpt(unknown[0]), players=Listed(Quoted.of(p) for p in players))
         for p, cards in hands.items():
             if isinstance(cards, str):
                 cards = cards.split()
             if not isinstance(cards, Iterable):
                 raise RulesError.say("hands[{player}] must be a list of cards such as {example}, not {value}",
-                                     player=repr(p), example="['5', 'winter']", value=repr(cards))
+                                     player=excerpt(p), example="['5', 'winter']", value=excerpt(cards))
             for item in cards:
                 card = claim_card(item, deck, kinds, used, lambda kind: RulesError.say_n(
                     "the hands hold more {card} cards than the deck's {n}", "the hands hold more {card} cards than "

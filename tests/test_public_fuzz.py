@@ -66,3 +66,31 @@ class Box:
     def put(self, x):
         self.items.append(x)
         raise fuzz_public.RulesError("refused, after changing the box")
+
+
+def test_none_where_none_is_the_default_is_not_a_silent_acceptance():
+    """BuilderModel(notation=None) is the empty builder: what leaving notation out gives."""
+    target = next(t for t in fuzz_public.targets() if t.name == "BuilderModel")
+    report = fuzz_public.Report()
+    fuzz_public.try_call(target, {"notation": None}, report, memory=False)
+    fuzz_public.try_call(target, {"notation": 5}, report, memory=False)
+    assert report.silent == [] and report.accepted + report.refused == 2
+
+
+def test_a_long_job_asked_for_is_stopped_not_judged_a_runaway():
+    """simulate(n=106196) is a lab job the engine allows (lazily, in bounded memory): stopped at the
+    time limit, it is an accepted call; a call that runs past the limit without asking is a runaway."""
+    import time
+
+    def lab(n):
+        time.sleep(3)
+
+    report = fuzz_public.Report()
+    old = fuzz_public.TIME_LIMIT
+    fuzz_public.TIME_LIMIT = 0.5
+    try:
+        fuzz_public.try_call(fuzz_public.Target("lab", lab, [("n", 1, False)]), {"n": 106196}, report, memory=False)
+        fuzz_public.try_call(fuzz_public.Target("lab", lab, [("n", 1, False)]), {"n": 5}, report, memory=False)
+    finally:
+        fuzz_public.TIME_LIMIT = old
+    assert report.accepted == 1 and len(report.runaways) == 1

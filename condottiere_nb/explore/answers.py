@@ -6,24 +6,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import kind_name
-from ..notation import kind_of, split_target
+from ..cards import KINDS, kind_name
+from ..errors import Either, RulesError
+from ..game.actions import Action
+from ..notation import kind_of, parse_kind, split_target
+from ..options import shown_value
 
 __all__ = ["ActionOdds", "BattleOdds", "action_label"]
 
 
 def action_label(action) -> str:
-    """A short reader's name for a battle action: '10', 'Scarecrow -> 5', '6 face down', 'pass'."""
+    """A short reader's name for a battle action: '10', 'Scarecrow -> 5', '6 face down', 'pass'.
+    A RulesError for what is not an action, or names no card."""
+    if not isinstance(action, Action):
+        raise RulesError.say("{name} must be of type {kind}, not {value}", name="action", kind=Either(("Play", "Pass")),
+                             value=shown_value(action))
     card = getattr(action, "card", None)
     if card is None:
         return "pass"
-    text = kind_name(kind_of(card))
+    text = _card_name(card)
     take = getattr(action, "take", None)
-    if take is not None:       # a card a Scarecrow takes back, or the soldier a Maiden removes ("Ben@2")
-        text += f" -> {take}" if split_target(str(take))[1] == "@" else f" -> {kind_name(kind_of(take))}"
+    if take is not None:       # a card a Scarecrow takes back, or the soldier a Maiden removes ("Ben@2", "Ben:5")
+        text += f" -> {take}" if isinstance(take, str) and split_target(take)[1] else f" -> {_card_name(take)}"
     if getattr(action, "face_down", False):
         text += " face down"
     return text
+
+
+def _card_name(card) -> str:
+    """The English name of the kind of a card of an action (a Card, "5#41", "winter", "Mùa Đông")."""
+    return kind_name(parse_kind(kind_of(card) if isinstance(card, str) else card, KINDS))
 
 
 @dataclass

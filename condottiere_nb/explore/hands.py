@@ -4,11 +4,12 @@ probability (:func:`exact_hands`): what exact battle odds (with few possible han
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Sequence
 
 from ..cards import Card
-from ..notation import claim_card
-from ..errors import Kind, RulesError
+from ..notation import check_kinds, claim_card
+from ..errors import Kind, Listed, RulesError, expects
 from ..options import shown_value
 
 __all__ = ["card_list", "card_pool", "count_hands", "deck_kinds", "exact_hands"]
@@ -73,13 +74,41 @@ def count_hands(counts: list[int], size: int) -> int:
     return ways[size]
 
 
+@expects(active=(list, tuple), sizes=Mapping, kinds=(list, tuple), by_kind=Mapping)
 def exact_hands(active, sizes, kinds, by_kind):
     """(probability, {player: cards}) for every way the active opponents' hands can be.
 
     Hands are drawn without replacement from the pool; a hand of ``h`` cards with ``c_k``
     cards of kind k has probability prod C(n_k, c_k) / C(N, h) (the multivariate
-    hypergeometric law), the next opponent drawing from what is left.
+    hypergeometric law), the next opponent drawing from what is left.  ``active``: at most five
+    different names; ``sizes``: each one's hand size; ``by_kind``: the pool's cards of each kind of
+    ``kinds``.  A RulesError, before anything is drawn, for arguments that do not fit together.
     """
+    check_kinds(kinds, every=True)
+    if len(set(kinds)) != len(kinds):
+        raise RulesError.say("a kind is listed twice")
+    if len(active) > 5 or not all(isinstance(p, str) and p for p in active) or len(set(active)) != len(active):
+        raise RulesError.say("active must list at most five different players' names, not {value}",
+                             value=shown_value(active))
+    for p in active:
+        h = sizes.get(p)
+        if isinstance(h, bool) or not isinstance(h, int) or h < 0:
+            raise RulesError.say("sizes must give a hand size, 0 or more, to each active player ({players}), "
+                                 "not {value}", players=Listed(active), value=shown_value(sizes))
+    for k in kinds:
+        cards = by_kind.get(k)
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, Card) for c in cards):
+            raise RulesError.say("by_kind must give the pool's cards of each kind in kinds ({kinds}), not {value}",
+                                 kinds=Listed(Kind(k) for k in kinds), value=shown_value(by_kind))
+    need, count = sum(sizes[p] for p in active), sum(len(by_kind[k]) for k in kinds)
+    if need > count:
+        raise RulesError.say("the opponents' hands need {need} unknown cards but the pool holds {count}", need=need,
+                             count=count)
+    return _worlds(active, sizes, kinds, by_kind)
+
+
+def _worlds(active, sizes, kinds, by_kind):
+    """exact_hands()'s worlds, its arguments checked."""
     def rec(i, left: dict, weight: float, hands: dict):
         if i == len(active):
             yield weight, dict(hands)

@@ -13,6 +13,10 @@ from ..errors import RulesError
 from ..options import shown
 
 
+#: the most trials an interval is asked for (a float holds every count up to it exactly)
+MAX_TRIALS = 2 ** 53
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default): it stays inside [0, 1]
     and behaves at 0 and n wins, where the normal approximation does not.
@@ -20,10 +24,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     >>> lo, hi = wilson(0, 20); lo == 0 and 0.16 < hi < 0.17
     True
     """
-    if isinstance(n, bool) or not isinstance(n, Integral) or any(isinstance(v, bool) or not isinstance(v, Real)
-                                                               for v in (wins, z)):
-        raise RulesError.say("wilson takes wins and z as numbers and n as a whole number, not {value}",
-                             value=shown((wins, n, z)))
+    if isinstance(n, bool) or not isinstance(n, Integral) or n > MAX_TRIALS \
+            or any(isinstance(v, bool) or not isinstance(v, Real) for v in (wins, z)):
+        raise RulesError.say("wilson takes wins and z as numbers and n as a whole number (at most {most}), not {value}",
+                             most=MAX_TRIALS, value=shown((wins, n, z)))
     if n <= 0:
         return 0.0, 1.0
     if not 0 <= wins <= n or not 0 < z < 100:

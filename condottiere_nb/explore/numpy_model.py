@@ -7,28 +7,25 @@ resolves many battles at once, a column of an int8 matrix each (rows: :class:`La
 :func:`enumerate_numpy` walks a :class:`~condottiere_nb.explore.space.BattleSpace` a level at a
 time, keeping each different battle once with the number of play orders that reach it.
 
-Covered: a sandbox battle (no hands) in strict turn order, with the cards of :data:`FAST_KINDS`
-in any counts, and the rules (by id) ``play.card``, ``play.pass`` (a seat skipped by the next
-play has passed), ``play.face_down``, ``season.cancel``, ``card.bishop``, ``token.favor``,
-``card.scarecrow``, ``card.surrender``, ``battle.reveal``, ``strength.printed``,
-``season.winter``, ``card.drummer``, ``season.spring``, ``strength.characters``,
-``battle.compare`` and ``token.condottiere``, under every value of the options of
-:data:`FAST_OPTIONS` (``hidden_cards``, ``face_down_specials``, ``bishop_targets``,
-``spring_highest``, ``courtesan_token``); the Game's options (:data:`GAME_OPTIONS`) change
-nothing in a battle.  The rulesets claimed: the named standard, hidden-cards, continuous-war,
-scoring, invasion and city-states-final, and each value of each of those options on standard
-and on hidden-cards.  Not covered: hands and the Game, the invaded defender (``play.wait``),
-the Persian cards, the city-states' abilities, Steps, and any other battle option off its
-default (``courtesan_in_tie``, ``bishop_highest``, ``scarecrow_empty``,
-``mercenaries_face_down``, ...): :func:`fast_model_gap` says why; the checker uses the engine.
+Covered: a sandbox battle (no hands) in strict turn order, with the cards of :data:`FAST_KINDS` in any counts, and
+the rules (by id) ``play.card``, ``play.pass`` (a seat skipped by the next play has passed), ``play.face_down``,
+``season.cancel``, ``card.bishop``, ``token.favor``, ``card.scarecrow``, ``card.surrender``, ``battle.reveal``,
+``strength.printed``, ``season.winter``, ``card.drummer``, ``season.spring``, ``strength.characters``,
+``battle.compare`` and ``token.condottiere``, under every value of the options of :data:`FAST_OPTIONS`
+(``hidden_cards``, ``face_down_specials``, ``bishop_targets``, ``spring_highest``, ``courtesan_token``); the Game's
+options (:data:`GAME_OPTIONS`) change nothing in a battle.  The rulesets claimed: the named standard, hidden-cards,
+continuous-war, scoring, invasion and city-states-final, and each value of each of those options on standard and on
+hidden-cards.  Not covered: hands and the Game, the invaded defender (``play.wait``), the Persian cards, the
+city-states' abilities, Steps, and any other battle option off its default (``courtesan_in_tie``,
+``bishop_highest``, ``scarecrow_empty``, ``mercenaries_face_down``, ...): :func:`fast_model_gap` says why; the
+checker uses the engine.
 
-Held equal: tests/test_numpy_model.py compares the model with the engine on every battle of
-small spaces (legal plays, winner, token holder, strengths) and on random battles of every
-claimed ruleset played through ``Battle(..., explain=False)`` (a slice of
-``benchmarks/check_numpy_model.py``, which plays 100,000 of each); tests/test_explore.py
-compares whole enumerations.  A Mercenary's strength is read from
-:func:`~condottiere_nb.strength.mercenary_value` through a table (that rule has one home).  numpy
-is imported on first use (:func:`load_numpy`): the package imports without it.
+Held equal: tests/test_numpy_model.py compares the model with the engine on every battle of small spaces (legal
+plays, winner, token holder, strengths) and on random battles of every claimed ruleset played through ``Battle(...,
+explain=False)`` (a slice of ``benchmarks/check_numpy_model.py``, which plays 100,000 of each);
+tests/test_explore.py compares whole enumerations.  A Mercenary's strength is read from
+:func:`~condottiere_nb.strength.mercenary_value` through a table (that rule has one home).  numpy is imported on
+first use (:func:`load_numpy`): the package imports without it.
 """
 from __future__ import annotations
 
@@ -36,10 +33,11 @@ from dataclasses import fields
 from typing import Sequence
 
 from ..cards import Card, kind_name
+from ..notation import check_kinds
 from ..rulesets import Ruleset, get_ruleset
 from ..strength import DOUBLERS, mercenary_value
 from .progress import Progress, numpy_hint
-from .space import BattleSpace, PlayedCard
+from .space import BattleSpace, PlayedCard, check_sequences
 from .divergences import Divergences
 
 np = None      # numpy, once load_numpy() has imported it
@@ -76,6 +74,8 @@ FAST_KINDS = frozenset({"1", "2", "3", "4", "5", "6", "10", "winter", "spring", 
 
 def fast_model_gap(ruleset: Ruleset, kinds: Sequence[str] = ()) -> str | None:
     """Why the vectorised model cannot stand in for the engine here, or None if it can."""
+    ruleset = get_ruleset(ruleset)
+    check_kinds(kinds, every=True, listed=True)
     for f in fields(ruleset):
         if f.name in FAST_OPTIONS or f.name in GAME_OPTIONS or f.metadata.get("scope") == "game":
             continue
@@ -353,6 +353,7 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
     enumeration uses; tests compare it with Battle.resolve().
     """
     ruleset = get_ruleset(ruleset)
+    check_sequences(space, sequences)
     load_numpy()
     L = Layout(space)
     model = FastModel(ruleset, space, L)
@@ -380,7 +381,6 @@ def fast_outcomes(ruleset, space: BattleSpace, sequences: Sequence[Sequence[Play
         out.append((names[winner[i]] if winner[i] >= 0 else None, names[holder[i]],
                     {p: int(totals[j, i]) for j, p in enumerate(names)}))
     return out
-
 
 
 def enumerate_numpy(ra: Ruleset, rb: Ruleset, space: BattleSpace, plays: list[PlayedCard], tally: Divergences,

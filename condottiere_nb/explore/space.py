@@ -122,11 +122,22 @@ def possible_plays(space: BattleSpace, hidden: bool) -> list[PlayedCard]:
 
 
 def check_plays(space: BattleSpace, plays) -> None:
-    """A RulesError unless ``plays`` are PlayedCards of the bound's seats."""
-    if not all(isinstance(p, PlayedCard) and isinstance(p.seat, int) and 0 <= p.seat < len(space.players)
-               for p in plays):
-        raise RulesError.say("plays must be a list of PlayedCards of this bound's seats, not {value}",
+    """A RulesError unless ``plays`` are PlayedCards of the bound's seats and kinds (a Scarecrow
+    taking back one of them, or nothing), face up or face down."""
+    kinds = space.kinds
+    if not isinstance(plays, (list, tuple)) or not all(
+            isinstance(p, PlayedCard) and isinstance(p.seat, int) and 0 <= p.seat < len(space.players)
+            and p.kind in kinds and (p.take is None or p.take in kinds) and isinstance(p.face_down, bool)
+            for p in plays):
+        raise RulesError.say("plays must be a list of PlayedCards of this bound's seats and cards, not {value}",
                              value=shown(plays))
+
+
+@expects(space=BattleSpace, sequences=(list, tuple))
+def check_sequences(space: BattleSpace, sequences) -> None:
+    """A RulesError unless ``sequences`` is a list of play sequences of the bound (:func:`check_plays`)."""
+    for plays in sequences:
+        check_plays(space, plays)
 
 
 @expects(space=BattleSpace, plays=(list, tuple))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 
 from ..cards import Card
 
@@ -127,7 +128,8 @@ class Keep(Action):
         if isinstance(cards, (str, Card, int)):
             cards = (cards,)
         elif isinstance(cards, Iterable) and not isinstance(cards, Mapping):
-            cards = tuple(cards)
+            head = tuple(islice(cards, 65))      # a huge or endless iterable is kept as it is, and refused by apply
+            cards = head if len(head) <= 64 else cards
         object.__setattr__(self, "cards", cards)
 
     def __repr__(self) -> str:

@@ -17,6 +17,7 @@ from .. import board
 from ..cards import Card
 from ..errors import IllegalMove, Quoted, shorten
 from ..notation import exact_card, parse_kind
+from ..options import shown_value
 from .actions import Action, DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
 __all__ = ["legal_actions", "battle_actions", "play_action", "token_action", "favor_action", "keep_choices", "canonical", "named_card"]
@@ -137,7 +138,8 @@ def canonical(game, action) -> tuple[Action, object]:
         player = state.to_move if state.phase == "battle" else None
         kind, card = named_card(game, action.card, player, "hand")
         if not isinstance(action.face_down, bool):
-            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down", value=repr(action.face_down))
+            raise IllegalMove.say("{name} must be True or False, not {value}", name="face_down",
+                                  value=shown_value(action.face_down))
         take, take_kind = None, None
         if action.take is not None:
             for v in game.variants:
@@ -155,11 +157,11 @@ def canonical(game, action) -> tuple[Action, object]:
         return PlaceFavor(None if action.region is None else board.region(action.region)), None
     if cls is DiscardHand:
         if not isinstance(action.yes, bool):
-            raise IllegalMove.say("DiscardHand takes True or False, not {value}", value=repr(action.yes))
+            raise IllegalMove.say("DiscardHand takes True or False, not {value}", value=shown_value(action.yes))
         return DiscardHand(action.yes), None
     if not isinstance(action.cards, tuple):
         raise IllegalMove.say("Keep takes a tuple of cards such as {example}, not {value}",
-                              example="Keep(('10', 'heroine'))", value=repr(action.cards))
+                              example="Keep(('10', 'heroine'))", value=shown_value(action.cards))
     player = state.to_move if state.phase == "keep" else None
     named = [named_card(game, item, player, "hand") for item in action.cards]
     named.sort(key=lambda kc: game.rank[kc[0]])

@@ -40,7 +40,7 @@ from .. import board
 from ..arguments import check_flag, check_seed
 from ..battle import Battle, seat_names
 from ..cards import Card
-from ..errors import IllegalMove, Listed, Quoted, RulesError
+from ..errors import IllegalMove, Listed, Quoted, RulesError, excerpt
 from ..explain import Step, explain as explain_steps
 from ..rulesets import Ruleset, get_ruleset, shown
 from ..zones import Zones
@@ -63,6 +63,14 @@ def check_players(players) -> tuple[str, ...]:
     return seat_names(players, of_game=True)
 
 
+def _seated(game, player) -> str:
+    """``player`` if it is one of the game's players, else a RulesError that lists them."""
+    if not isinstance(player, str) or player not in game.players:
+        raise RulesError.say("{player} is not a player; players are [{players}]", player=excerpt(player),
+                             players=Listed(Quoted.of(p) for p in game.players))
+    return player
+
+
 def _shown(name: str, doc: str):
     return property(lambda self: getattr(self.state, name), doc=doc)
 
@@ -80,6 +88,9 @@ class Game:
     ``hands={"Ana": ["10", "winter", ...]}`` deals exactly those cards to the players named
     (the others are dealt as usual); ``deck_order=[...]``: the cards on top of the draw pile,
     top first; ``control={"Parma": "Ana"}`` and ``favor="Roma"``: markers already on the map.
+
+    Threads: a game's log, actions and saved text may be read from any number of threads at once; a
+    game is changed (apply, undo) by one thread at a time: give each thread its own ``clone()``.
     """
 
     def __init__(self, players: "Sequence[str] | int" = 4, ruleset: "Ruleset | str" = "standard",
@@ -196,10 +207,7 @@ class Game:
         return {p: list(self.state.hand(p)) for p in self.players}
 
     def hand(self, player: str) -> list[Card]:
-        if player not in self.players:
-            raise RulesError.say("{player} is not a player; players are [{players}]", player=repr(player),
-                                 players=Listed(Quoted.of(p) for p in self.players))
-        return list(self.state.hand(player))
+        return list(self.state.hand(_seated(self, player)))
 
     @property
     def deck(self) -> list[Card]:
@@ -217,6 +225,7 @@ class Game:
         return {p: list(piles.get(("line", p), ())) for p in self.players}
 
     def regions_of(self, player: str) -> list[str]:
+        player = _seated(self, player)
         return [r for r in board.REGIONS if self.state.control.get(r) == player]
 
     def open_regions(self) -> list[str]:
@@ -238,7 +247,7 @@ class Game:
 
     def hand_limit(self, player: str) -> int:
         """How many cards a deal fills ``player``'s hand up to: 10 + 1 per region controlled."""
-        return deal.hand_limits(self, (player,))[player]
+        return deal.hand_limits(self, (_seated(self, player),))[player]
 
     def card_locations(self) -> dict:
         """Where every card is: hands, lines (on the table), deck, discard (card ids)."""

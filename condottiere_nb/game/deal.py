@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from .. import board
 from ..cards import BY_ID, Card
 from ..notation import claim_card
-from ..errors import IllegalMove, Kind, Listed, Quoted, RulesError, Sentence
+from ..errors import IllegalMove, Kind, Listed, Quoted, RulesError, Sentence, excerpt
 from ..explain import Step
+from ..options import shown_value
 from ..zones import Zones, pile_name
 
 __all__ = ["game_setup", "round_deal", "round_shuffle", "draw", "redeal", "hand_size", "hand_limits", "deal_order"]
@@ -57,7 +58,7 @@ def _cards(game, items, used: set, where: str | Sentence, refusals=None) -> list
     if isinstance(items, str):
         items = items.split()
     if not isinstance(items, Iterable) or isinstance(items, Mapping):
-        raise RulesError.say("{where} must be a list of cards, not {value}", where=where, value=repr(items))
+        raise RulesError.say("{where} must be a list of cards, not {value}", where=where, value=shown_value(items))
     return [_stated_card(game, item, used, where, refusals) for item in items]
 
 
@@ -77,7 +78,7 @@ def game_setup(game, hands, deck_order, control, favor) -> dict:
                 continue
             if p not in players:
                 raise RulesError.say("control gives {region} to {player}, who is not a player; players are [{players}]",
-                                     region=name, player=repr(p), players=Listed(Quoted.of(s) for s in players))
+                                     region=name, player=excerpt(p), players=Listed(Quoted.of(s) for s in players))
             setup_control[name] = p
         won = board.check_victory(setup_control, len(players))
         if won:
@@ -103,7 +104,7 @@ def game_setup(game, hands, deck_order, control, favor) -> dict:
         for p, items in hands.items():
             if p not in players:
                 raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
-                                     player=repr(p), players=Listed(Quoted.of(s) for s in players))
+                                     player=excerpt(p), players=Listed(Quoted.of(s) for s in players))
             stated[p] = _cards(game, items, used, Sentence.say("{owner}'s hand", owner=p))
     top = [] if deck_order is None else _cards(game, deck_order, used, "deck_order")
     rest = [c for c in game.cards if c.id not in used]
@@ -228,7 +229,7 @@ def redeal(game, hands: Mapping[str, Iterable]) -> None:
     for p in hands:
         if p not in players:
             raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
-                                 player=repr(p), players=Listed(Quoted.of(s) for s in players))
+                                 player=excerpt(p), players=Listed(Quoted.of(s) for s in players))
     old = {p: list(zones.pile(("hand", p))) for p in hands}
     free = {c.id for cs in old.values() for c in cs} | {c.id for c in zones.pile("deck")}
     used = {c.id for c in game.cards} - free        # in a line, the discards or a hand kept

@@ -285,7 +285,7 @@ def line_html(player: str, cards: Sequence, *, lang: str = "en", values: Mapping
 # -- strengths as bars ---------------------------------------------------------------------------
 
 @expects(players=(list, tuple), after=Mapping, before=(Mapping, None), scale=(int, None), winner=(str, None),
-         lang=str)
+         lang=str, held=(Mapping, None))
 def strengths_html(players: Sequence[str], after: Mapping[str, int], before: Mapping[str, int] | None = None,
                    *, scale: int | None = None, winner: str | None = None, lang: str = "en",
                    held: Mapping[str, int] | None = None) -> str:
