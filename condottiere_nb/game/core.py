@@ -75,6 +75,12 @@ def _shown(name: str, doc: str):
     return property(lambda self: getattr(self.state, name), doc=doc)
 
 
+#: The ids of the games being changed right now (Game.apply): kept outside the games, so that a copy
+#: or a save made meanwhile is not marked.  Two threads changing one game would corrupt it; the one
+#: that comes second while the first is inside apply() is refused instead.
+_CHANGING: set[int] = set()
+
+
 class Game:
     """A whole game of Condottiere for 2 to 6 players.
 
@@ -90,7 +96,8 @@ class Game:
     top first; ``control={"Parma": "Ana"}`` and ``favor="Roma"``: markers already on the map.
 
     Threads: a game's log, actions and saved text may be read from any number of threads at once; a
-    game is changed (apply, undo) by one thread at a time: give each thread its own ``clone()``.
+    game is changed (apply, undo) by one thread at a time: give each thread its own ``clone()``.  An
+    apply() that comes while another is under way is refused (RulesError) before it changes anything.
     """
 
     def __init__(self, players: "Sequence[str] | int" = 4, ruleset: "Ruleset | str" = "standard",
@@ -286,7 +293,19 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Do ``action`` for the player to move.  An illegal action raises IllegalMove (saying what
-        is allowed now) and leaves the game exactly as it was."""
+        is allowed now) and leaves the game exactly as it was.  A second change of this game while
+        one is under way (from another thread) is refused, before it touches anything."""
+        key = id(self)
+        if key in _CHANGING:
+            raise RulesError.say("this game is already being changed (by another thread): change a game from one "
+                                 "thread at a time, or give each thread its own copy")
+        _CHANGING.add(key)
+        try:
+            self._apply(action)
+        finally:
+            _CHANGING.discard(key)
+
+    def _apply(self, action: Action) -> None:
         if self._legal is None:
             self.legal_actions()
         for listed in self._legal:
