@@ -11,14 +11,14 @@ from condottiere_nb.game import core
 def test_a_second_change_while_the_first_is_under_way_is_refused(monkeypatch):
     g = Game(3, seed=4, explain=False)
     inside, go_on = threading.Event(), threading.Event()
-    real = core.Game._apply
+    real = core.Game._apply_core
 
-    def slow(self, action):             # the first change stops halfway, as a thread switch would stop it
+    def slow(self, action, physical):             # the first change stops halfway, as a thread switch would stop it
         inside.set()
         assert go_on.wait(10)
-        real(self, action)
+        real(self, action, physical)
 
-    monkeypatch.setattr(core.Game, "_apply", slow)
+    monkeypatch.setattr(core.Game, "_apply_core", slow)
     first = g.legal_actions()[0]
     worker = threading.Thread(target=g.apply, args=(first,))
     worker.start()
@@ -29,7 +29,7 @@ def test_a_second_change_while_the_first_is_under_way_is_refused(monkeypatch):
     assert g.to_json() == before                 # the refused change touched nothing
     go_on.set()
     worker.join(10)
-    monkeypatch.setattr(core.Game, "_apply", real)
+    monkeypatch.setattr(core.Game, "_apply_core", real)
     assert g.state.actions == [first]            # the first change went through, once
     g.apply(g.legal_actions()[0])                # and the game goes on, from any thread
     assert len(g.state.actions) == 2
@@ -46,15 +46,15 @@ def test_a_refused_or_illegal_change_leaves_the_game_changeable():
 def test_copies_made_during_a_change_are_not_marked():
     g = Game(3, seed=4, explain=False)
     copies = []
-    real = core.Game._apply
+    real = core.Game._apply_core
 
-    def copying(self, action):
+    def copying(self, action, physical):
         copies.append(self.clone())
-        real(self, action)
+        real(self, action, physical)
 
-    core.Game._apply = copying
+    core.Game._apply_core = copying
     try:
         g.apply(g.legal_actions()[0])
     finally:
-        core.Game._apply = real
+        core.Game._apply_core = real
     copies[0].apply(copies[0].legal_actions()[0])       # the copy is its own game

@@ -301,30 +301,27 @@ class Game:
                                  "thread at a time, or give each thread its own copy")
         _CHANGING.add(key)
         try:
-            self._apply(action)
+            if self._legal is None:
+                self.legal_actions()
+            for listed in self._legal:
+                if listed is action:                # one of legal_actions() itself, as an agent hands it back
+                    canon, physical = action, None
+                    break
+            else:
+                canon, physical = choices.canonical(self, action)
+                if canon not in self._legal:
+                    raise messages.rejection(self, action, canon)
+            self._legal = None
+            for v in self.variants:
+                if isinstance(canon, v.actions):
+                    v.apply(self, canon, physical)
+                    break
+            else:
+                self._apply_core(canon, physical)
+            self._legal = None
+            self.state.actions.append(canon)
         finally:
             _CHANGING.discard(key)
-
-    def _apply(self, action: Action) -> None:
-        if self._legal is None:
-            self.legal_actions()
-        for listed in self._legal:
-            if listed is action:                # one of legal_actions() itself, as an agent hands it back
-                canon, physical = action, None
-                break
-        else:
-            canon, physical = choices.canonical(self, action)
-            if canon not in self._legal:
-                raise messages.rejection(self, action, canon)
-        self._legal = None
-        for v in self.variants:
-            if isinstance(canon, v.actions):
-                v.apply(self, canon, physical)
-                break
-        else:
-            self._apply_core(canon, physical)
-        self._legal = None
-        self.state.actions.append(canon)
 
     def _apply_core(self, canon: Action, physical) -> None:
         state = self.state
