@@ -14,19 +14,7 @@ from condottiere_nb.explore.hands import exact_hands
 from condottiere_nb.explore.intervals import paired_gap
 from condottiere_nb.explore.odds import CONTROLLED_FROM, FIRST_ROUND, battle_odds, odds_rounds, settle_z
 from condottiere_nb.explore.rollouts import NO_FAVOR, Setup, play_out
-
-
-def _problem(monkeypatch, battle, hand, others, **kw):
-    seen = []
-    real = odds_module.setup
-
-    def spy(problem):
-        seen.append(problem)
-        return real(problem)
-
-    monkeypatch.setattr(odds_module, "setup", spy)
-    battle_odds(battle, hand, others=others, samples=2, seed=7, **kw)
-    return seen[0]
+from test_odds_worlds import _problem
 
 
 class Asked(HeuristicAgent):
@@ -40,7 +28,7 @@ class Asked(HeuristicAgent):
 
 
 def test_a_rollout_lays_the_popes_favor_off_the_map_without_asking(monkeypatch):
-    problem = _problem(monkeypatch, "[Ana Ben Cy] Ana 5, Ben 3, Cy 6, Ana drummer",
+    problem = _problem(monkeypatch, "[Ana Ben Cy] Ana 5, Ben 3, Cy 6, Ana drummer", None,
                        ["10", "winter", "bishop", "2", "scarecrow", "courtesan"], 6, exact_limit=0)
     s = Setup(problem)
     bishop = next(a for a in s.actions if getattr(a, "card", None) == "bishop")
@@ -57,7 +45,7 @@ def test_a_rollout_lays_the_popes_favor_off_the_map_without_asking(monkeypatch):
 def test_where_the_favor_lies_does_not_change_the_battle(monkeypatch):
     """The same world and agents, the Favor on every region it may go to: the same winner."""
     from condottiere_nb.game import PlaceFavor
-    problem = _problem(monkeypatch, "[Ana Ben Cy] Ana 5, Ben 3, Cy 6, Ana drummer",
+    problem = _problem(monkeypatch, "[Ana Ben Cy] Ana 5, Ben 3, Cy 6, Ana drummer", None,
                        ["10", "winter", "bishop", "2", "scarecrow", "courtesan"], 6, exact_limit=0)
     s = Setup(problem)
     bishop = next(a for a in s.actions if getattr(a, "card", None) == "bishop")
@@ -81,7 +69,7 @@ def test_where_the_favor_lies_does_not_change_the_battle(monkeypatch):
 def test_each_opponents_cards_are_weighed_at_their_exact_average(monkeypatch):
     """Setup.means is the average of Setup.dealt over every possible deal (hypergeometric, summed
     exactly), for each opponent apart; the pool's commonest kind is left out (the hand's size fixes it)."""
-    problem = _problem(monkeypatch, "[Ana Ben Cy] Ana 10, Ben 6", ["5", "winter"], 2,
+    problem = _problem(monkeypatch, "[Ana Ben Cy] Ana 10, Ben 6", None, ["5", "winter"], 2,
                        pool=["10", "10", "10", "5", "1", "winter", "winter", "heroine"], exact_limit=0)
     s = Setup(problem)
     assert {k for _, k in s.controls} == {"5", "1", "winter", "heroine"} and {p for p, _ in s.controls} == {"Ana", "Ben"}
