@@ -19,6 +19,7 @@ from ..game import Game, Pass, PlaceFavor, PlaceToken, Play, check_players
 from ..game.messages import action_words
 from ..notation import kind_of
 from ..options import shown, shown_value
+from ..rulesets import get_ruleset
 from . import html as H
 from .model import AsksChoices, choice_label, take_choices
 from .words import words
@@ -73,11 +74,10 @@ class GameModel(AsksChoices):
             raise RulesError.say("the human seat {seat} is not one of the players {players}", seat=shown(self.human),
                                  players=Listed(players))
         self.players = players
-        self.ruleset = ruleset
+        self.ruleset = get_ruleset(ruleset)
         self.bot_specs = bots
         self.lang = lang
         self.open_hands = check_flag("open_hands", open_hands)
-        self.face_down = False
         self.take: str | None = None
         self._start(seed)
 
@@ -117,10 +117,6 @@ class GameModel(AsksChoices):
 
     def can_play_cards(self) -> bool:
         return self.waiting_for_human and self.game.phase == "battle"
-
-    def face_down_allowed(self) -> bool:
-        """May some card be played face down in this game?  (The engine's rule.)"""
-        return any(True in w for w in self.game.ruleset.ways.values())
 
     def take_options(self) -> list[tuple[str, str | None]]:
         """The human's Scarecrow choices (:func:`~condottiere_nb.views.model.take_choices`); out of a
@@ -226,17 +222,6 @@ class GameModel(AsksChoices):
     def pass_turn(self) -> bool:
         return self.act(Pass())
 
-    def set_face_down(self, flag: bool) -> bool:
-        try:
-            check_flag("face_down", flag)
-        except RulesError as e:
-            return self.fail(e)
-        if flag and not self.face_down_allowed():
-            return self.fail(RulesError.say("cards are played face up under the {rules} ruleset; a ruleset with "
-                                            "hidden cards allows face-down play", rules=repr(self.game.ruleset.name)))
-        self.face_down = bool(flag)
-        return self._ok()
-
     def set_take(self, take) -> bool:
         if take is not None and take not in [v for _, v in self.take_options()]:      # None: nothing chosen
             return self.fail(RulesError.say("{take} is not one of your face-up Mercenaries", take=shown(take)))
@@ -249,14 +234,6 @@ class GameModel(AsksChoices):
         except RulesError as e:
             return self.fail(e)
         return self._ok()
-
-    def set_lang(self, lang: str) -> bool:
-        try:
-            self.lang = words(lang).lang
-        except RulesError as e:
-            return self.fail(e)
-        self._changed()          # the message on screen stays, told in the new language
-        return True
 
     # -- the bots ---------------------------------------------------------------------------------------
     def bot_step(self) -> bool:

@@ -81,11 +81,13 @@ class StepperModel(Cursor):
 # -- a card's choice, asked after its click -------------------------------------------------------
 
 class AsksChoices(Tells):
-    """A model whose player may be asked the choice of the card just clicked (a Scarecrow's target, a
-    Maiden's): ``pending`` is (card, [(label, choice), ...]), the labels (``_choice_label(card,
-    choice)``) in the model's language, or None."""
+    """A model whose player lays cards: face down or not (``face_down``, where the ruleset
+    ``self.ruleset`` allows it), in the model's language, and who may be asked the choice of the card
+    just clicked (a Scarecrow's target, a Maiden's): ``pending`` is (card, [(label, choice), ...]),
+    the labels (``_choice_label(card, choice)``) in the model's language, or None."""
 
     _pending: tuple | None = None
+    face_down = False
 
     @property
     def pending(self) -> tuple | None:
@@ -106,6 +108,31 @@ class AsksChoices(Tells):
         """Success: ``info(words)`` (if given) as the message, then observers are told."""
         self.tell("info", info)
         self._changed()
+        return True
+
+    def face_down_allowed(self, kind: str | None = None) -> bool:
+        """May a card (of ``kind``, or any card) be played face down here?  (The engine's rule.)"""
+        ways = self.ruleset.ways
+        return any(True in w for w in ways.values()) if kind is None else True in ways.get(self._kind(kind), ())
+
+    def set_face_down(self, flag: bool) -> bool:
+        try:
+            check_flag("face_down", flag)
+        except RulesError as e:
+            return self.fail(e)
+        if flag and not self.face_down_allowed():
+            return self.fail(RulesError.say(
+                "cards are played face up under the {rules} ruleset; choose a ruleset with hidden cards, "
+                "such as {example}, to play face down", rules=repr(self.ruleset.name), example="'hidden-cards'"))
+        self.face_down = bool(flag)
+        return self._ok()
+
+    def set_lang(self, lang: str) -> bool:
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=shown(lang),
+                                            languages=Listed(LANGUAGES)))
+        self.lang = lang
+        self._changed()          # the message on screen stays, told in the new language
         return True
 
 
@@ -176,11 +203,6 @@ class BuilderModel(AsksChoices):
         for c in [*b.in_play(), *b.discarded, *(c for cs in b.returned.values() for c in cs)]:
             left[c.kind] -= 1
         return left
-
-    def face_down_allowed(self, kind: str | None = None) -> bool:
-        """May a card (of ``kind``, or any card) be played face down here?  (The engine's rule.)"""
-        ways = self.ruleset.ways
-        return any(True in w for w in ways.values()) if kind is None else True in ways.get(self._kind(kind), ())
 
     def take_options(self) -> list[tuple[str, str | None]]:
         """The selected player's Scarecrow choices (:func:`take_choices`)."""
@@ -255,6 +277,13 @@ class BuilderModel(AsksChoices):
         self._changed()
         return True
 
+    def _changed(self) -> None:
+        # the results open speak the builder's language (set_lang changes it)
+        for m in (self.stepper, self.comparison):
+            if m is not None:
+                m.lang = self.lang
+        super()._changed()
+
     def _after_move(self) -> None:
         self.face_down = False
         self.take = None
@@ -273,18 +302,6 @@ class BuilderModel(AsksChoices):
                                             players=Listed(self.players)))
         self.selected = player
         self.take = self.pending = None
-        return self._ok()
-
-    def set_face_down(self, flag: bool) -> bool:
-        try:
-            check_flag("face_down", flag)
-        except RulesError as e:
-            return self.fail(e)
-        if flag and not self.face_down_allowed():
-            return self.fail(RulesError.say(
-                "cards are played face up under the {rules} ruleset; choose a ruleset with hidden cards, "
-                "such as {example}, to play face down", rules=repr(self.ruleset.name), example="'hidden-cards'"))
-        self.face_down = bool(flag)
         return self._ok()
 
     def set_take(self, take: str | None) -> bool:
@@ -465,17 +482,6 @@ class BuilderModel(AsksChoices):
         if self.compare_with is not None and same_rules(self.compare_with, rs):
             self.compare_with = None              # comparing a ruleset with itself shows nothing
         return self._ok()
-
-    def set_lang(self, lang: str) -> bool:
-        if not isinstance(lang, str) or lang not in LANGUAGES:
-            return self.fail(RulesError.say("unknown language {lang}; choose one of {languages}", lang=shown(lang),
-                                            languages=Listed(LANGUAGES)))
-        self.lang = lang
-        for m in (self.stepper, self.comparison):
-            if m is not None:
-                m.lang = lang
-        self._changed()          # the message on screen stays, told in the new language
-        return True
 
     def load_notation(self, text: str) -> bool:
         """Replace the battle by the one written in ``text`` (seats included)."""
