@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from dataclasses import fields
 from html import escape
 from itertools import zip_longest
 from typing import Sequence
@@ -74,19 +73,12 @@ def can_replay(battle: Battle, rs: Ruleset) -> bool:
 
 
 def option_variants(rs: Ruleset, options: Sequence[str] | None = None) -> list[Ruleset]:
-    """``rs`` with one disputed option flipped, for every option that has choices or is a
-    switch (or only those in ``options``): the readings a compare mode puts side by side."""
-    out = []
-    for f in fields(rs):
-        if f.name in ("name", "summary", "deck") or (options is not None and f.name not in options):
-            continue
-        value = getattr(rs, f.name)
-        choices = f.metadata.get("choices") or ((True, False) if isinstance(value, bool) else ())
-        for choice in choices:
-            if choice != value:
-                variant = rs.replace(**{f.name: choice})
-                out.append(variant.replace(name=f"{rs.name}/{f.name}={choice}"))
-    return out
+    """``rs`` with one disputed option flipped, for every flip the interaction checker knows
+    (:func:`~condottiere_nb.explore.option_variants`; or only those of ``options``): the readings a
+    compare mode puts side by side."""
+    from ..explore.interactions import option_variants as flips
+    return [rs.replace(**{option: choice}, name=f"{rs.name}/{option}={choice}")
+            for option, _, choice in flips(rs) if options is None or option in options]
 
 
 def face_up_moves(battle: Battle, rs: Ruleset) -> list[int]:
