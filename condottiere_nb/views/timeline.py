@@ -10,7 +10,6 @@ the cards it turned over.  Plain Python, no display library.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from collections.abc import Mapping
 from typing import Sequence
 
@@ -88,7 +87,7 @@ class Timeline:
         for i, step in enumerate(self.steps):
             self._apply(i, step, lines, last_play)
             if step.values is not None:
-                values = step.values
+                values = dict(step.values)          # (a step's read-only mapping does not pickle)
             self._frames.append({p: tuple(s.freeze() for s in lines[p]) for p in self.players})
             self._values.append(values)
         self.consistent = True
@@ -165,15 +164,6 @@ class Timeline:
     def values(self, i: int) -> Mapping[int, int] | None:
         """Effective values known after step ``i`` (from the last strength step so far)."""
         return self._values[i]
-
-    def __getstate__(self) -> dict:
-        # the steps' values are read-only mappings, which do not pickle: a copy carries them as
-        # dicts and makes them read-only again
-        return {**self.__dict__, "_values": [None if v is None else dict(v) for v in self._values]}
-
-    def __setstate__(self, state: dict) -> None:
-        state["_values"] = [None if v is None else MappingProxyType(v) for v in state["_values"]]
-        self.__dict__.update(state)
 
 
 @expects(res=Resolution)
