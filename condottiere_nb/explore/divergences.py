@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from typing import Callable
 
-#: The kinds of divergence, in the order the reports list them.
-DIVERGENCE_KINDS = {
-    "winner:different": "the two rulesets name different winners",
-    "winner:a-wins-b-ties": "a winner under A, a tie (nobody conquers) under B",
-    "winner:a-ties-b-wins": "a tie under A, a winner under B",
-    "token:different": "a different player takes the Condottiere token",
-}
+#: The kinds of divergence, in the order the reports list them (:func:`divergence_title` words them).
+DIVERGENCE_KINDS = ("winner:different", "winner:a-wins-b-ties", "winner:a-ties-b-wins", "token:different")
+
+
+def divergence_title(t, kind: str, label_a: str = "A", label_b: str = "B") -> str:
+    """A kind of divergence between the rulesets ``label_a`` and ``label_b``, as ``t`` (a Speaker)
+    says it: the report's English and the views' every language."""
+    said = {"winner:different": t.say("the two rulesets name different winners"),
+            "winner:a-wins-b-ties": t.say("a winner under {a}, a tie (nobody conquers) under {b}", a=label_a,
+                                          b=label_b),
+            "winner:a-ties-b-wins": t.say("a tie under {a}, a winner under {b}", a=label_a, b=label_b),
+            "token:different": t.say("a different player takes the Condottiere token")}
+    return said.get(kind, kind)
 
 
 class Divergences:

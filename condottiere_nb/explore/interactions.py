@@ -17,12 +17,13 @@ from dataclasses import dataclass, field, fields
 from ..arguments import check_count
 from ..battle import Battle, Resolution
 from ..errors import IllegalMove, Listed, RulesError
+from ..language import speaker
 from ..rulesets import Ruleset, get_ruleset, shown
 from .numpy_model import enumerate_numpy, fast_model_gap, load_numpy
 from .progress import Progress, as_progress, numpy_hint
 from .space import (DEFAULT_KINDS, BattleSpace, PlayedCard, battle_space, check_in_turn, engine_outcome,
                     play_in_turn, play_sequence_notation, possible_plays)
-from .divergences import DIVERGENCE_KINDS, Divergences
+from .divergences import DIVERGENCE_KINDS, Divergences, divergence_title
 
 
 @dataclass
@@ -40,8 +41,7 @@ class Divergence:
 
     @property
     def title(self) -> str:
-        return DIVERGENCE_KINDS[self.kind].replace("under A", f"under {self.label_a}").replace(
-            "under B", f"under {self.label_b}")
+        return divergence_title(speaker("en"), self.kind, self.label_a, self.label_b)
 
     def first_different_step(self) -> int | None:
         """Index of the first Step whose rule or text differs between the two resolutions."""

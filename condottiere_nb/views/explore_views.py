@@ -12,6 +12,7 @@ from html import escape
 from typing import Sequence
 
 from ..explore import DECIDING_CARDS, BalanceReport, BattleOdds, InteractionReport, Progress
+from ..explore.divergences import divergence_title
 from ..explore.odds import CONTROLLED_FROM, has_odds
 from ..notation import kind_of, split_target
 from .html import PLAYER_COLOURS, bold, plot_text, reason_words
@@ -68,16 +69,6 @@ def space_text(space, t: Words) -> str:
                    "resolved",
                    "{count} players ({names}), at most {n} cards each from {kinds}, strict turn order, every prefix "
                    "resolved", space.max_cards, **values)
-
-
-def divergence_title(t: Words, kind: str, label_a: str, label_b: str) -> str:
-    """A kind of divergence between two rulesets, in words."""
-    said = {"winner:different": t.say("the two rulesets name different winners"),
-            "winner:a-wins-b-ties": t.say("a winner under {a}, a tie (nobody conquers) under {b}", a=label_a,
-                                          b=label_b),
-            "winner:a-ties-b-wins": t.say("a tie under {a}, a winner under {b}", a=label_a, b=label_b),
-            "token:different": t.say("a different player takes the Condottiere token")}
-    return said.get(kind, kind)
 
 
 # --- battle odds ------------------------------------------------------------------------------
