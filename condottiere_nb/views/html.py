@@ -26,6 +26,7 @@ from ..i18n import card_name
 from ..language import left_to_right
 from ..resolution import Resolution
 from ..rules import cited
+from .icons import icon_uri
 from .observable import NoSuchPosition
 from .timeline import Shown, Timeline, battle_timeline, resolution_timeline
 from .words import RTL, Html, Words, family_name, ruleset_words, words
@@ -153,7 +154,6 @@ def name_fit(label: str, width: int, largest: int) -> int:
 
 def card_back_html(*, highlight: bool = False, title: str | None = None, lang: str = "en") -> str:
     """A face-down card: its back, nothing of its kind or value."""
-    from .icons import icon_uri
     t = words(lang)
     title = t.say("a face-down card") if title is None else title
     glow = f"box-shadow:0 0 0 3px {HIGHLIGHT};" if highlight else ""
@@ -174,7 +174,6 @@ def card_html(card, *, lang: str = "en", value: int | None = None, face_down: bo
     hand: faded, a blue "back to hand" badge) or "taken" (into Firenze's hand by the Ball: the same,
     its badge saying so).  ``highlight``: the card the current step changed.
     """
-    from .icons import icon_uri
     t = words(lang)
     if face_down:
         return card_back_html(highlight=highlight, lang=lang)
@@ -223,7 +222,6 @@ PALETTE_W, PALETTE_H = 64, 84
 def palette_card_html(card, left: int, *, lang: str = "en", note: str = "") -> str:
     """A kind of card in a palette: its icon and name, and how many are left in the deck
     (greyed when none is)."""
-    from .icons import icon_uri
     label = face_name(card_label(card, lang))
     size = 20 if card.mercenary else name_fit(label, PALETTE_W - 8, 11)
     bg = FAMILY_COLOURS.get(card.family, "#dddddd") if left else "#e0e0e0"
@@ -509,7 +507,6 @@ def legend_html(lang: str = "en") -> str:
 
 def chip_html(card, lang: str = "en") -> str:
     """A card as a small chip in its family's colours (a hand shown in a table row)."""
-    from .icons import icon_uri
     label = card_label(card, lang)
     return (f'<span class="cnb-chip cnb-chip-{escape(card.kind)}" title="{escape(card_title(card, lang))}" '
             f'style="display:inline-block;margin:1px;padding:1px 5px 1px 2px;border-radius:6px;white-space:nowrap;'
