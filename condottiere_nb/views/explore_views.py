@@ -332,6 +332,8 @@ def _make_odds_widget_class():
                 self._show_error(self.error)
 
         def _show_error(self, error) -> None:
+            """A refusal as the message, in the widget's language (and again after a switch of language)."""
+            self.error = error
             t = words(self.lang)
             self.message.value = f'<span style="color:#e53935"{t.dir}>{escape(t.error(error))}</span>'
 
@@ -347,7 +349,6 @@ def _make_odds_widget_class():
             # RulesError and its kinds: the engine's own sentence; odds the engine cannot work out
             # (NotImplementedError) too, so a click never ends in a traceback
             except (ValueError, NotImplementedError) as e:
-                self.error = e
                 self._show_error(e)
                 # an old result under a new error would read as the answer to the new question
                 self.output.value = ""
@@ -363,10 +364,7 @@ def _make_odds_widget_class():
 
         def compute(self) -> BattleOdds | None:
             """Every round at once (the answer redrawn after each): the final BattleOdds, or None."""
-            rounds = self._rounds()
-            if rounds is None:
-                return None
-            for odds in rounds:
+            for odds in self._rounds() or ():          # (a refusal: no rounds, no result)
                 self._show(odds)
             return self.result
 
@@ -405,7 +403,6 @@ def _make_odds_widget_class():
                         break
                     await asyncio.sleep(0.02)        # the kernel reads the clicks here
             except (ValueError, NotImplementedError) as e:
-                self.error = e
                 self._show_error(e)
             finally:
                 self.compute_button.disabled, self.stop_button.disabled = False, True
