@@ -19,6 +19,7 @@ from ..errors import RulesError
 from ..game import DiscardHand, Game, Keep, Pass, PlaceFavor, PlaceToken, Play
 from ..variants.city_states import (Annul, Ball, Bribe, ChooseCity, GenovaDraw, GenovaKeep, GenovaTrade, LiftBan,
                                     RomaClaim, UseAbility, Veto)
+from .progress import game_refusal
 
 __all__ = ["WrongActionReport", "wrong_actions", "fuzz_wrong_actions"]
 
@@ -94,7 +95,7 @@ def fuzz_wrong_actions(rulesets, players=(2, 3, 4, 5, 6), games: int = 1, seed: 
     report = WrongActionReport()
     for name in rulesets:
         for n in players:
-            if name.startswith("city-states") and n < 3:
+            if game_refusal(name, n) is not None:         # a player count the ruleset does not allow
                 continue
             for g in range(games):
                 game = Game(n, name, seed=rng.randrange(2 ** 32), explain=False)
