@@ -163,12 +163,10 @@ class _FollowsModel:
 
     def set_model(self, model) -> None:
         """Show another model (None: empty)."""
-        if model is self.model:
-            self.render()
-            return
-        self.model = model
-        if model is not None:
-            model.observe(self._follow)
+        if model is not self.model:
+            self.model = model
+            if model is not None:
+                model.observe(self._follow)
         self.render()
 
     def _follow(self, model) -> None:
