@@ -168,7 +168,6 @@ class BuilderModel(AsksChoices):
         super().__init__()
         self.lang = words(lang).lang
         self.auto_advance = check_flag("auto_advance", auto_advance)
-        self.face_down = False
         self.take: str | None = None
         self.stepper: StepperModel | None = None
         self.comparison: CompareModel | None = None
