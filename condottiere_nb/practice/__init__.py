@@ -33,6 +33,7 @@ from ..rules import RULES
 from ..rulesets import Ruleset, get_ruleset
 from .exercise import Exercise, Mistake
 from .generate import ASKS, candidate, fits, judge
+from .games import GAME_ASKS, game_candidate, game_judge
 
 __all__ = ["exercises", "Exercise", "Mistake", "PRACTISED", "why_not", "practisable", "VERSION"]
 
@@ -41,7 +42,7 @@ __all__ = ["exercises", "Exercise", "Mistake", "PRACTISED", "why_not", "practisa
 VERSION = "v1"
 
 #: The rule ids that make questions (under a ruleset whose deck has their cards).
-PRACTISED = tuple(ASKS)
+PRACTISED = tuple(ASKS) + tuple(GAME_ASKS)
 
 _GAME = Sentence.say("it is a rule of the game around the battles; the exercises of this version ask about "
                      "battles only")
@@ -50,7 +51,7 @@ _ALWAYS = Sentence.say("it takes part in every battle, so no position shows it a
 #: rule id -> why it cannot make a question.
 REFUSED = {
     **{r: _GAME for r in RULES if r.split(".")[0] in ("game", "round", "region", "hand", "war", "score", "fa",
-                                                        "invasion", "city")},
+                                                        "invasion", "city") and r not in GAME_ASKS},
     **{r: _GAME for r in ("token.place", "battle.start", "play.no_cards", "favor.place", "battle.discard_lines",
                           "play.wait")},
     **{r: _ALWAYS for r in ("play.card", "play.pass", "battle.end", "battle.compare")},
@@ -70,7 +71,20 @@ def why_not(rule: str, ruleset: "Ruleset | str" = "standard") -> RulesError | No
                               rule=Quoted.of(rule), example=Listed(PRACTISED[:4]))
     if rule in REFUSED:
         return RulesError.say("{rule} cannot make a question: {reason}", rule=rule, reason=REFUSED[rule])
-    return fits(rule, get_ruleset(ruleset))
+    rs = get_ruleset(ruleset)
+    if rule in GAME_ASKS:
+        if rs.variants:
+            return RulesError.say("{rule} cannot make a question under the {rules} rules: the questions about the "
+                                  "game around the battles are set under rules without a variant's own steps "
+                                  "(try the standard rules)", rule=rule, rules=rs.name)
+        if rule == "invasion.tie" and not rs.invasion:
+            return RulesError.say("{rule} cannot make a question under the {rules} rules: they have no Invasion; "
+                                  "try the invasion rules", rule=rule, rules=rs.name)
+        if rule == "hand.discard" and not rs.hand_discard:
+            return RulesError.say("{rule} cannot make a question under the {rules} rules: nobody discards a hand "
+                                  "there", rule=rule, rules=rs.name)
+        return None
+    return fits(rule, rs)
 
 
 def practisable(ruleset: "Ruleset | str" = "standard") -> list[str]:
@@ -119,13 +133,20 @@ def exercises(rule, count: int = 10, seed: int = 0, ruleset: "Ruleset | str" = "
 def _one(rng: random.Random, rs, rule: str, level: int | None, seen: set) -> Exercise | None:
     extra = 0.25 if level is None else min(0.9, 0.15 + 0.3 * max(0, level - 1))
     for _ in range(TRIES):
-        plan = candidate(rng, rs, rule, extra, level)
-        if plan is None:
-            continue
-        key = (plan.players, plan.moves, plan.pending, plan.ask, plan.asked, plan.hand)
-        if key in seen:
-            continue
-        ex = judge(plan, rule, level)
+        if rule in GAME_ASKS:
+            plan = game_candidate(rng, rs, rule)
+            if plan is None or plan.key in seen:
+                continue
+            key = plan.key
+            ex = game_judge(plan, rule, level)
+        else:
+            plan = candidate(rng, rs, rule, extra, level)
+            if plan is None:
+                continue
+            key = (plan.players, plan.moves, plan.pending, plan.ask, plan.asked, plan.hand)
+            if key in seen:
+                continue
+            ex = judge(plan, rule, level)
         if ex is not None:
             seen.add(key)
             return ex
