@@ -13,9 +13,11 @@ the count (``Battle.preview(stages=...)``), two stages of the count swapped, the
 played as a card that does nothing, or its other reading, the engine answers differently.  Those
 wrong answers are kept: a learner who gives one is told which mistake it is.
 
-Rules of the game around the battles (dealing, rounds, victory, the variants' draws, the
-city-states' abilities) cannot make a question in this version: :func:`exercises` refuses them
-with a RulesError that says why (:func:`why_not`).
+Rules of the game around the battles are asked about a :class:`~condottiere_nb.game.Game` at the
+moment a battle ends (:mod:`condottiere_nb.practice.games`): who controls the region, who has won
+the game, how many cards a player holds when the next battle begins.  A rule that cannot make a
+question (a deal's chance, a player's own choice, a variant's steps with no hook to leave out)
+is refused by :func:`exercises` with a RulesError that says why (:func:`why_not`).
 
 The scheduler that brings missed rules back (``views/practice_model.py``) is a small Leitner box, not
 ``fsrs``: fsrs 6.3.2 on PyPI is pure Python (one wheel, needing only typing-extensions, so Pyodide could load
@@ -44,16 +46,33 @@ VERSION = "v1"
 #: The rule ids that make questions (under a ruleset whose deck has their cards).
 PRACTISED = tuple(ASKS) + tuple(GAME_ASKS)
 
-_GAME = Sentence.say("it is a rule of the game around the battles; the exercises of this version ask about "
-                     "battles only")
+_CHANCE = Sentence.say("it deals or shuffles by chance: no position decides what it does")
+_CHOICE = Sentence.say("what it does is a player's own choice, not something a position decides")
+_NO_HOOK = Sentence.say("it acts inside its variant's own steps, which the Game gives no hook to leave out or "
+                        "change: a wrong answer would need a second copy of the rule")
 _ALWAYS = Sentence.say("it takes part in every battle, so no position shows it alone; every battle exercise "
                        "practises it")
+_PASSES = Sentence.say("an exercise's 'everyone passes now' ends the battle at once, so leaving it out never "
+                       "changes an answer")
 #: rule id -> why it cannot make a question.
 REFUSED = {
-    **{r: _GAME for r in RULES if r.split(".")[0] in ("game", "round", "region", "hand", "war", "score", "fa",
-                                                        "invasion", "city") and r not in GAME_ASKS},
-    **{r: _GAME for r in ("token.place", "battle.start", "play.no_cards", "favor.place", "battle.discard_lines",
-                          "play.wait")},
+    **{r: _NO_HOOK for r in RULES if r.split(".")[0] in ("war", "fa", "city")},
+    **{r: Sentence.say("Scoring counts a finished game's points outside the Game's steps, so no wrong answer comes "
+                       "from a step left out") for r in RULES if r.startswith("score.")},
+    **{r: _CHANCE for r in ("game.setup", "round.shuffle", "game.final_battle")},
+    **{r: _CHOICE for r in ("token.place", "favor.place")},
+    **{r: _PASSES for r in ("play.no_cards", "play.wait")},
+    "round.deal": Sentence.say("a deal comes only when a round ends, so leaving it out is the mistake of leaving "
+                               "out the end of the round: practise round.end, whose questions count the new deal"),
+    "round.keep": Sentence.say("which cards are kept is the player's choice, and the new deal fills that hand to its "
+                               "limit anyway, so no answer turns on the cards kept"),
+    "game.no_region": Sentence.say("the map fills up only after ties among the players with the most regions, or "
+                                   "with five or six players; the exercises set games of two to four players, where "
+                                   "its answer would be several players"),
+    "invasion.defender": Sentence.say("its step only names the defender; what the defender may do acts in the "
+                                      "battle (play.wait) and after a tie: practise invasion.tie"),
+    "battle.start": Sentence.say("it sets who leads a battle, which every exercise's position shows already"),
+    "battle.discard_lines": Sentence.say("the lines go to the discard pile, and no question counts them there"),
     **{r: _ALWAYS for r in ("play.card", "play.pass", "battle.end", "battle.compare")},
     "card.surrender": Sentence.say("a Surrender ends the battle with the lines as they are, which is what a "
                                    "question's 'then everyone passes' counts too, so leaving it out never changes "

@@ -16,7 +16,7 @@ from ..language import speaker
 from ..rules import RULES
 from .plans import Plan, build
 
-__all__ = ["Exercise", "GameExercise", "Mistake", "NOBODY", "NUMBERS"]
+__all__ = ["Exercise", "Mistake", "NOBODY", "NUMBERS"]
 
 #: What a learner types for "nobody" (a tie: nobody conquers; nobody earned the Favor), in the
 #: five languages.
@@ -250,84 +250,3 @@ def _swapped(stages: tuple) -> tuple[str, str]:
     moved = [s for s, f in zip(stages, full) if s != f]
     return moved[1], moved[0]
 
-
-class GameExercise(Exercise):
-    """A question about what the game does once a battle ends, that one rule of the game around the
-    battles decides (:mod:`condottiere_nb.practice.games`): ``position`` is a Game at the moment the
-    question names; ``kind`` is "marker" (who places a control marker on the battle's region),
-    "victory" (who has won the game) or "cards" (how many cards a player holds when the next battle
-    begins)."""
-
-    def __init__(self, rule: str, rules: tuple, plan, answer, mistakes: tuple):
-        from .games import answered_game, play_position
-        self.rule, self.rules, self.plan, self.answer, self.mistakes = rule, tuple(rules), plan, answer, mistakes
-        self.level = len({rule, *rules})
-        self.ruleset = plan.ruleset
-        self.kind = plan.ask
-        self.position = play_position(plan, explain=True)
-        #: the game as the question runs it on
-        self.solution = answered_game(plan, self.position)
-
-    def say_question(self, lang: str | None = None) -> str:
-        t = speaker(lang)
-        plan = self.plan
-        setup = [t.say("Everyone still in the battle for {region} passes now.", region=plan.region)]
-        if plan.ask == "cards" and plan.discards:
-            setup.append(t.say("Then the Condottiere token goes to a free region, and {player} discards their hand "
-                               "(nobody else does).", player=plan.discards[0]))
-        elif plan.ask == "cards":
-            setup.append(t.say("Then the Condottiere token goes to a free region, and nobody discards their hand."))
-        asks = {
-            "marker": lambda: t.say("Who controls {region} after this battle? (a player, or nobody)",
-                                    region=plan.region),
-            "victory": lambda: t.say("Who has won the game? (a player, or nobody yet)"),
-            "cards": lambda: t.say("How many cards does {player} hold when the next battle begins?",
-                                   player=plan.asked),
-        }
-        return t.sentences(*setup, asks[plan.ask]())
-
-    def explain(self, lang: str | None = None) -> str:
-        """The engine's steps from the question's moment on, in ``lang``."""
-        from ..explain import explain as explain_steps
-        return explain_steps(self.solution.log[len(self.position.log):], lang)
-
-    def position_text(self, lang: str | None = None) -> str:
-        """The position in one line: the battle's lines and every player's regions."""
-        t = speaker(lang)
-        g = self.position
-        markers = " · ".join(t.say("{player}: {regions}", player=p, regions=t.say(", ").join(g.regions_of(p)) or "-")
-                             for p in g.players)
-        return t.say("Battle for {region}: {battle}. Control markers: {markers}.", region=g.region,
-                     battle=g.battle.notation(), markers=markers)
-
-    def mistake_sentence(self, mistake: Mistake, lang: str | None = None) -> str:
-        t = speaker(lang)
-        how, arg = mistake.variant
-        shown = self.answer_text(mistake.answer, t.lang)
-        if how == "no_victory":
-            return t.say("{answer} is what you get if nobody checked for a victory after the battle.", answer=shown)
-        if how == "thresholds":
-            from ..board import victory_thresholds
-            total, adjacent = victory_thresholds(arg)
-            return t.say("{answer} is what you get with the victory conditions of a game of {n} players: {total} "
-                         "regions, or {adjacent} adjacent ones.", answer=shown, n=arg, total=total, adjacent=adjacent)
-        if how == "unconquered":
-            return t.say("{answer} is what you get if the winner of the battle placed no control marker.",
-                         answer=shown)
-        if how == "conquer_to":
-            return t.say("{answer} is what you get if {player} placed the control marker instead of the winner of "
-                         "the battle.", answer=shown, player=arg)
-        if how == "tie_to":
-            return t.say("{answer} is what you get if a tied battle gave the region to {player}.", answer=shown,
-                         player=arg)
-        if how == "tie_frees":
-            return t.say("{answer} is what you get if a tied battle freed the defender's region, as it does without "
-                         "Invasion.", answer=shown)
-        if how == "kept_hand":
-            return t.say("{answer} is what you get if {player} kept their hand.", answer=shown, player=arg)
-        if how == "round_goes_on":
-            return t.say("{answer} is what you get if the round went on without a new deal.", answer=shown)
-        return super().mistake_sentence(mistake, lang)
-
-    def __repr__(self) -> str:
-        return f"<GameExercise {self.rule} level={self.level} {self.kind}: {self.question!r} answer={self.answer!r}>"
