@@ -48,7 +48,7 @@ PRACTISED = tuple(ASKS) + tuple(GAME_ASKS)
 
 _CHANCE = Sentence.say("it deals or shuffles by chance: no position decides what it does")
 _CHOICE = Sentence.say("what it does is a player's own choice, not something a position decides")
-_NO_HOOK = Sentence.say("it acts inside its variant's own steps, which the Game gives no hook to leave out or "
+_NO_HOOK = Sentence.say("it acts inside its variant's own steps, which the game gives no hook to leave out or "
                         "change: a wrong answer would need a second copy of the rule")
 _ALWAYS = Sentence.say("it takes part in every battle, so no position shows it alone; every battle exercise "
                        "practises it")
@@ -57,7 +57,7 @@ _PASSES = Sentence.say("an exercise's 'everyone passes now' ends the battle at o
 #: rule id -> why it cannot make a question.
 REFUSED = {
     **{r: _NO_HOOK for r in RULES if r.split(".")[0] in ("war", "fa", "city")},
-    **{r: Sentence.say("Scoring counts a finished game's points outside the Game's steps, so no wrong answer comes "
+    **{r: Sentence.say("Scoring counts a finished game's points outside the game's steps, so no wrong answer comes "
                        "from a step left out") for r in RULES if r.startswith("score.")},
     **{r: _CHANCE for r in ("game.setup", "round.shuffle", "game.final_battle")},
     **{r: _CHOICE for r in ("token.place", "favor.place")},
