@@ -115,18 +115,22 @@ GAME_KINDS = ("marker", "victory", "cards")
 
 
 def _game_exercise_html(ex, t) -> str:
-    """A game position: each player's regions, hand size and the token (the game's table), the
-    battle's lines with the card pictures, and the question."""
+    """A game position: the map (who controls which region, the battle's region under the token),
+    each player's regions, hand size and the token (the game's table), the battle's lines with the
+    card pictures, and the question."""
+    from .mapsvg import map_svg
     g = ex.position
     table = H.game_html(g, lang=t.lang, battle=False)
+    drawn = map_svg(g.control, g.favor, g.region, players=list(g.players), legend=False, lang=t.lang)
+    drawn = drawn.replace(' width="440" height="512"', ' style="width:100%;height:auto"', 1)
     b = g.battle
     rows = [H.line_html(p, [H.Shown(c) for c in b.line(p)], lang=t.lang, passed=p in b.passed,
                         colour=H.player_colour(b.players, p)) for p in b.players]
-    head = f'<div style="font-weight:bold;margin-top:4px"{t.dir}>' \
-           f'{escape(t.say("battle for {region}", region=g.region))}</div>'
     question = f'<div class="cnb-practice-question" style="font-weight:bold;margin:6px 0"{t.dir}>' \
                f'{escape(ex.say_question(t.lang))}</div>'
-    return f'<div class="cnb-practice-position">{table}{head}{"".join(rows)}{question}</div>'
+    return (f'<div class="cnb-practice-position"><div style="display:flex;flex-wrap:wrap;gap:8px;'
+            f'align-items:flex-start"><div style="width:260px;flex:none">{drawn}</div>'
+            f'<div style="flex:1;min-width:280px">{table}{"".join(rows)}</div></div>{question}</div>')
 
 
 class PracticeModel(Tells):
