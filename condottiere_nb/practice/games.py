@@ -262,6 +262,7 @@ def game_candidate(rng: random.Random, ruleset, rule: str) -> GamePlan | None:
     g = play_position(plan)
     moves = []
     plays = rng.randint(n, 3 * n) if ask != "cards" else 99
+    ties = rule in ("region.tied", "invasion.tie")
     while len([m for m in moves if m[1] is not None]) < plays:
         if g.phase != "battle" or g.battles:
             moves.pop()         # the move that ended the battle: the question's "everyone passes" instead
@@ -275,6 +276,9 @@ def game_candidate(rng: random.Random, ruleset, rule: str) -> GamePlan | None:
             kind = rng.choice(options)
             moves.append((player, kind))
             g.apply(Play(kind))
+        # a tie's rules: stop at the first moment the lines tie, if everyone passed then
+        if ties and len(moves) >= n and g.phase == "battle" and not g.battles and g.battle.preview().winner is None:
+            break
     if not moves:
         return None
     asked, discards = None, ()
