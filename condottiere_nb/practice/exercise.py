@@ -227,6 +227,11 @@ class Exercise:
             head = t.sentences(*parts)
         return head + "\n" + self.explain(t.lang)
 
+    @property
+    def steps(self) -> list:
+        """The engine's Steps for the battle the question describes."""
+        return list(self.solution.steps)
+
     def position_text(self, lang: str | None = None) -> str:
         """The position in one line (an answer sheet's): the battle's notation."""
         return self.position.notation()

@@ -423,10 +423,15 @@ class GameExercise(Exercise):
         }
         return t.sentences(*setup, asks[plan.ask]())
 
+    @property
+    def steps(self) -> list:
+        """The engine's Steps from the question's moment on."""
+        return self.solution.log[len(self.position.log):]
+
     def explain(self, lang: str | None = None) -> str:
         """The engine's steps from the question's moment on, in ``lang``."""
         from ..explain import explain as explain_steps
-        return explain_steps(self.solution.log[len(self.position.log):], lang)
+        return explain_steps(self.steps, lang)
 
     def position_text(self, lang: str | None = None) -> str:
         """The position in one line: the battle's lines and every player's regions."""
