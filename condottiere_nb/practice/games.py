@@ -4,8 +4,9 @@ A :class:`GamePlan` is a position of a whole :class:`~condottiere_nb.game.Game` 
 seats, the control markers, the stated hands, the region of the battle and the moves of the
 battle so far.  The question's moment is "everyone still in the battle passes now" (then, for a
 question about the next battle, the Condottiere token goes to the first free region and nobody
-discards a hand).  The engine answers it (:func:`game_outcome`): the Game is set up with the
-public API (``hands=``, ``control=``), the legal actions are applied, and the result is read.
+discards a hand but the one player a hand.discard question names).  The engine answers it
+(:func:`game_outcome`): the Game is set up with the public API (``hands=``, ``control=``), the
+legal actions are applied, and the result is read.
 
 A learner's mistake is the same run with one step of the end of a battle or of a round left out
 or misapplied, through the hooks the Game calls at those moments (those of
@@ -24,8 +25,9 @@ variants and does, at its hook, what the mistake amounts to, with the public fun
 And one mistake that is a decision made the other way: ``("kept_hand", player)``: hand.discard left
 out: ``player`` keeps the hand the question says they discard.
 
-The kinds of question: ``marker`` (who controls the battle's region after it, or nobody), ``victory`` (who has won the game, or nobody yet), ``cards`` (how many cards a player
-holds when the next battle begins).
+The kinds of question: ``marker`` (who controls the battle's region after it, or nobody),
+``victory`` (who has won the game, or nobody yet), ``cards`` (how many cards a player holds when
+the next battle begins).
 """
 from __future__ import annotations
 
@@ -38,8 +40,8 @@ from ..language import speaker
 from ..variants.base import Variant
 from .exercise import Exercise, Mistake
 
-__all__ = ["GamePlan", "GameExercise", "Slip", "game_outcome", "game_candidate", "game_judge", "GAME_ASKS", "GAME_SEATS",
-           "play_position", "answered_game"]
+__all__ = ["GamePlan", "GameExercise", "Slip", "game_outcome", "game_candidate", "game_judge", "GAME_ASKS",
+           "GAME_SEATS", "play_position", "answered_game"]
 
 #: The seats of an exercise game.
 GAME_SEATS = ("Ana", "Ben", "Cy", "Dan")
