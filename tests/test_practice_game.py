@@ -175,7 +175,7 @@ def test_the_current_language_is_used():
 
 @pytest.mark.parametrize("rule, ruleset, words", [
     ("round.keep", "standard", "choice"),
-    ("game.no_region", "standard", "two to four players"),
+    ("game.no_region", "standard", "one region short of winning"),
     ("war.draw", "continuous-war", "no hook"),
     ("token.place", "standard", "choice"),
     ("round.shuffle", "standard", "chance"),

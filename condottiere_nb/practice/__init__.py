@@ -66,9 +66,10 @@ REFUSED = {
                                "out the end of the round: practise round.end, whose questions count the new deal"),
     "round.keep": Sentence.say("which cards are kept is the player's choice, and the new deal fills that hand to its "
                                "limit anyway, so no answer turns on the cards kept"),
-    "game.no_region": Sentence.say("the map fills up only after ties among the players with the most regions, or "
-                                   "with five or six players; the exercises set games of two to four players, where "
-                                   "its answer would be several players"),
+    "game.no_region": Sentence.say("with two to four players the map fills up without a victory only when every "
+                                   "player is one region short of winning and the Pope's Favor lies on the tied "
+                                   "region fought over, a position the exercises' games of two to four players do not "
+                                   "make"),
     "invasion.defender": Sentence.say("its step only names the defender; what the defender may do acts in the "
                                       "battle (play.wait) and after a tie: practise invasion.tie"),
     "battle.start": Sentence.say("it sets who leads a battle, which every exercise's position shows already"),
