@@ -5,6 +5,9 @@ Slip at the engine's hooks, answers otherwise); the kept mistakes are told; five
 from __future__ import annotations
 
 import functools
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -196,3 +199,17 @@ def test_a_workshop_code_of_game_rules_gives_an_answer_sheet_with_the_positions(
     for e in ex:
         assert e.say_question("es") in sheet and e.position_text("es") in sheet
         assert e.answer_text(lang="es") in sheet
+
+
+def test_the_same_arguments_give_the_same_exercises_in_another_process():
+    code = ("from condottiere_nb.practice import exercises\n"
+            "print([(e.plan.key, e.answer, [m.variant for m in e.mistakes]) for e in "
+            "exercises(['game.victory', 'hand.discard', 'region.tied'], count=6, seed=4)])")
+    seen = set()
+    for hashseed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        seen.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                check=True).stdout)
+    (out,) = seen
+    here = exercises(["game.victory", "hand.discard", "region.tied"], count=6, seed=4)
+    assert out.strip() == repr([(e.plan.key, e.answer, [m.variant for m in e.mistakes]) for e in here])
