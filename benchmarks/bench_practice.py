@@ -1,6 +1,7 @@
 """Time per generated exercise (issue 32: "one exercise in well under 50 ms on one core"), per rule
-id of a ruleset, and the time the Practice model takes to answer (check, feedback and the engine's
-explanation in the learner's language).
+id of a ruleset (the battle's rules, then the rules of the game around the battles, whose exercises
+are Game positions, with the slowest single exercise of each), and the time the Practice model takes
+to answer (check, feedback and the engine's explanation in the learner's language).
 
     python benchmarks/bench_practice.py                 # standard, 40 exercises a rule
     python benchmarks/bench_practice.py --ruleset hidden-cards --count 20
@@ -14,6 +15,7 @@ import argparse
 import time
 
 from condottiere_nb.practice import exercises, practisable
+from condottiere_nb.practice.games import GAME_ASKS
 from condottiere_nb.views.practice_model import PracticeModel
 
 
@@ -35,10 +37,18 @@ def main() -> None:
     rules = practisable(args.ruleset)
     print(f"{'rule id':24} ms per exercise ({args.count} exercises, best of {args.repeat}, ruleset {args.ruleset})")
     total = 0.0
+    game_rules = [r for r in rules if r in GAME_ASKS]
     for rule in rules:
+        if rule == (game_rules or [None])[0]:
+            print(f"{'the game around the battles':34} slowest single exercise (seeds 1 to {args.count})")
         t = best(lambda: exercises(rule, count=args.count, seed=1, ruleset=args.ruleset), args.repeat)
         total += t
-        print(f"{rule:24} {t / args.count * 1000:8.2f}")
+        if rule in GAME_ASKS:
+            slowest = max(best(lambda: exercises(rule, count=1, seed=s, ruleset=args.ruleset), 1)
+                          for s in range(1, args.count + 1))
+            print(f"{rule:24} {t / args.count * 1000:8.2f}  {slowest * 1000:8.2f}")
+        else:
+            print(f"{rule:24} {t / args.count * 1000:8.2f}")
     print(f"{'all rules':24} {total / (args.count * len(rules)) * 1000:8.2f}")
     count_rules = [r for r in ("season.winter", "card.drummer", "season.spring", "strength.characters") if r in rules]
     for level in (2, 3):
@@ -55,6 +65,10 @@ def main() -> None:
             model.answer(ex.answer)
     t = best(answer_all, args.repeat)
     print(f"{'answering (model)':24} {t / (2 * len(model.items)) * 1000:8.2f}  (check, feedback, explanation)")
+    if game_rules:
+        model = PracticeModel(game_rules, count=10, seed=3, ruleset=args.ruleset)
+        t = best(answer_all, args.repeat)
+        print(f"{'answering (game)':24} {t / (2 * len(model.items)) * 1000:8.2f}  (check, feedback, explanation)")
 
 
 if __name__ == "__main__":

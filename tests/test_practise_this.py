@@ -40,7 +40,7 @@ def test_each_part_ends_with_three_exercises_on_the_rules_its_section_names(stem
     assert set(rules) == set(named), (stem, rules, named)
     s = PractiseThis(rules, **kwargs)
     assert len(s.exercises) == 3 and {e.rule for e in s.exercises} <= set(rules)
-    assert len({e.position.notation() for e in s.exercises}) == 3, "three different positions"
+    assert len({e.position_text() for e in s.exercises}) == 3, "three different positions"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -13,9 +13,11 @@ the count (``Battle.preview(stages=...)``), two stages of the count swapped, the
 played as a card that does nothing, or its other reading, the engine answers differently.  Those
 wrong answers are kept: a learner who gives one is told which mistake it is.
 
-Rules of the game around the battles (dealing, rounds, victory, the variants' draws, the
-city-states' abilities) cannot make a question in this version: :func:`exercises` refuses them
-with a RulesError that says why (:func:`why_not`).
+Rules of the game around the battles are asked about a :class:`~condottiere_nb.game.Game` at the
+moment a battle ends (:mod:`condottiere_nb.practice.games`): who controls the region, who has won
+the game, how many cards a player holds when the next battle begins.  A rule that cannot make a
+question (a deal's chance, a player's own choice, a variant's steps with no hook to leave out)
+is refused by :func:`exercises` with a RulesError that says why (:func:`why_not`).
 
 The scheduler that brings missed rules back (``views/practice_model.py``) is a small Leitner box, not
 ``fsrs``: fsrs 6.3.2 on PyPI is pure Python (one wheel, needing only typing-extensions, so Pyodide could load
@@ -33,6 +35,7 @@ from ..rules import RULES
 from ..rulesets import Ruleset, get_ruleset
 from .exercise import Exercise, Mistake
 from .generate import ASKS, candidate, fits, judge
+from .games import GAME_ASKS, game_candidate, game_judge
 
 __all__ = ["exercises", "Exercise", "Mistake", "PRACTISED", "why_not", "practisable", "VERSION"]
 
@@ -41,18 +44,36 @@ __all__ = ["exercises", "Exercise", "Mistake", "PRACTISED", "why_not", "practisa
 VERSION = "v1"
 
 #: The rule ids that make questions (under a ruleset whose deck has their cards).
-PRACTISED = tuple(ASKS)
+PRACTISED = tuple(ASKS) + tuple(GAME_ASKS)
 
-_GAME = Sentence.say("it is a rule of the game around the battles; the exercises of this version ask about "
-                     "battles only")
+_CHANCE = Sentence.say("it deals or shuffles by chance: no position decides what it does")
+_CHOICE = Sentence.say("what it does is a player's own choice, not something a position decides")
+_NO_HOOK = Sentence.say("it acts inside its variant's own steps, which the game gives no hook to leave out or "
+                        "change: a wrong answer would need a second copy of the rule")
 _ALWAYS = Sentence.say("it takes part in every battle, so no position shows it alone; every battle exercise "
                        "practises it")
+_PASSES = Sentence.say("an exercise's 'everyone passes now' ends the battle at once, so leaving it out never "
+                       "changes an answer")
 #: rule id -> why it cannot make a question.
 REFUSED = {
-    **{r: _GAME for r in RULES if r.split(".")[0] in ("game", "round", "region", "hand", "war", "score", "fa",
-                                                        "invasion", "city")},
-    **{r: _GAME for r in ("token.place", "battle.start", "play.no_cards", "favor.place", "battle.discard_lines",
-                          "play.wait")},
+    **{r: _NO_HOOK for r in RULES if r.split(".")[0] in ("war", "fa", "city")},
+    **{r: Sentence.say("Scoring counts a finished game's points outside the game's steps, so no wrong answer comes "
+                       "from a step left out") for r in RULES if r.startswith("score.")},
+    **{r: _CHANCE for r in ("game.setup", "round.shuffle", "game.final_battle")},
+    **{r: _CHOICE for r in ("token.place", "favor.place")},
+    **{r: _PASSES for r in ("play.no_cards", "play.wait")},
+    "round.deal": Sentence.say("a deal comes only when a round ends, so leaving it out is the mistake of leaving "
+                               "out the end of the round: practise round.end, whose questions count the new deal"),
+    "round.keep": Sentence.say("which cards are kept is the player's choice, and the new deal fills that hand to its "
+                               "limit anyway, so no answer turns on the cards kept"),
+    "game.no_region": Sentence.say("with two to four players the map fills up without a victory only when every "
+                                   "player is one region short of winning and the Pope's Favor lies on the tied "
+                                   "region fought over, a position the exercises' games of two to four players do not "
+                                   "make"),
+    "invasion.defender": Sentence.say("its step only names the defender; what the defender may do acts in the "
+                                      "battle (play.wait) and after a tie: practise invasion.tie"),
+    "battle.start": Sentence.say("it sets who leads a battle, which every exercise's position shows already"),
+    "battle.discard_lines": Sentence.say("the lines go to the discard pile, and no question counts them there"),
     **{r: _ALWAYS for r in ("play.card", "play.pass", "battle.end", "battle.compare")},
     "card.surrender": Sentence.say("a Surrender ends the battle with the lines as they are, which is what a "
                                    "question's 'then everyone passes' counts too, so leaving it out never changes "
@@ -70,7 +91,20 @@ def why_not(rule: str, ruleset: "Ruleset | str" = "standard") -> RulesError | No
                               rule=Quoted.of(rule), example=Listed(PRACTISED[:4]))
     if rule in REFUSED:
         return RulesError.say("{rule} cannot make a question: {reason}", rule=rule, reason=REFUSED[rule])
-    return fits(rule, get_ruleset(ruleset))
+    rs = get_ruleset(ruleset)
+    if rule in GAME_ASKS:
+        if rs.variants:
+            return RulesError.say("{rule} cannot make a question under the {rules} rules: the questions about the "
+                                  "game around the battles are set under rules without a variant's own steps "
+                                  "(try the standard rules)", rule=rule, rules=rs.name)
+        if rule == "invasion.tie" and not rs.invasion:
+            return RulesError.say("{rule} cannot make a question under the {rules} rules: they have no Invasion; "
+                                  "try the invasion rules", rule=rule, rules=rs.name)
+        if rule == "hand.discard" and not rs.hand_discard:
+            return RulesError.say("{rule} cannot make a question under the {rules} rules: nobody discards a hand "
+                                  "there", rule=rule, rules=rs.name)
+        return None
+    return fits(rule, rs)
 
 
 def practisable(ruleset: "Ruleset | str" = "standard") -> list[str]:
@@ -119,13 +153,20 @@ def exercises(rule, count: int = 10, seed: int = 0, ruleset: "Ruleset | str" = "
 def _one(rng: random.Random, rs, rule: str, level: int | None, seen: set) -> Exercise | None:
     extra = 0.25 if level is None else min(0.9, 0.15 + 0.3 * max(0, level - 1))
     for _ in range(TRIES):
-        plan = candidate(rng, rs, rule, extra, level)
-        if plan is None:
-            continue
-        key = (plan.players, plan.moves, plan.pending, plan.ask, plan.asked, plan.hand)
-        if key in seen:
-            continue
-        ex = judge(plan, rule, level)
+        if rule in GAME_ASKS:
+            plan = game_candidate(rng, rs, rule)
+            if plan is None or plan.key in seen:
+                continue
+            key = plan.key
+            ex = game_judge(plan, rule, level)
+        else:
+            plan = candidate(rng, rs, rule, extra, level)
+            if plan is None:
+                continue
+            key = (plan.players, plan.moves, plan.pending, plan.ask, plan.asked, plan.hand)
+            if key in seen:
+                continue
+            ex = judge(plan, rule, level)
         if ex is not None:
             seen.add(key)
             return ex

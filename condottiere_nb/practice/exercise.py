@@ -16,7 +16,7 @@ from ..language import speaker
 from ..rules import RULES
 from .plans import Plan, build
 
-__all__ = ["Exercise", "Mistake", "NOBODY"]
+__all__ = ["Exercise", "Mistake", "NOBODY", "NUMBERS"]
 
 #: What a learner types for "nobody" (a tie: nobody conquers; nobody earned the Favor), in the
 #: five languages.
@@ -26,9 +26,15 @@ NOBODY = frozenset({
     "nadie", "ninguno", "empate",
     "沒有人", "没有人", "無人", "无人", "平手", "沒有", "没有",
     "هیچ‌کس", "هیچکس", "هیچ کس", "مساوی", "هیچ‌کدام",
+    # "nobody yet" (nobody has won the game yet)
+    "nobody yet", "no one yet", "not yet", "chưa ai", "chưa có ai", "nadie todavía", "todavía nadie", "nadie aún",
+    "還沒有人", "还没有人", "尚無人", "尚无人", "هنوز هیچ‌کس", "هنوز هیچکس",
 })
 
 _UNREAD = object()
+
+#: The kinds of question answered by a number.
+NUMBERS = ("strength", "cards")
 
 #: The stage a swap names by its card.
 _STAGE_CARD = {"season.winter": "winter", "card.drummer": "drummer", "season.spring": "spring"}
@@ -135,7 +141,7 @@ class Exercise:
         """A learner's answer in the form the engine gives it, or a marker that it could not be read:
         a player's name (any case), "nobody" in five languages, a number, a card's name in five
         languages."""
-        if self.kind == "strength":
+        if self.kind in NUMBERS:
             if isinstance(answer, bool):
                 return _UNREAD
             if isinstance(answer, int):
@@ -221,6 +227,15 @@ class Exercise:
             head = t.sentences(*parts)
         return head + "\n" + self.explain(t.lang)
 
+    @property
+    def steps(self) -> list:
+        """The engine's Steps for the battle the question describes."""
+        return list(self.solution.steps)
+
+    def position_text(self, lang: str | None = None) -> str:
+        """The position in one line (an answer sheet's): the battle's notation."""
+        return self.position.notation()
+
     def __repr__(self) -> str:
         return f"<Exercise {self.rule} level={self.level} {self.kind}: {self.question!r} answer={self.answer!r}>"
 
@@ -239,3 +254,4 @@ def _swapped(stages: tuple) -> tuple[str, str]:
     full = _full_stages()
     moved = [s for s, f in zip(stages, full) if s != f]
     return moved[1], moved[0]
+

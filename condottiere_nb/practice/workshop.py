@@ -79,7 +79,7 @@ def answer_sheet(code: str, lang: str | None = None) -> str:
     lines = [t.say("Answer sheet for the code {code}", code=code)]
     for i, ex in enumerate(from_code(code), 1):
         lines.append(f"{i}. {ex.say_question(t.lang)}")
-        lines.append("   " + t.say("Position: {battle}", battle=ex.position.notation()))
+        lines.append("   " + t.say("Position: {battle}", battle=ex.position_text(t.lang)))
         lines.append("   " + t.say("Answer: {answer} (the rule: {rule})", answer=ex.answer_text(lang=t.lang),
                                    rule=t.say(RULES[ex.rule].title)))
     return "\n".join(lines)
@@ -91,7 +91,7 @@ def answer_sheet_html(code: str, lang: str | None = None) -> str:
     rows = []
     for i, ex in enumerate(from_code(code), 1):
         rows.append(f"<tr><td>{i}</td><td>{escape(ex.say_question(t.lang))}<br><code>"
-                    f"{escape(ex.position.notation())}</code></td><td><b>{escape(ex.answer_text(lang=t.lang))}"
+                    f"{escape(ex.position_text(t.lang))}</code></td><td><b>{escape(ex.answer_text(lang=t.lang))}"
                     f"</b></td><td>{escape(t.say(RULES[ex.rule].title))}</td></tr>")
     head = escape(t.say("Answer sheet for the code {code}", code=code))
     return (f'<div class="cnb-answer-sheet"><h3>{head}</h3><table>'

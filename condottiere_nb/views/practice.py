@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..i18n import LANGUAGES
+from ..practice.exercise import NUMBERS
 from .practice_model import PracticeModel, feedback_html
 from .widgets import classed, close_tree, set_if_changed
 
@@ -104,7 +105,7 @@ class Practice(W.VBox):
                 close_tree(w)
             if self.number.value:
                 self.number.value = ""
-        self.number_row.layout.display = "" if m.exercise.kind == "strength" else "none"
+        self.number_row.layout.display = "" if m.exercise.kind in NUMBERS else "none"
         self.number.placeholder = t.say("a number")
         said = labels(t)
         for widget, key in ((self.check_button, "check"), (self.hint_button, "hint"), (self.show_button, "show"),

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..errors import Quoted, RulesError
 from ..practice import exercises, from_code
+from ..practice.exercise import NUMBERS
 from ..rules import RULES
 from . import html as H
 from .observable import Tells
@@ -70,12 +71,12 @@ def answer_choices(ex, lang: str | None = None) -> list[tuple[str, object]]:
     """What a learner clicks to answer: (label, answer) for each player and "nobody", or each card
     of the hand; [] for a number (typed)."""
     t = words(lang)
-    if ex.kind == "strength":
+    if ex.kind in NUMBERS:
         return []
     if ex.kind == "hand":
         return [(t.card(k), k) for k in ex.plan.hand]
     choices = [(p, p) for p in ex.plan.players]
-    if ex.kind in ("winner", "favor"):
+    if ex.kind in ("winner", "favor", "marker", "victory"):
         choices.append((t.say("nobody"), None))
     return choices
 
@@ -84,6 +85,8 @@ def exercise_html(ex, lang: str | None = None) -> str:
     """The position of an exercise with the BattleBuilder's card pictures, without the strengths
     (they are the answer), and its question."""
     t = words(lang)
+    if ex.kind in GAME_KINDS:
+        return _game_exercise_html(ex, t)
     b = ex.position
     players = b.players
     rows = []
@@ -105,6 +108,29 @@ def exercise_html(ex, lang: str | None = None) -> str:
     question = f'<div class="cnb-practice-question" style="font-weight:bold;margin:6px 0"{t.dir}>' \
                f'{escape(ex.say_question(t.lang))}</div>'
     return f'<div class="cnb-practice-position">{"".join(rows)}{tail}{notes_hand}{question}</div>'
+
+
+#: The kinds of question whose position is a Game.
+GAME_KINDS = ("marker", "victory", "cards")
+
+
+def _game_exercise_html(ex, t) -> str:
+    """A game position: the map (who controls which region, the battle's region under the token),
+    each player's regions, hand size and the token (the game's table), the battle's lines with the
+    card pictures, and the question."""
+    from .mapsvg import map_svg
+    g = ex.position
+    table = H.game_html(g, lang=t.lang, battle=False)
+    drawn = map_svg(g.control, g.favor, g.region, players=list(g.players), legend=False, lang=t.lang)
+    drawn = drawn.replace(' width="440" height="512"', ' style="width:100%;height:auto"', 1)
+    b = g.battle
+    rows = [H.line_html(p, [H.Shown(c) for c in b.line(p)], lang=t.lang, passed=p in b.passed,
+                        colour=H.player_colour(b.players, p)) for p in b.players]
+    question = f'<div class="cnb-practice-question" style="font-weight:bold;margin:6px 0"{t.dir}>' \
+               f'{escape(ex.say_question(t.lang))}</div>'
+    return (f'<div class="cnb-practice-position"><div style="display:flex;flex-wrap:wrap;gap:8px;'
+            f'align-items:flex-start"><div style="width:260px;flex:none">{drawn}</div>'
+            f'<div style="flex:1;min-width:280px">{table}{"".join(rows)}</div></div>{question}</div>')
 
 
 class PracticeModel(Tells):

@@ -72,7 +72,7 @@ class PractiseThis:
                      t.say("The rule that decided it: “{rule}”.", rule=t.say(RULES[ex.rule].title))]
             lines += list(dict.fromkeys(ex.mistake_sentence(m, t.lang) for m in ex.mistakes))
             head = f"{self._number(i)} {lines[0]}"
-            steps = explain([s for s in ex.solution.steps if s.rule not in PLAYS], t.lang)
+            steps = explain([s for s in ex.steps if s.rule not in PLAYS], t.lang)
             more = "".join(f"<div>{escape(line)}</div>" for line in lines[1:])
             told = "".join(f"<div>{escape(line)}</div>" for line in steps.splitlines())
             html.append(f'<div class="cnb-practise-this" style="margin:8px 0"{t.dir}>'
