@@ -356,21 +356,13 @@ def _name(n: str) -> str:
 
 
 def _split_outside_quotes(text: str, sep: str) -> list[str]:
-    """text.split(sep), except inside double-quoted names."""
-    parts, buf, quoted, escaped = [], [], False, False
-    for ch in text:
-        if escaped:
-            escaped = False
-        elif quoted and ch == "\\":
-            escaped = True
-        elif ch == '"':
-            quoted = not quoted
-        elif ch == sep and not quoted:
-            parts.append("".join(buf))
-            buf = []
-            continue
-        buf.append(ch)
-    parts.append("".join(buf))
+    """text.split(sep), except inside double-quoted names (one left open runs to the end)."""
+    parts = [""]
+    for piece in re.findall(rf'"(?:[^"\\]|\\.)*"?|[^"{re.escape(sep)}]+|.', text, re.S):
+        if piece == sep:
+            parts.append("")
+        else:
+            parts[-1] += piece
     return parts
 
 
