@@ -25,6 +25,7 @@ True
 """
 from __future__ import annotations
 
+import collections
 import functools
 import gettext
 import re
@@ -285,9 +286,7 @@ class Speaker:
         'two 6s and 3', 'Heroine and two Courtesans'; ``definite``: each with the article this
         language puts before a card of someone's line (Spanish "el 10, el 5 y el 4")."""
         article = _ARTICLES.get(self.lang) if definite else None
-        counts: dict[str, int] = {}
-        for kind in kinds:
-            counts[kind] = counts.get(kind, 0) + 1
+        counts = collections.Counter(kinds)         # in order of first appearance
         names = []
         for k, n in counts.items():
             if n == 1:
