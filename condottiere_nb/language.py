@@ -25,6 +25,7 @@ True
 """
 from __future__ import annotations
 
+import collections
 import functools
 import gettext
 import re
@@ -259,13 +260,7 @@ class Speaker:
         >>> speaker("es").join(["Primavera", "Rendición", "Invierno"])
         'Primavera, Rendición e Invierno'
         """
-        items = [str(i) for i in items]
-        if not items:
-            return self.say("nothing")
-        if len(items) == 1:
-            return items[0]
-        return self._list_end(self.say("{items} and {last}", items=self.say(", ").join(items[:-1]), last=items[-1]),
-                              items[-1])
+        return self._listed(items, lambda head, last: self.say("{items} and {last}", items=head, last=last))
 
     def join_or(self, items) -> str:
         """'a', 'a or b', 'a, b or c': alternatives, with this language's 'or' (Spanish: 'o', or 'u'
@@ -274,26 +269,24 @@ class Speaker:
         >>> speaker("en").join_or(["Bishop", "Drummer", "Winter"]), speaker("es").join_or(["Tambor", "Obispo"])
         ('Bishop, Drummer or Winter', 'Tambor u Obispo')
         """
-        items = [str(i) for i in items]
-        if not items:
-            return self.say("nothing")
-        if len(items) == 1:
-            return items[0]
-        return self._list_end(self.say("{items} or {last}", items=self.say(", ").join(items[:-1]), last=items[-1]),
-                              items[-1])
+        return self._listed(items, lambda head, last: self.say("{items} or {last}", items=head, last=last))
 
-    def _list_end(self, text: str, last: str) -> str:
-        ending = _LIST_ENDINGS.get(self.lang)
-        return ending(text, last) if ending else text
+    def _listed(self, items, ending) -> str:
+        """The items as one list: none is 'nothing', one is itself, more are ``ending(the others
+        joined by commas, the last)``, with the change the last word asks of the conjunction."""
+        items = [str(i) for i in items]
+        if len(items) < 2:
+            return items[0] if items else self.say("nothing")
+        text = ending(self.say(", ").join(items[:-1]), items[-1])
+        change = _LIST_ENDINGS.get(self.lang)
+        return change(text, items[-1]) if change else text
 
     def cards(self, kinds, definite: bool = False) -> str:
         """Card kinds with repeats counted, in order of first appearance: '10, 5 and 4',
         'two 6s and 3', 'Heroine and two Courtesans'; ``definite``: each with the article this
         language puts before a card of someone's line (Spanish "el 10, el 5 y el 4")."""
         article = _ARTICLES.get(self.lang) if definite else None
-        counts: dict[str, int] = {}
-        for kind in kinds:
-            counts[kind] = counts.get(kind, 0) + 1
+        counts = collections.Counter(kinds)         # in order of first appearance
         names = []
         for k, n in counts.items():
             if n == 1:

@@ -140,15 +140,15 @@ def parse_kind(name, kinds: Iterable[str] = STANDARD_COUNTS) -> str:
                               value=Quoted.of(name))
     if isinstance(name, int):
         if name.bit_length() > 64:      # no deck has it, and str() refuses a number of 4,300 digits
-            check_kinds(kinds, every=True)
-            raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
-                                  typed=Quoted.of(name), values=Listed(sorted((k for k in kinds if k.isdecimal()),
-                                                                              key=int)))
+            raise _unknown(name, kinds, None, "number")
         name = str(name)
     if len(name) > MAX_NAME:
         raise UnknownCard.say("a card name is at most {limit} characters; this one has {n} (it starts {start})",
                               limit=MAX_NAME, n=len(name), start=Quoted.of(name[:20]))
-    return _read_name(name, kinds)
+    kind, form = _read_name(name)
+    if kind is not None and kind in kinds:
+        return kind
+    raise _unknown(name, kinds, kind, form)
 
 
 #: the collections a deck's kinds come in (the checks below are by type, the fast path's cost)
@@ -165,52 +165,53 @@ def check_kinds(kinds, every: bool = False, listed: bool = False) -> None:
                              most=len(KINDS), example="['10', 'winter', 'bishop']", value=Quoted.of(kinds))
 
 
-def _read_name(name: str, kinds) -> str:
-    """parse_kind() of a text of at most MAX_NAME characters: the kind it names, when ``kinds``
-    (the deck's) has it, else UnknownCard saying why.  A Mercenary's kind is its value as digits
-    ("7"), a special's its id ("winter")."""
+def _read_name(name: str) -> tuple[str | None, str]:
+    """(the kind a typed text of at most MAX_NAME characters names, or None; how it was read: "name",
+    "number" or "bad number").  A Mercenary's kind is its value as digits ("7"), a special's its id
+    ("winter")."""
     text = name.strip()
-    key, kind, form = _key(text), None, "name"
     digit = _DIGIT.search(text)
     head = text[:digit.start()] if digit else ""
     word = re.sub(r"[\W_]+$", "", head)         # the words before the value, without what ends them
     if digit is None or word and _key(word) not in _MERC_WORDS:
-        kind = _ALIAS.get(key)      # a name; one with a digit in it ("bishop2") names nothing
-    else:
-        # a value, alone or after the word Mercenary and a space: the rest must be digits only
-        number = read_number(text[digit.start():]) if not head[len(word):].strip() else None
-        kind, form = (None, "bad number") if number is None else (str(number), "number")
-    if kind is not None and kind in kinds:
-        return kind
+        return _ALIAS.get(_key(text)), "name"    # a name; one with a digit in it ("bishop2") names nothing
+    # a value, alone or after the word Mercenary and a space: the rest must be digits only
+    number = read_number(text[digit.start():]) if not head[len(word):].strip() else None
+    return (None, "bad number") if number is None else (str(number), "number")
+
+
+def _unknown(name, kinds, kind: str | None, form: str) -> UnknownCard:
+    """The refusal of a card ``name`` that names no card of the deck ``kinds``, saying why (read as
+    ``form`` gave ``kind``, which the deck has not), with the cards it has."""
     check_kinds(kinds, every=True)
     real = Listed(sorted((k for k in kinds if k.isdecimal()), key=int))
     if form == "bad number":
-        raise UnknownCard.say("there is no Mercenary of value {typed}: a value is written with digits only, such as "
-                              "'5' (no sign, point, space or other character); the Mercenaries are {values}",
-                              typed=Quoted.of(name), values=real)
+        return UnknownCard.say("there is no Mercenary of value {typed}: a value is written with digits only, such as "
+                               "'5' (no sign, point, space or other character); the Mercenaries are {values}",
+                               typed=Quoted.of(name), values=real)
     if form == "number":
-        raise UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
-                              typed=Quoted.of(name), values=real)
-    specials = Listed(Lower(k) for k in kinds if not k.isdecimal())
+        return UnknownCard.say("there is no Mercenary of value {typed}: the Mercenaries are {values}",
+                               typed=Quoted.of(name), values=real)
+    key, specials = _key(name), Listed(Lower(k) for k in kinds if not k.isdecimal())
     if not key:
-        raise UnknownCard.say("the card name is empty; write a Mercenary's value ({values}) or a special card "
-                              "({specials})", values=real, specials=specials)
+        return UnknownCard.say("the card name is empty; write a Mercenary's value ({values}) or a special card "
+                               "({specials})", values=real, specials=specials)
     if key in _MERC_WORDS:
-        raise UnknownCard.say("{typed} needs a value: a Mercenary is named by its strength, e.g. '5' or {example}; "
-                              "the Mercenaries are {values}", typed=Quoted.of(name),
-                              example=Quoted.of(f"{name.strip()} 5"), values=real)
+        return UnknownCard.say("{typed} needs a value: a Mercenary is named by its strength, e.g. '5' or {example}; "
+                               "the Mercenaries are {values}", typed=Quoted.of(name),
+                               example=Quoted.of(f"{name.strip()} 5"), values=real)
     if kind is not None:
-        raise UnknownCard.say("{typed} ({card}) is not a card of this deck; its special cards are: {specials}",
-                              typed=Quoted.of(name), card=Kind(kind), specials=specials)
+        return UnknownCard.say("{typed} ({card}) is not a card of this deck; its special cards are: {specials}",
+                               typed=Quoted.of(name), card=Kind(kind), specials=specials)
     close = difflib.get_close_matches(key, list(_ALIAS), n=3, cutoff=0.6)
     suggestions = list(dict.fromkeys(_ALIAS[c] for c in close if _ALIAS[c] in kinds))
     if suggestions:
-        raise UnknownCard.say("unknown card {typed}. Did you mean {suggestions}? Cards are the Mercenaries {values} "
-                              "and {specials}.", typed=Quoted.of(name),
-                              suggestions=Either(Quoted.of(Lower(k)) for k in suggestions), values=real,
-                              specials=specials)
-    raise UnknownCard.say("unknown card {typed}. Cards are the Mercenaries {values} and {specials}.",
-                          typed=Quoted.of(name), values=real, specials=specials)
+        return UnknownCard.say("unknown card {typed}. Did you mean {suggestions}? Cards are the Mercenaries {values} "
+                               "and {specials}.", typed=Quoted.of(name),
+                               suggestions=Either(Quoted.of(Lower(k)) for k in suggestions), values=real,
+                               specials=specials)
+    return UnknownCard.say("unknown card {typed}. Cards are the Mercenaries {values} and {specials}.",
+                           typed=Quoted.of(name), values=real, specials=specials)
 
 
 def read_card(item, kinds: Iterable[str] = STANDARD_COUNTS) -> tuple[str, int | None]:
@@ -355,21 +356,13 @@ def _name(n: str) -> str:
 
 
 def _split_outside_quotes(text: str, sep: str) -> list[str]:
-    """text.split(sep), except inside double-quoted names."""
-    parts, buf, quoted, escaped = [], [], False, False
-    for ch in text:
-        if escaped:
-            escaped = False
-        elif quoted and ch == "\\":
-            escaped = True
-        elif ch == '"':
-            quoted = not quoted
-        elif ch == sep and not quoted:
-            parts.append("".join(buf))
-            buf = []
-            continue
-        buf.append(ch)
-    parts.append("".join(buf))
+    """text.split(sep), except inside double-quoted names (one left open runs to the end)."""
+    parts = [""]
+    for piece in re.findall(rf'"(?:[^"\\]|\\.)*"?|[^"{re.escape(sep)}]+|.', text, re.S):
+        if piece == sep:
+            parts.append("")
+        else:
+            parts[-1] += piece
     return parts
 
 
@@ -409,13 +402,10 @@ def format_battle(battle) -> str:
 def _split_words(text: str) -> list[str]:
     try:
         return shlex.split(text, posix=True)
-    except ValueError as e:
-        typed = Quoted.of(text)
+    except ValueError as e:         # shlex says one of these two
         if str(e) == "No closing quotation":
-            raise RulesError.say("cannot read {typed}: No closing quotation", typed=typed) from None
-        if str(e) == "No escaped character":
-            raise RulesError.say("cannot read {typed}: No escaped character", typed=typed) from None
-        raise RulesError.say("cannot read {typed}: {reason}", typed=typed, reason=str(e)) from None
+            raise RulesError.say("cannot read {typed}: No closing quotation", typed=Quoted.of(text)) from None
+        raise RulesError.say("cannot read {typed}: No escaped character", typed=Quoted.of(text)) from None
 
 
 _HEAD = re.compile(r"\(([^)]*)\)\s*")      # "(hidden-cards) ": the ruleset a notation names

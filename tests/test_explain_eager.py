@@ -140,7 +140,7 @@ def test_a_ban_in_a_sandbox_battle_is_a_step_like_any_other():
     from condottiere_nb.variants import city_states as cs
     b = Battle(["Ana", "Ben"], "city-states")
     b.play("Ana", "5")
-    cs.ban(b, "Milano", "Ben")
+    cs.ban(b.state, "Milano", "Ben")
     b.play("Ben", "6")
     assert [s.rule for s in b.steps] == ["play.card", "city.milano", "play.card"]
 

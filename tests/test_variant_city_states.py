@@ -78,11 +78,11 @@ def test_city_ban_in_a_battle_sandbox():
     from condottiere_nb.variants import city_states as cs
 
     b = Battle(["Ana", "Ben", "Cy"], "city-states")
-    cs.ban(b, "Milano", "Ana")
+    cs.ban(b.state, "Milano", "Ana")
     with pytest.raises(IllegalMove, match="Milano's ban keeps every Heroine out"):
         b.play("Ben", "heroine")
     b.play("Ben", "scarecrow")                     # Milano lets Scarecrows in
-    cs.lift_ban(b, "Milano", "Ana")
+    cs.lift_ban(b.state, "Milano", "Ana")
     b.play("Cy", "heroine")
     assert b.strengths()["Cy"] == 10
     assert [s.rule for s in b.steps][0] == "city.milano" and "city.lift" in [s.rule for s in b.steps]

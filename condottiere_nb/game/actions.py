@@ -41,19 +41,11 @@ class Action:
     __slots__ = ()
 
 
-# legal_actions() builds a list of actions at every decision of every simulated game: the actions
-# below fill their fields through __dict__ in a hand-written __init__, twice as fast as the
-# frozen dataclass's own (which goes through object.__setattr__ for each field).
-
-
 @dataclass(frozen=True)
 class PlaceToken(Action):
     """Put the Condottiere token on ``region``: the next battle is fought there."""
 
     region: str
-
-    def __init__(self, region: str):
-        self.__dict__["region"] = region
 
     def __repr__(self) -> str:
         return f"PlaceToken({self.region!r})"
@@ -71,12 +63,6 @@ class Play(Action):
     card: object
     face_down: bool = False
     take: object = None
-
-    def __init__(self, card, face_down: bool = False, take=None):
-        fields = self.__dict__
-        fields["card"] = card
-        fields["face_down"] = face_down
-        fields["take"] = take
 
     def __repr__(self) -> str:
         parts = [repr(self.card)]

@@ -9,6 +9,7 @@ the physical cards named; ``Game.apply`` accepts an action only when its canonic
 """
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 from itertools import starmap
@@ -78,11 +79,8 @@ def keep_choices(game, player: str) -> list[Keep]:
     """At the end of a round: every choice of at most keep_cards of the hand's cards, by kind, in
     deck order, from keeping nothing up."""
     hand = game.state.hand(player)
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c.kind] = counts.get(c.kind, 0) + 1
-    rank = game.rank
-    kinds = sorted(counts, key=rank.__getitem__)
+    counts = collections.Counter(c.kind for c in hand)
+    kinds = sorted(counts, key=game.rank.__getitem__)
     most = min(game.ruleset.keep_cards, len(hand))
     pool = [k for k in kinds for _ in range(min(counts[k], most))]
     return [Keep(combo) for size in range(most + 1) for combo in dict.fromkeys(itertools.combinations(pool, size))]

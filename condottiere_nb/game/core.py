@@ -399,16 +399,9 @@ class Game:
     def replayed(self, records: list, explain: bool | None = None) -> "Game":
         """A new game with this one's players, ruleset, seed and setup, and ``records`` replayed
         (``explain``: this game's, unless given)."""
-        s = self.setup
-        game = Game(self.players, self.ruleset, self.seed, explain=self.explains if explain is None else explain,
-                    hands=None if s["hands"] is None else {p: [self.cards[i] for i in ids]
-                                                           for p, ids in s["hands"].items()},
-                    deck_order=None if s["deck_order"] is None else [self.cards[i] for i in s["deck_order"]],
-                    control=s["control"], favor=s["favor"])
-        deal.redeal_at(game, s.get("redeals", ()), 0)
-        for i, rec in enumerate(records, 1):
-            game.apply(persist.decode(game, rec, i))
-            deal.redeal_at(game, s.get("redeals", ()), i)
+        game = persist.set_up(Game, self.players, self.ruleset, self.seed,
+                              self.explains if explain is None else explain, self.setup)
+        persist.replay(game, records, self.setup.get("redeals", ()))
         return game
 
     def snapshot(self) -> dict:

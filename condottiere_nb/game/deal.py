@@ -62,6 +62,19 @@ def _cards(game, items, used: set, where: str | Sentence, refusals=None) -> list
     return [_stated_card(game, item, used, where, refusals) for item in items]
 
 
+def _stated_hands(game, hands) -> Mapping:
+    """``hands`` as a setup or a redeal states them (player -> cards), checked: a mapping whose keys
+    are players."""
+    if not isinstance(hands, Mapping):
+        raise RulesError.say("hands must map players to lists of cards, e.g. {example}",
+                             example="{'Ana': ['10', 'winter']}")
+    for p in hands:
+        if p not in game.players:
+            raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
+                                 player=excerpt(p), players=Listed(Quoted.of(s) for s in game.players))
+    return hands
+
+
 def game_setup(game, hands, deck_order, control, favor) -> dict:
     """Set the table (vi: Chuẩn Bị): the markers of a stated position, the shuffled deck, the
     stated hands, the first player (option first_player: the first seat, or drawn by chance), who
@@ -98,13 +111,7 @@ def game_setup(game, hands, deck_order, control, favor) -> dict:
     used: set[int] = set()
     stated: dict[str, list[Card]] = {}
     if hands is not None:
-        if not isinstance(hands, Mapping):
-            raise RulesError.say("hands must map players to lists of cards, e.g. {example}",
-                                 example="{'Ana': ['10', 'winter']}")
-        for p, items in hands.items():
-            if p not in players:
-                raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
-                                     player=excerpt(p), players=Listed(Quoted.of(s) for s in players))
+        for p, items in _stated_hands(game, hands).items():
             stated[p] = _cards(game, items, used, Sentence.say("{owner}'s hand", owner=p))
     top = [] if deck_order is None else _cards(game, deck_order, used, "deck_order")
     rest = [c for c in game.cards if c.id not in used]
@@ -222,14 +229,8 @@ def redeal(game, hands: Mapping[str, Iterable]) -> None:
     (``redeals``: [actions before it, player, card ids, player, card ids...]), so that a replay
     deals it again after the same actions.  Nothing else changes, the game's chance neither.  Everything
     is checked first: a refusal changes nothing.  (What :meth:`Game.redealt` does to its copy.)"""
-    if not isinstance(hands, Mapping):
-        raise RulesError.say("hands must map players to lists of cards, e.g. {example}",
-                             example="{'Ana': ['10', 'winter']}")
-    zones, players = game.state.zones, game.players
-    for p in hands:
-        if p not in players:
-            raise RulesError.say("hands name {player}, who is not a player; players are [{players}]",
-                                 player=excerpt(p), players=Listed(Quoted.of(s) for s in players))
+    _stated_hands(game, hands)
+    zones = game.state.zones
     old = {p: list(zones.pile(("hand", p))) for p in hands}
     free = {c.id for cs in old.values() for c in cs} | {c.id for c in zones.pile("deck")}
     used = {c.id for c in game.cards} - free        # in a line, the discards or a hand kept

@@ -23,7 +23,7 @@ from ..options import shown_value
 from ..rulesets import RULESETS, STANDARD, Ruleset, get_ruleset, shown
 from .actions import DiscardHand, Keep, Pass, PlaceFavor, PlaceToken, Play
 
-__all__ = ["FORMAT", "to_dict", "load", "decode", "saved_card", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
+__all__ = ["FORMAT", "to_dict", "load", "set_up", "replay", "decode", "saved_card", "snapshot", "SNAPSHOT_KEYS", "MAX_TEXT", "MAX_ACTIONS",
            "MAX_DEPTH", "MAX_DIGITS", "MAX_STRING"]
 
 #: The saved-game format this version writes and reads.
@@ -436,37 +436,29 @@ def _load(cls, data, explain: bool):
     setup = data["setup"]
     if not isinstance(setup, dict) or set(setup) - {"redeals"} != set(SETUP_KEYS):
         raise RulesError.say("the saved setup must have exactly 'hands', 'deck_order', 'control' and 'favor'")
-    deck = ruleset.make_deck()
-    n = len(deck)
+    n = len(ruleset.make_deck())
 
-    def card_list(ids, where):
+    def card_ids(ids, where):
         if not isinstance(ids, list):
             raise RulesError.say("{where} must be a list of card ids", where=where)
         if len(ids) > n:
             raise RulesError.say("{where} lists {count} cards; the deck has {size}", where=where, count=len(ids),
                                  size=n)
-        out = []
         for i in ids:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
                 raise RulesError.say("{where} holds {value}, which is not a card id of the {size}-card deck",
                                      where=where, value=shown_value(i), size=n)
-            out.append(deck[i])
-        return out
 
-    hands = setup["hands"]
-    if hands is not None:
-        if not isinstance(hands, dict):
+    if setup["hands"] is not None:
+        if not isinstance(setup["hands"], dict):
             raise RulesError.say("the saved setup's hands must map players to card ids")
-        hands = {p: card_list(ids, Sentence.say("the setup hand of {player}", player=shown_value(p)))
-                 for p, ids in hands.items()}
-    deck_order = setup["deck_order"]
-    if deck_order is not None:
-        deck_order = card_list(deck_order, Sentence.say("the setup deck order"))
-    control = setup["control"]
-    if control is not None and not isinstance(control, dict):
+        for p, ids in setup["hands"].items():
+            card_ids(ids, Sentence.say("the setup hand of {player}", player=shown_value(p)))
+    if setup["deck_order"] is not None:
+        card_ids(setup["deck_order"], Sentence.say("the setup deck order"))
+    if setup["control"] is not None and not isinstance(setup["control"], dict):
         raise RulesError.say("the saved setup's control must map regions to players")
-    favor = setup["favor"]
-    if favor is not None and not isinstance(favor, str):
+    if setup["favor"] is not None and not isinstance(setup["favor"], str):
         raise RulesError.say("the saved setup's favor must be a region name or null")
     actions = data["actions"]
     if not isinstance(actions, list):
@@ -479,20 +471,11 @@ def _load(cls, data, explain: bool):
                              "and their card ids; at most one more redeal than actions")
     for r in redeals:
         for p, ids in zip(r[1::2], r[2::2]):
-            card_list(ids, Sentence.say("the redealt hand of {player}", player=shown_value(p)))
+            card_ids(ids, Sentence.say("the redealt hand of {player}", player=shown_value(p)))
     snap = data["snapshot"]
-    game = cls(players, ruleset, seed, explain=explain, hands=hands, deck_order=deck_order,
-               control=control, favor=favor)
+    game = set_up(cls, players, ruleset, seed, explain, setup)
     _check_snapshot(snap, game.players, n)
-    _redealt(game, redeals, 0)
-    for i, rec in enumerate(actions, 1):
-        action = decode(game, rec, i)
-        try:
-            game.apply(action)
-        except RulesError as err:
-            raise RulesError.say("action {index} of the saved game, {action}, cannot be replayed: {reason}", index=i,
-                                 action=shown_value(rec), reason=err) from None
-        _redealt(game, redeals, i)
+    replay(game, actions, redeals)
     records = game.records          # read once: it may be a copy
     for i, (rec, written) in enumerate(zip(actions, records), 1):
         if not _same(rec, written):
@@ -510,6 +493,30 @@ def _load(cls, data, explain: bool):
             raise RulesError.say("the saved {key} is {saved}, but the game it describes saves it as {written}; the "
                                  "file was edited", key=key, saved=_short(data[key]), written=_short(saved[key]))
     return game
+
+
+def set_up(cls, players, ruleset: Ruleset, seed, explain: bool, setup: dict):
+    """A new game of ``cls`` set up as ``setup`` (a saved game's, its card ids checked) says,
+    before any action: what loading a file and :meth:`Game.undo` start from."""
+    cards = ruleset.make_deck()
+    hands, order = setup["hands"], setup["deck_order"]
+    return cls(players, ruleset, seed, explain=explain, control=setup["control"], favor=setup["favor"],
+               hands=None if hands is None else {p: [cards[i] for i in ids] for p, ids in hands.items()},
+               deck_order=None if order is None else [cards[i] for i in order])
+
+
+def replay(game, records: list, redeals) -> None:
+    """Apply the saved ``records`` to ``game``, just set up, dealing the setup's ``redeals`` again
+    after the actions they come after."""
+    _redealt(game, redeals, 0)
+    for i, rec in enumerate(records, 1):
+        action = decode(game, rec, i)
+        try:
+            game.apply(action)
+        except RulesError as err:
+            raise RulesError.say("action {index} of the saved game, {action}, cannot be replayed: {reason}", index=i,
+                                 action=shown_value(rec), reason=err) from None
+        _redealt(game, redeals, i)
 
 
 def _redealt(game, redeals, index: int) -> None:

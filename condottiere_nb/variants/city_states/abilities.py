@@ -3,8 +3,10 @@ in :data:`ABILITIES`, and their rules, one function per rule id.
 
 Firenze's Ball and Venezia's Bribe act inside a battle, on their player's turn instead of a card;
 Bologna's and Milano's bans keep cards out of a battle; Genova trades cards before it; Roma cancels
-another's ability or claims a tied region.  The battle-level rules take a
-:class:`~condottiere_nb.battle.Battle` (a sandbox one too); the game-level ones a Game.
+another's ability or claims a tied region.  The battle-level rules work on a battle's
+:class:`~condottiere_nb.battle_state.BattleState` (``battle.state``, what the Game passes too); the
+game-level ones on a Game.  On a :class:`~condottiere_nb.battle.Battle` (a sandbox, a notebook),
+:func:`firenze_ball` and :func:`venezia_bribe` play the two abilities that act on a turn.
 
 Readings of the vague sentences are options of the Ruleset (``firenze_takes``, ``firenze_card``,
 ``venezia_bribe``); their docs quote the sentence they read.
@@ -56,7 +58,6 @@ def check_ruleset(battle, city: str) -> None:
 def ban(battle, city: str, player: str) -> None:
     """``player``'s ``city`` (Bologna or Milano) bans its cards from ``battle``, decided before the
     first card; its owner may lift the ban at any time, and then it cannot come back."""
-    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     for kind in BANS[city]:
         if kind in battle.ruleset.counts:
             battle.banned[kind] = city
@@ -79,7 +80,6 @@ def city_milano(battle, player: str) -> None:
 def lift_ban(battle, city: str, player: str, by_roma: bool = False) -> None:
     """The ban of ``city`` ends: its owner lifts it (city.lift), or Roma cancels it
     (city.roma_annul)."""
-    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     for kind in [k for k, c in battle.banned.items() if c == city]:
         del battle.banned[kind]
     if battle.explains:
@@ -144,7 +144,6 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
     the option firenze_card: the price of the Ball, discarded face down ('cost'), or face down in
     Firenze's line, counted when revealed ('hidden').
     """
-    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     check_ruleset(battle, "Firenze")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
@@ -172,8 +171,9 @@ def city_firenze(battle, player: str, card, courtesan=None) -> None:
         battle.advance(player)
 
 
-#: The public name of Firenze's Ball on a battle.
-firenze_ball = city_firenze
+def firenze_ball(battle, player: str, card, courtesan=None) -> None:
+    """Firenze's Ball on a :class:`~condottiere_nb.battle.Battle`: :func:`city_firenze` on its state."""
+    city_firenze(battle.state, player, card, courtesan)
 
 
 # -- Venezia, the Bribe ------------------------------------------------------------------------------
@@ -224,7 +224,6 @@ def city_venezia(battle, player: str, card, target) -> None:
     ``target``: a Card, "3#22", or "Ben:3" (Ben's 3).  Whose card it is then is the option
     venezia_bribe (may Venezia's Scarecrow take it back?).
     """
-    battle = getattr(battle, "state", battle)       # a Battle (its users) or its BattleState (the Game)
     check_ruleset(battle, "Venezia")
     battle.check_can_act(player)
     paid = battle.find_card(player, card)
@@ -243,8 +242,9 @@ def city_venezia(battle, player: str, card, target) -> None:
         battle.advance(player)
 
 
-#: The public name of Venezia's Bribe on a battle.
-venezia_bribe = city_venezia
+def venezia_bribe(battle, player: str, card, target) -> None:
+    """Venezia's Bribe on a :class:`~condottiere_nb.battle.Battle`: :func:`city_venezia` on its state."""
+    city_venezia(battle.state, player, card, target)
 
 
 def bribed(battle) -> set[int]:
