@@ -110,6 +110,11 @@ class AsksChoices(Tells):
         self._changed()
         return True
 
+    def _kind(self, kind) -> str:
+        """The kind a card's name names in this battle's deck (any language, as the battle reads
+        it); a RulesError (UnknownCard) names what is wrong, a list or a number of the wrong type too."""
+        return parse_kind(kind, self.ruleset.kinds)
+
     def face_down_allowed(self, kind: str | None = None) -> bool:
         """May a card (of ``kind``, or any card) be played face down here?  (The engine's rule.)"""
         ways = self.ruleset.ways
@@ -217,11 +222,6 @@ class BuilderModel(AsksChoices):
 
     def card_label(self, kind: str) -> str:
         return words(self.lang).card(self._kind(kind))
-
-    def _kind(self, kind) -> str:
-        """The kind a card's name names in this battle's deck (any language, as the battle reads
-        it); a RulesError (UnknownCard) names what is wrong, a list or a number of the wrong type too."""
-        return parse_kind(kind, self.ruleset.kinds)
 
     def compare_choices(self) -> list[tuple[str, Ruleset]]:
         """Rulesets to compare with, in words: the other named rulesets whose battles differ,
