@@ -128,6 +128,13 @@ class HeuristicAgent(Agent):
     def __repr__(self) -> str:
         return f"HeuristicAgent({self.seed!r})"
 
+    def reseed(self, seed) -> None:
+        """Start again from ``seed``: from now on it decides as ``HeuristicAgent(seed)`` would.
+        What it remembers of the map is kept (it depends on the map alone); a rollout of each
+        action from one position (the odds) starts its agents so, rather than making new ones."""
+        self.seed = check_seed(seed)
+        self.rng.seed(seed)
+
     def _wins(self, game: Game, player: str, region: str) -> bool:
         """:func:`would_win`, read from the regions that would win ``player`` the game on this
         map (:meth:`_winning`)."""
