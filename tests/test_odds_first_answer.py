@@ -122,3 +122,17 @@ def test_a_sight_read_from_the_battles_codes_counts_the_lines():
                 checked += 1
             game.apply(agents[game.to_move].choose(game))
     assert checked > 100
+
+
+def test_an_action_at_the_cap_does_not_hold_the_first_answer_back():
+    """An action still wider than 10 points at the cap of hands cannot narrow any more: the others
+    are planned to the precision asked (a round of no hands at all, waiting for it, would never end)."""
+    run = _Run(None, [0, 1], ["wide", "narrow"], None, None, None, 40, 0.02, None, None, None, None, None)
+    wide = [1] * 34 + [0] * 6                      # 34 wins in 40 hands: about 11 points either side
+    narrow = [1] * 29 + [0]                        # 29 in 30: within 10, not told below the wide one
+    for i, won in enumerate((wide, narrow)):
+        run.won[i], run.n[i], run.wins[i] = list(won), len(won), float(sum(won))
+    found = [run.estimate(i) for i in range(2)]
+    assert (found[0][2] - found[0][1]) / 2 > FIRST_ANSWER >= (found[1][2] - found[1][1]) / 2
+    more = run.plan({0: 5, 1: 5}, found)
+    assert run.settled[0] == "sample cap" and more == {1: 10}

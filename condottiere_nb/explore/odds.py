@@ -519,7 +519,9 @@ class _Run:
         more = dict(more)
         # No first answer yet (an interval wider than FIRST_ANSWER): the next round brings each
         # action just to it, so that it comes soon; the precision is for the rounds after it.
-        aim = FIRST_ANSWER if any((hi - lo) / 2 > FIRST_ANSWER for _, lo, hi, _ in found) else precision
+        # (an action at the cap gets no more hands, so it cannot hold the first answer back)
+        aim = FIRST_ANSWER if any((found[i][2] - found[i][1]) / 2 > FIRST_ANSWER and self.n[i] < cap
+                                  for i in more) else precision
         for i in list(more):
             _, lo, hi, _ = found[i]
             half = (hi - lo) / 2
