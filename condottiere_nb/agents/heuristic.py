@@ -405,12 +405,12 @@ class HeuristicAgent(Agent):
         battle = game.battle
         state = battle.state
         rs = game.ruleset
-        others = [p for p in battle.players if p != me]
+        others = [p for p in state.players if p != me]
         hidden = self._hidden_value(game, battle, me) if state.face_down else 0.0
         sight = Sight(battle, me, hidden)
         now = sight.totals
         # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
-        edge = 0.5 if battle.defender == me else 0.0
+        edge = 0.5 if state.defender == me else 0.0
         rival = sight.rival                               # the strongest opponent's total
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed

@@ -67,12 +67,13 @@ class Sight:
                  "winter", "values", "totals", "rival", "where")
 
     def __init__(self, battle, me: str, hidden: float = 0.0):
-        players = self.players = battle.players
+        state = battle.state                  # read once: the Battle's properties read it each time
+        players = self.players = state.players
         self.me = me
         at = self.at = players.index(me)
         self.hidden = hidden
-        reading = self.reading = battle.ruleset.spring_highest
-        fd = battle.face_down
+        reading = self.reading = state.ruleset.spring_highest
+        fd = state.face_down
         full = self.full = []
         if fd:
             for p in players:
@@ -84,7 +85,6 @@ class Sight:
             # nothing face down: the lines as they lie, their codes as the battle keeps them up to
             # date (its zones' code of each line pile), and what depends on the codes alone
             # (:data:`_BY_CODES`) looked up
-            state = battle.state
             zones, keys = state.zones, state.line_keys
             piles = zones.piles
             full = self.full = [tuple(piles[k]) for k in keys]
