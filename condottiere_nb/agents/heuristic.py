@@ -307,7 +307,8 @@ class HeuristicAgent(Agent):
         each line (in any order: the lines' codes) and on which line is mine: it is remembered
         so (:data:`_OUTCOMES`), since the same lines come back in game after game, and in every
         hand of a battle's odds."""
-        rs = battle.ruleset
+        state = battle.state
+        rs = state.ruleset
         known = None
         if not sight.fd and kinds_decide(rs):
             key = (id(rs), sight.at, sight.codes)
@@ -319,7 +320,7 @@ class HeuristicAgent(Agent):
                 known = _OUTCOMES[key] = {}
                 _KEPT[id(rs)] = rs
         outcomes = []
-        over_now = battle.is_over
+        over_now = state.is_over
         first = []           # kind -> the card of that kind a Play plays (the first in hand), once needed
         for action in legal:
             if known is not None:
@@ -355,7 +356,7 @@ class HeuristicAgent(Agent):
             cost = COST.get(name, 3)
             if not first:
                 hand = {}
-                for c in battle.hand(me):
+                for c in battle.state.zones.piles["hand", me]:
                     if c.kind not in hand:
                         hand[c.kind] = c
                 first.append(hand)
