@@ -126,7 +126,8 @@ def test_a_sight_read_from_the_battles_codes_counts_the_lines():
 
 def test_an_action_at_the_cap_does_not_hold_the_first_answer_back():
     """An action still wider than 10 points at the cap of hands cannot narrow any more: the others
-    are planned to the precision asked (a round of no hands at all, waiting for it, would never end)."""
+    are planned to the precision asked (the plan before gave them no hands while it waited, and a
+    round of no hands at all failed: min() of nothing)."""
     run = _Run(None, [0, 1], ["wide", "narrow"], None, None, None, 40, 0.02, None, None, None, None, None)
     wide = [1] * 34 + [0] * 6                      # 34 wins in 40 hands: about 11 points either side
     narrow = [1] * 29 + [0]                        # 29 in 30: within 10, not told below the wide one
