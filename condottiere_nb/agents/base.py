@@ -58,3 +58,8 @@ class RandomAgent(Agent):
 
     def __repr__(self) -> str:
         return f"RandomAgent({self.seed!r})"
+
+    def reseed(self, seed) -> None:
+        """Start again from ``seed``: from now on it chooses as ``RandomAgent(seed)`` would."""
+        self.seed = check_seed(seed)
+        self.rng.seed(seed)

@@ -128,6 +128,13 @@ class HeuristicAgent(Agent):
     def __repr__(self) -> str:
         return f"HeuristicAgent({self.seed!r})"
 
+    def reseed(self, seed) -> None:
+        """Start again from ``seed``: from now on it decides as ``HeuristicAgent(seed)`` would.
+        What it remembers of the map is kept (it depends on the map alone); a rollout of each
+        action from one position (the odds) starts its agents so, rather than making new ones."""
+        self.seed = check_seed(seed)
+        self.rng.seed(seed)
+
     def _wins(self, game: Game, player: str, region: str) -> bool:
         """:func:`would_win`, read from the regions that would win ``player`` the game on this
         map (:meth:`_winning`)."""
@@ -300,7 +307,8 @@ class HeuristicAgent(Agent):
         each line (in any order: the lines' codes) and on which line is mine: it is remembered
         so (:data:`_OUTCOMES`), since the same lines come back in game after game, and in every
         hand of a battle's odds."""
-        rs = battle.ruleset
+        state = battle.state
+        rs = state.ruleset
         known = None
         if not sight.fd and kinds_decide(rs):
             key = (id(rs), sight.at, sight.codes)
@@ -312,7 +320,7 @@ class HeuristicAgent(Agent):
                 known = _OUTCOMES[key] = {}
                 _KEPT[id(rs)] = rs
         outcomes = []
-        over_now = battle.is_over
+        over_now = state.is_over
         first = []           # kind -> the card of that kind a Play plays (the first in hand), once needed
         for action in legal:
             if known is not None:
@@ -348,7 +356,7 @@ class HeuristicAgent(Agent):
             cost = COST.get(name, 3)
             if not first:
                 hand = {}
-                for c in battle.hand(me):
+                for c in battle.state.zones.piles["hand", me]:
                     if c.kind not in hand:
                         hand[c.kind] = c
                 first.append(hand)
@@ -398,12 +406,12 @@ class HeuristicAgent(Agent):
         battle = game.battle
         state = battle.state
         rs = game.ruleset
-        others = [p for p in battle.players if p != me]
+        others = [p for p in state.players if p != me]
         hidden = self._hidden_value(game, battle, me) if state.face_down else 0.0
         sight = Sight(battle, me, hidden)
         now = sight.totals
         # Invasion: the defender keeps a tied region, so a tie is as good as a win for them.
-        edge = 0.5 if battle.defender == me else 0.0
+        edge = 0.5 if state.defender == me else 0.0
         rival = sight.rival                               # the strongest opponent's total
         margin = now[me] - rival + edge
         # Who may still answer: not passed, and holding cards (a player without cards is passed

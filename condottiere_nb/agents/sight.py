@@ -42,6 +42,12 @@ def add(totals: dict, extra: list) -> dict:
 
 _NOTHING = frozenset()
 
+#: (Spring's reading, my seat, the lines' codes) -> (Spring in play, Winter in play, the totals, the
+#: strongest opponent's, the face-down extras (none)): a Sight of lines with nothing face down, which
+#: depends on the kinds in the lines alone (see :class:`Sight`); only numbers, as the lines come back
+#: in game after game and in every hand of a battle's odds
+_BY_CODES: dict = {}
+
 
 def _totals(players, lines, reading: str) -> dict:
     return dict(zip(players, totals_of(lines, reading)))
@@ -61,12 +67,13 @@ class Sight:
                  "winter", "values", "totals", "rival", "where")
 
     def __init__(self, battle, me: str, hidden: float = 0.0):
-        players = self.players = battle.players
+        state = battle.state                  # read once: the Battle's properties read it each time
+        players = self.players = state.players
         self.me = me
         at = self.at = players.index(me)
         self.hidden = hidden
-        reading = self.reading = battle.ruleset.spring_highest
-        fd = battle.face_down
+        reading = self.reading = state.ruleset.spring_highest
+        fd = state.face_down
         full = self.full = []
         if fd:
             for p in players:
@@ -75,18 +82,33 @@ class Sight:
             lines, extra = seen(players, full, fd, me, hidden)
             codes = tuple(map(line_code, lines))
         else:
-            fd = _NOTHING
-            lines, extra, codes = full, [0.0] * len(players), []
-            for p in players:
-                line = battle.line(p)
-                full.append(line)
-                codes.append(line_code(line))
-            codes = tuple(codes)
+            # nothing face down: the lines as they lie, their codes as the battle keeps them up to
+            # date (its zones' code of each line pile), and what depends on the codes alone
+            # (:data:`_BY_CODES`) looked up
+            zones, keys = state.zones, state.line_keys
+            piles = zones.piles
+            full = self.full = [tuple(piles[k]) for k in keys]
+            fd, lines, codes = _NOTHING, full, tuple(map(zones.code, keys))
+            self.fd, self.lines, self.codes = fd, lines, codes
+            key = (reading, at, codes)
+            known = _BY_CODES.get(key)
+            if known is None:
+                if len(_BY_CODES) >= 100_000:
+                    _BY_CODES.clear()
+                every = sum(codes)
+                values = totals_of(lines, reading, False, codes)
+                known = _BY_CODES[key] = (holds(every, SPRING_CODE), holds(every, WINTER_CODE), values,
+                                          max(values[:at] + values[at + 1:]), (0.0,) * len(players))
+            self.spring, self.winter, values, self.rival, self.extra = known
+            self.values = values
+            self.totals = dict(zip(players, values))
+            self.where = None
+            return
         self.fd, self.lines, self.extra, self.codes = fd, lines, extra, codes
         every = sum(codes)
         self.spring, self.winter = holds(every, SPRING_CODE), holds(every, WINTER_CODE)
         values = totals_of(lines, reading, False, codes)
-        if fd and any(extra):
+        if any(extra):
             values = tuple([t + x for t, x in zip(values, extra)])
         self.values = values
         self.totals = dict(zip(players, values))

@@ -186,6 +186,23 @@ def settle_z(hands: int, z: float = 2.576) -> float:
             + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v ** 3))
 
 
+def wilson_hands(rate: float, half: float, low: int, high: int) -> int:
+    """The fewest hands from ``low + 1`` to ``high`` at which an action winning at ``rate`` has a
+    95% Wilson interval (:func:`wilson`) at most ``half`` either side (``high`` if none): what the
+    rounds before a first answer give an action, so that it comes within :data:`FIRST_ANSWER` in
+    as few hands as its rate so far allows (the interval is narrowest at the rates near 0 and 1:
+    an action that almost always loses needs about 16 hands, a coin flip about 96).
+
+    >>> wilson_hands(0.0, 0.10, 15, 45), wilson_hands(0.5, 0.10, 15, 500)
+    (16, 93)
+    """
+    for m in range(low + 1, high):
+        lo, hi = wilson(rate * m, m)
+        if hi - lo <= 2 * half:
+            return m
+    return high
+
+
 def _gap(won: list, best: list) -> tuple:
     """:func:`paired_gap` of an action's results against the best's, at :func:`settle_z` for the hands both had."""
     return paired_gap(won, best, settle_z(min(len(won), len(best))))
@@ -381,7 +398,7 @@ class _Run:
             more = dict.fromkeys(range(len(self.actions)), min(FIRST_ROUND, self.cap))
             while True:
                 try:
-                    self.round(more)
+                    self.round({i: m for i, m in more.items() if m})
                 except KeyboardInterrupt:
                     self.partial = True
                     yield self.answer([self.estimate(i) for i in range(len(self.actions))], "interrupted")
@@ -502,7 +519,9 @@ class _Run:
         more = dict(more)
         # No first answer yet (an interval wider than FIRST_ANSWER): the next round brings each
         # action just to it, so that it comes soon; the precision is for the rounds after it.
-        aim = FIRST_ANSWER if any((hi - lo) / 2 > FIRST_ANSWER for _, lo, hi, _ in found) else precision
+        # (an action at the cap gets no more hands, so it cannot hold the first answer back)
+        aim = FIRST_ANSWER if any((found[i][2] - found[i][1]) / 2 > FIRST_ANSWER and self.n[i] < cap
+                                  for i in more) else precision
         for i in list(more):
             _, lo, hi, _ = found[i]
             half = (hi - lo) / 2
@@ -515,6 +534,13 @@ class _Run:
                 self.behind[i] = gap
             elif n >= cap:
                 self.settled[i] = "sample cap"
+            elif aim > precision:
+                # Before the first answer every hand goes where it is needed: an action already
+                # within FIRST_ANSWER waits (0 hands this round), a wider one gets the hands
+                # Wilson's interval needs at its rate so far (wilson_hands)
+                more[i] = 0 if half <= FIRST_ANSWER else \
+                    min(wilson_hands(self.wins[i] / n, FIRST_ANSWER, n, 3 * n), cap) - n
+                continue
             else:
                 # An interval narrows as one over the square root of the hands: the hands it
                 # still needs to be precise, or to be told below the best, whichever comes
@@ -523,8 +549,7 @@ class _Run:
                 need = n * (half / (FIRST_ANSWER if below else max(aim, precision))) ** 2
                 if i != best and not below and sum(gap) < 0:
                     need = min(need, 1.1 * n * ((gap[1] - gap[0]) / sum(gap)) ** 2)
-                more[i] = min(max(math.ceil(need * 1.1) - n if aim > precision else math.ceil(need) - n,
-                                  FIRST_ROUND // 2), n if aim == precision else 3 * n, cap - n)
+                more[i] = min(max(math.ceil(need) - n, FIRST_ROUND // 2), n if aim == precision else 3 * n, cap - n)
                 if n < self.weighed_from < n + more[i]:
                     # Wilson's interval planned this round: stop where the deal starts being
                     # weighed, whose narrower interval may need fewer hands

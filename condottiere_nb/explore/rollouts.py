@@ -204,12 +204,20 @@ class Setup:
         kinds = len(self.weighed)
         return tuple([sum(dealt[j::kinds]) for j in range(kinds)])
 
-    def agents(self, world: int) -> dict:
-        """Fresh agents for one world, seeded from (seed, world, seat): the same in any order."""
-        from ..agents import make_agent
+    def agents(self, world: int, again: dict | None = None) -> dict:
+        """Fresh agents for one world, seeded from (seed, world, seat): the same in any order.
+        ``again``: the agents this world's last action was played out with, started again from
+        their seeds (:meth:`~condottiere_nb.agents.HeuristicAgent.reseed`, where the agent's own
+        class defines it: the same decisions as new agents, without making them anew for every
+        action; a subclass that does not define it may remember more, so it is made anew)."""
         base = self.problem.seed
-        return {p: make_agent(self.problem.agent, seed=(base * 1_000_003 + world * 7 + i) % 2 ** 32)
-                for i, p in enumerate(self.problem.players)}
+        seeds = [(base * 1_000_003 + world * 7 + i) % 2 ** 32 for i in range(len(self.problem.players))]
+        if again is not None and all("reseed" in type(a).__dict__ for a in again.values()):
+            for p, seed in zip(self.problem.players, seeds):
+                again[p].reseed(seed)
+            return again
+        from ..agents import make_agent
+        return {p: make_agent(self.problem.agent, seed=seed) for p, seed in zip(self.problem.players, seeds)}
 
     def drawn(self, world: int) -> dict:
         """World ``world`` of a Monte Carlo run: the pool shuffled by a generator keyed by the
@@ -276,8 +284,11 @@ def odds_worlds(jobs: list) -> list:
             drawn = {p: [deck[i] for i in ids] for p, ids in listed}
         game = s.game(drawn)           # the world's own Game: the last action is played out on it
         last = len(weigh) - 1
-        out.append((tuple(play_out(game, s.actions[i], s.agents(world), problem.me, copy=k < last)
-                          for k, i in enumerate(weigh)), s.dealt(drawn)))
+        agents, won = None, []
+        for k, i in enumerate(weigh):
+            agents = s.agents(world, agents)
+            won.append(play_out(game, s.actions[i], agents, problem.me, copy=k < last))
+        out.append((tuple(won), s.dealt(drawn)))
     return out
 
 
