@@ -248,3 +248,12 @@ def test_the_widget_answers_a_click_and_a_typed_number():
         assert p.model.answered == before + 1 and p.feedback.value
     p.lang_select.value = "fa"
     assert p.hint_button.description == "راهنمایی" and 'dir="rtl"' in p.status.value
+
+
+def test_the_generator_does_not_import_fsrs_only_the_widget_model_does():
+    import subprocess
+    import sys
+    code = ("import sys, condottiere_nb.practice as p; p.exercises('card.drummer', count=2, seed=1); "
+            "a = 'fsrs' in sys.modules; import condottiere_nb.views.practice_model; print(a, 'fsrs' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["False", "True"], done.stderr[-2000:]
