@@ -62,14 +62,14 @@ def test_the_site_holds_the_notebooks_the_package_and_the_settings(site):
     notebooks = sorted(p.name for p in (site / "files").glob("*.ipynb"))
     assert "06_play_against_bots.ipynb" in notebooks and len(notebooks) == len(list((ROOT / "notebooks").glob("*.ipynb")))
     nb = json.loads((site / "files" / "06_play_against_bots.ipynb").read_text(encoding="utf-8"))
-    assert nb["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets"
+    assert nb["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets fsrs"
     # the lab draws hands with numpy and plots with matplotlib, which an offline site lacks: it says
     # so first, in words (its install line would fail); the other notebooks need neither (the
     # concordance's interaction checks run without numpy: see the test below)
     lab = json.loads((site / "files" / "30_simulation_lab.ipynb").read_text(encoding="utf-8"))
     assert lab["cells"][0]["cell_type"] == "markdown" and "numpy and matplotlib" in lab["cells"][0]["source"]
     assert "Binder" in lab["cells"][0]["source"]
-    assert lab["cells"][1]["source"] == "%pip install -q condottiere_nb ipywidgets numpy matplotlib"
+    assert lab["cells"][1]["source"] == "%pip install -q condottiere_nb ipywidgets fsrs numpy matplotlib"
     needs = [p.name for p in (site / "files").glob("*.ipynb")
              if json.loads(p.read_text(encoding="utf-8"))["cells"][0]["cell_type"] == "markdown"]
     assert needs == ["30_simulation_lab.ipynb"], needs
@@ -119,7 +119,7 @@ def test_the_offline_notebooks_run_without_numpy_and_matplotlib(site):
         if nb["cells"][0]["cell_type"] == "markdown":
             assert path.name == "30_simulation_lab.ipynb"   # it says it needs them
             continue
-        assert nb["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets", path.name
+        assert nb["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets fsrs", path.name
         runs.append(str(path))
     assert len(runs) == len(list((ROOT / "notebooks").glob("*.ipynb"))) - 1
     done = subprocess.run([sys.executable, "-c", HIDDEN, *runs], capture_output=True, text=True, timeout=600,
@@ -193,7 +193,7 @@ def test_every_page_carries_the_no_python_script(site, cdn_site):
     assert not kernel_settings(cdn_site).get("disablePyPIFallback")
     # a CDN site's browsers get numpy and matplotlib from the CDN: its lab just installs them
     lab = json.loads((cdn_site / "files" / "30_simulation_lab.ipynb").read_text(encoding="utf-8"))
-    assert lab["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets numpy matplotlib"
+    assert lab["cells"][0]["source"] == "%pip install -q condottiere_nb ipywidgets fsrs numpy matplotlib"
 
 
 # -- in a browser, the network cut ---------------------------------------------------------------

@@ -8,15 +8,20 @@ import pytest
 
 from condottiere_nb import RulesError
 from condottiere_nb.practice import workshop_code
-from condottiere_nb.views.practice_model import COMES_BACK, Boxes, PracticeModel, answer_choices, exercise_html
+from datetime import datetime, timedelta, timezone
+
+from fsrs import Rating, State
+
+from condottiere_nb.views.practice_model import COMES_BACK, PracticeModel, answer_choices, exercise_html
 
 
 class Clock:
+    """A clock that moves a second each time it is read (the scheduler then sees little time pass)."""
     def __init__(self):
-        self.now = 1000.0
+        self.now = datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)
 
     def __call__(self):
-        self.now += 1
+        self.now += timedelta(seconds=1)
         return self.now
 
 
@@ -47,7 +52,7 @@ def test_only_the_first_try_is_scored_and_the_streak_counts_right_first_tries():
     assert (m.score, m.answered, m.streak, m.best) == (2, 3, 2, 2)
     assert "Right" in m.feedback
     m.next(); m.answer(right(m.exercise))
-    assert m.boxes.coming_back(m.answered) is None and m.next() is False
+    assert m.coming_back() is None and m.next() is False
     assert m.feedback == "The set is finished: 3 of 4 right at the first try."
 
 
@@ -56,18 +61,19 @@ def test_a_hint_or_the_shown_answer_is_not_scored():
     assert "Drummer" in m.hint()
     assert m.answer(right(m.exercise)) is True
     assert (m.score, m.answered, m.streak) == (0, 1, 0)
-    assert m.boxes.box["card.drummer"] == 2              # right after a hint: "hard"
+    assert m.ratings["card.drummer"] == Rating.Hard      # right after a hint: "Hard", still learning
+    assert m.cards["card.drummer"].state == State.Learning
     m.next()
     text = m.show_answer()
     assert text.startswith("The answer:") and (m.score, m.answered) == (0, 2)
 
 
 def test_a_missed_rule_comes_back_two_items_later_and_says_why():
-    m = PracticeModel(["season.winter", "card.bishop", "season.spring", "token.condottiere"], count=4, seed=3,
-                      clock=Clock())
+    m = PracticeModel(["season.winter", "card.bishop", "season.spring", "token.condottiere"], count=4, seed=3)
     assert m.exercise.rule == "season.winter"
-    m.answer(wrong(m.exercise))                          # missed: box 1, back after COMES_BACK[1] items
-    for _ in range(COMES_BACK[1]):
+    m.answer(wrong(m.exercise))                          # missed: "Again", back after COMES_BACK[Again] items
+    assert COMES_BACK[Rating.Again] == 2
+    for _ in range(COMES_BACK[Rating.Again]):
         m.next()
         assert m.why_back() == ""
         m.answer(right(m.exercise))
@@ -78,15 +84,31 @@ def test_a_missed_rule_comes_back_two_items_later_and_says_why():
     assert "Invierno" in m.why_back()
 
 
-def test_boxes_are_exact_without_a_clock():
-    b = Boxes()
-    b.grade("season.winter", "again", 1)
-    b.grade("card.drummer", "hard", 1)
-    assert b.coming_back(2) is None and b.coming_back(3) == "season.winter"
-    b.taken("season.winter")
-    assert b.coming_back(5) == "card.drummer"
-    b.grade("card.drummer", "good", 5)
-    assert b.coming_back(100) is None
+def test_a_rule_right_after_a_hint_comes_back_four_items_later_and_says_so():
+    m = PracticeModel(["card.drummer", "season.winter", "card.bishop", "season.spring", "token.condottiere"],
+                      count=6, seed=3)
+    assert m.exercise.rule == "card.drummer"
+    m.hint()
+    assert m.answer(right(m.exercise)) is True           # right after the hint: "Hard"
+    assert COMES_BACK[Rating.Hard] == 4
+    for _ in range(COMES_BACK[Rating.Hard]):
+        m.next()
+        assert m.why_back() == ""
+        m.answer(right(m.exercise))
+    m.next()
+    assert m.exercise.rule == "card.drummer" and len(m.items) == 7
+    assert m.why_back() == "This rule came back because you got it right only after a hint: “Drummer: the line's Mercenaries double”."
+    m.set_lang("vi")
+    assert "gợi ý" in m.why_back()
+
+
+def test_a_rule_right_at_the_first_try_does_not_come_back():
+    m = PracticeModel("season.winter", count=3, seed=1)
+    m.answer(right(m.exercise))
+    assert m.cards["season.winter"].state == State.Review
+    assert m.cards["season.winter"].due - m.now() >= timedelta(days=1)    # another session's business
+    m.next(); m.answer(right(m.exercise)); m.next(); m.answer(right(m.exercise))
+    assert m.coming_back() is None and m.next() is False and len(m.items) == 3
 
 
 def test_progress_is_saved_and_loaded_as_json(tmp_path):
@@ -96,17 +118,94 @@ def test_progress_is_saved_and_loaded_as_json(tmp_path):
     path = tmp_path / "progress.json"
     m.save(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["score"] == 1 and data["answered"] == 2 and data["log"][0]["at"] == 1001.0
+    assert data["score"] == 1 and data["answered"] == 2 and data["log"][0]["at"] == "2030-05-01T12:00:01+00:00"
+    assert data["log"][0]["rating"] == "Again" and data["ratings"] == {"season.spring": "Good"}
+    assert data["cards"]["season.spring"]["state"] == State.Review.value
     other = PracticeModel("season.spring", count=3, seed=4)
     other.load(path)
-    assert (other.score, other.answered, other.streak, other.boxes.box) == (1, 2, 1, m.boxes.box)
-    for bad in ('{"version": 1}', "not json", '{"version": 1, "score": 5, "answered": 2, "streak": 0, "best": 0, '
-                '"boxes": {}, "due": {}}', '{"version": 1, "score": 0, "answered": 0, "streak": 0, "best": 0, '
-                '"boxes": {"no.rule": 1}, "due": {}}'):
+    assert (other.score, other.answered, other.streak) == (1, 2, 1)
+    assert other.cards == m.cards and other.ratings == m.ratings and other.log == m.log
+    for bad in ('{"version": 2}', "not json", '{"version": 2, "score": 5, "answered": 2, "streak": 0, "best": 0, '
+                '"cards": {}, "ratings": {}}', '{"version": 2, "score": 0, "answered": 0, "streak": 0, "best": 0, '
+                '"cards": {"no.rule": {}}, "ratings": {"no.rule": "Again"}}',
+                '{"version": 2, "score": 0, "answered": 1, "streak": 0, "best": 0, "ratings": {"season.spring": '
+                '"Again"}, "cards": {"season.spring": {"card_id": 1, "state": 9, "step": 0, "stability": 1.0, '
+                '"difficulty": 5.0, "due": "2030-05-01T12:00:00+00:00", "last_review": null}}}'):
         path.write_text(bad, encoding="utf-8")
         with pytest.raises(RulesError):
             other.load(path)
     assert (other.score, other.answered) == (1, 2)     # a refused file changes nothing
+
+
+def test_a_progress_of_the_old_leitner_boxes_is_refused_clearly(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text('{"version": 1, "score": 1, "answered": 2, "streak": 1, "best": 1, "boxes": {"season.spring": 1}, '
+                    '"due": {"season.spring": 3}, "log": [], "saved": 1002.0}', encoding="utf-8")
+    m = PracticeModel("season.spring", count=3, seed=4)
+    with pytest.raises(RulesError, match="is not a saved practice progress of this version"):
+        m.load(path)
+    assert (m.score, m.answered, m.cards) == (0, 0, {})
+
+
+def test_an_injected_clock_gives_the_exact_order_the_rules_come_back_in():
+    """The scheduler's own times (a step of 3 minutes, Hard 1.5 steps): missed at minute 0 -> due
+    at 3; right after a hint at minute 1 -> due at 1 + 4.5; missed at minute 2 -> due at 5; right at
+    minute 5 -> gone for a day or more."""
+    class Manual:
+        def __init__(self):
+            self.now = datetime(2030, 5, 1, 9, 0, tzinfo=timezone(timedelta(hours=7)))   # not UTC: converted
+
+        def __call__(self):
+            return self.now
+
+        def at(self, minutes):
+            self.now = datetime(2030, 5, 1, 9, 0, tzinfo=timezone(timedelta(hours=7))) + timedelta(minutes=minutes)
+
+    clock = Manual()
+    m = PracticeModel(["season.winter", "card.drummer", "card.bishop", "season.spring"], count=8, seed=3,
+                      clock=clock)
+    by_rule = {}
+    for ex in m.items:
+        by_rule.setdefault(ex.rule, ex)
+    order = ["season.winter", "card.drummer", "card.bishop", "season.spring"]
+
+    def answer(rule, how):
+        m.items[m.index] = by_rule[rule]               # the item shown is this rule's
+        m.tried = m.solved = m.hinted = m.shown = False
+        if how == "hint":
+            m.hint()
+        m.answer(wrong(by_rule[rule]) if how == "miss" else right(by_rule[rule]))
+
+    clock.at(0); answer(order[0], "miss")
+    clock.at(1); answer(order[1], "hint")
+    clock.at(2); answer(order[2], "miss")
+    clock.at(5); answer(order[3], "right")
+    due_at = {r: (c.due - datetime(2030, 5, 1, 2, 0, tzinfo=timezone.utc)) / timedelta(minutes=1)
+              for r, c in m.cards.items()}
+    assert due_at == {order[0]: 3, order[1]: 5.5, order[2]: 5, order[3]: due_at[order[3]]}
+    assert due_at[order[3]] >= 24 * 60
+    expected = {2.9: [], 3: [order[0]], 4.9: [order[0]], 5: [order[0], order[2]],
+                5.5: [order[0], order[2], order[1]], 24 * 60 - 1: [order[0], order[2], order[1]]}
+    for minutes, rules in expected.items():
+        clock.at(minutes)
+        assert m.due() == rules, minutes
+    clock.at(5.2)
+    m.next()
+    assert m.came_back == order[0] and m.exercise.rule == order[0]
+    m.answer(right(m.exercise))                         # right at the first try: it leaves the session
+    assert m.due() == [order[2]]
+    clock.at(6)
+    m.next()
+    assert m.came_back == order[2] and "missed" in m.why_back()
+    m.answer(right(m.exercise))
+    m.next()
+    assert m.came_back == order[1] and "after a hint" in m.why_back()
+
+
+def test_a_clock_without_a_time_zone_is_refused():
+    m = PracticeModel("season.winter", count=2, seed=1, clock=lambda: datetime(2030, 5, 1, 12, 0))
+    with pytest.raises(RulesError, match="time zone"):
+        m.answer(right(m.exercise))
 
 
 def test_a_workshop_code_gives_every_attendee_the_same_set_in_their_language():
@@ -149,3 +248,12 @@ def test_the_widget_answers_a_click_and_a_typed_number():
         assert p.model.answered == before + 1 and p.feedback.value
     p.lang_select.value = "fa"
     assert p.hint_button.description == "راهنمایی" and 'dir="rtl"' in p.status.value
+
+
+def test_the_generator_does_not_import_fsrs_only_the_widget_model_does():
+    import subprocess
+    import sys
+    code = ("import sys, condottiere_nb.practice as p; p.exercises('card.drummer', count=2, seed=1); "
+            "a = 'fsrs' in sys.modules; import condottiere_nb.views.practice_model; print(a, 'fsrs' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["False", "True"], done.stderr[-2000:]

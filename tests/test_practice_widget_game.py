@@ -40,7 +40,7 @@ def test_a_wrong_answer_then_the_right_one_scores_nothing_and_tells_the_mistake(
     assert m.answer(str(slip.answer)) is False
     assert "without a new deal" in m.feedback and "The end of a round" in m.feedback
     assert m.answer(str(ex.answer)) is True
-    assert m.score == 0 and m.answered == 1 and m.boxes.box["round.end"] == 1
+    assert m.score == 0 and m.answered == 1 and m.ratings["round.end"].name == "Again"
 
 
 def test_the_widget_takes_a_click_for_a_marker_and_a_typed_number_for_cards():

@@ -7,21 +7,24 @@
 Every attendee opens the address; nothing runs on a server, Python runs in each browser
 (Pyodide, the kernel of jupyterlite-pyodide-kernel).  What the build puts in the site:
 
-* the notebooks of notebooks/, each with a first cell ``%pip install -q condottiere_nb ipywidgets``
-  (JupyterLite's ``%pip`` is piplite), plus numpy and matplotlib where the notebook's code needs
+* the notebooks of notebooks/, each with a first cell ``%pip install -q condottiere_nb ipywidgets fsrs``
+  (JupyterLite's ``%pip`` is piplite; fsrs, of the ``lab`` extra, schedules the rules a Practice
+  widget brings back, and every notebook of the learner path ends with one), plus numpy and matplotlib where the notebook's code needs
   them (the simulation lab; the concordance's interaction check runs on the engine alone; on a
   site that serves Python itself, which has neither, the lab says so first, in words), their code
   cells trusted, and the widget state they were built with; and docs/ (the rules' catalogue the
   notebooks name, docs/rules.md, opens in the site);
 * a package index of its own (pypi/): this package's wheel, built from this checkout, and the
-  wheels of ipywidgets, jupyterlab_widgets and comm (downloaded from PyPI at build time), so the
-  first cell installs them from the site itself;
+  wheels of ipywidgets, jupyterlab_widgets, comm and fsrs (downloaded from PyPI at build time), so the
+  first cell installs them from the site itself (fsrs's one dependency, typing-extensions, comes
+  with Python, below);
 * Python itself (the default, ``--offline``): the Pyodide core of the `pyodide` npm package
   (tools/pyodide/package-lock.json; ``npm ci`` is run if it is missing): ``pyodide.mjs``,
   ``pyodide.asm.mjs``, ``pyodide.asm.wasm`` (sqlite3, hashlib and zlib are inside it in Pyodide
   314) and ``python_stdlib.zip``; with it, from PyPI, the pure-Python wheels the kernel loads when
   it starts (micropip, IPython and what it needs) and networkx, the engine's one dependency, each
-  at the version Pyodide's lock names (ipython-pygments-lexers, which IPython 9 needs and the lock
+  at the version Pyodide's lock names, and what the site's own wheels need (typing-extensions for
+  fsrs), likewise (ipython-pygments-lexers, which IPython 9 needs and the lock
   lacks, at PyPI's newest).  Pyodide's ``pyodide-lock.json`` is rewritten to hold those wheels
   only, each entry naming the PyPI file, its sha256 and its dependencies as its own metadata
   states them for the browser (Pyodide repacks its wheels, so its hashes never match PyPI's, and
@@ -76,7 +79,7 @@ KERNEL_START = ["micropip", "jedi", "ipython"]
 BROWSER = {"python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
            "platform_system": "Emscripten", "os_name": "posix", "platform_machine": "wasm32",
            "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
-INSTALL = "%pip install -q condottiere_nb ipywidgets"
+INSTALL = "%pip install -q condottiere_nb ipywidgets fsrs"
 # What a notebook's code imports that the install line must add: numpy for the simulation lab (its
 # Monte Carlo odds draw hands with it, and matplotlib, its plots, needs it), matplotlib for its plots.
 # Both come from Pyodide's own packages (the CDN, or the archive given with --pyodide); a site that
@@ -87,8 +90,9 @@ NEEDS = {"numpy": ("numpy", "matplotlib", "condottiere_nb.explore.odds", "condot
          "matplotlib": ("matplotlib",)}
 # Downloaded from PyPI into the site's index (no dependencies: the Pyodide kernel brings the rest,
 # but comm, which the kernel installs when it starts and ipywidgets needs, is in neither Pyodide's
-# packages nor the kernel's own index: without it here an offline site's kernel never starts).
-FROM_PYPI = ["ipywidgets", "jupyterlab_widgets", "comm"]
+# packages nor the kernel's own index: without it here an offline site's kernel never starts; fsrs,
+# the Practice widget's scheduler, pure Python and in neither; its typing-extensions is in Pyodide's lock).
+FROM_PYPI = ["ipywidgets", "jupyterlab_widgets", "comm", "fsrs"]
 # The JupyterLab extensions the site carries: the Python kernel and the widgets' manager, taken from
 # this environment.  Nothing else installed here joins them: Voilà's "Render with Voilà" button, say,
 # needs a server the static site does not have.

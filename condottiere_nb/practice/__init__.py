@@ -19,12 +19,15 @@ the game, how many cards a player holds when the next battle begins.  A rule tha
 question (a deal's chance, a player's own choice, a variant's steps with no hook to leave out)
 is refused by :func:`exercises` with a RulesError that says why (:func:`why_not`).
 
-The scheduler that brings missed rules back (``views/practice_model.py``) is a small Leitner box, not
-``fsrs``: fsrs 6.3.2 on PyPI is pure Python (one wheel, needing only typing-extensions, so Pyodide could load
-it), but it schedules by wall-clock dates (learning steps of minutes, then intervals of days), while a set
-lasts half an hour and brings a rule back after a number of items answered, the same for every learner and
-exact in tests.  Using it would mean a virtual clock of one step per item, and one more package in the
-offline site's index; the box does that directly.
+The rules a learner missed are brought back by the Practice widget (``views/practice_model.py``), whose
+scheduler is ``fsrs`` (py-fsrs, 6.3 on PyPI, pure Python; the ``lab`` extra, and a wheel in the offline
+JupyterLite site's own index): one card per rule, a miss is "Again", a right answer after the hint "Hard",
+a right first answer "Good".  fsrs schedules by dates (learning steps of minutes, then days), while a set
+lasts half an hour and should bring a rule back after a number of items answered, the same for every
+learner and exact in tests; so the widget gives it a virtual clock that moves one minute per item
+answered, and steps of three minutes: a miss comes back two items later, a hint four, a right answer
+not in this set.  An earlier version kept a Leitner box of its own for that; the project's rule is a
+well-kept library over a copy.  This generator does not import fsrs: making exercises needs only the engine.
 """
 from __future__ import annotations
 

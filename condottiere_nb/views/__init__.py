@@ -45,7 +45,7 @@ __all__ = ["Facts", "Table", "Readings", "show", "battle_readings", "option_read
 
 
 # What the lazy names need beyond the engine: the `lab` extra of pyproject.toml.
-_LAB = {"ipywidgets", "matplotlib", "IPython", "numpy"}
+_LAB = {"ipywidgets", "matplotlib", "IPython", "numpy", "fsrs"}
 
 
 def __getattr__(name: str):

@@ -42,6 +42,8 @@ class Practice(W.VBox):
     """Practise rules: ``Practice("card.drummer")``, ``Practice(["season.winter", "season.spring"],
     count=10, seed=1)``, or a workshop's ``Practice(code="v1:standard:...")``; ``lang`` one of
     en, vi, es, zh, fa.  ``save(path)`` and ``load(path)`` keep the progress in a small JSON file.
+    ``clock``: a function giving a timezone-aware datetime, for the scheduler (by default a virtual
+    clock that moves a minute per item answered, see :mod:`~condottiere_nb.views.practice_model`).
     """
 
     def __init__(self, rule=None, count: int = 10, seed: int = 0, ruleset="standard", level=None, *,
@@ -119,7 +121,7 @@ class Practice(W.VBox):
 
     # -- progress ---------------------------------------------------------------------------------
     def save(self, path) -> None:
-        """Save the score, streak and the rules' boxes to a JSON file."""
+        """Save the score, streak and the rules' fsrs cards to a JSON file."""
         self.model.save(path)
 
     def load(self, path) -> None:
