@@ -362,6 +362,19 @@ def line_total(line: Sequence[Card], winter: bool = False, code: int | None = No
     return found
 
 
+def line_context(every: int, spring_highest: str = "printed", winter: bool = False) -> tuple | None:
+    """What a line's total depends on besides its own cards, when the codes of all the lines in
+    play add up to ``every``: (``winter``, ``top``) as :func:`line_total` takes them (Winter in
+    play, or already known to be; with Spring in play, the highest printed Mercenary, else None).
+    None under the 'effective' reading of Spring with Spring in play: then the top depends on
+    every line's count, and the lines are counted together (:func:`totals_of`)."""
+    spring = holds(every, SPRING_CODE)
+    if spring and spring_highest != "printed":
+        return None
+    top = next((value for value, code in _MERCENARY_CODES if holds(every, code)), 0) if spring else None
+    return winter or holds(every, WINTER_CODE), top
+
+
 def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", winter: bool = False,
               codes: Sequence[int] | None = None) -> tuple[int, ...]:
     """Each line's total, in the order of ``lines``: the totals of :func:`count`, remembered (see
@@ -374,13 +387,11 @@ def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", 
         return found
     if len(_TABLE_TOTALS) >= _REMEMBERED:
         _TABLE_TOTALS.clear()
-    every = sum(codes)
-    spring = holds(every, SPRING_CODE)
-    if spring and spring_highest != "printed":      # the 'effective' top depends on every line's count
+    context = line_context(sum(codes), spring_highest, winter)
+    if context is None:
         found = tuple(count(range(len(codes)), lines, spring_highest).totals().values())
     else:
-        winter = winter or holds(every, WINTER_CODE)
-        top = next((value for value, code in _MERCENARY_CODES if holds(every, code)), 0) if spring else None
+        winter, top = context
         found = tuple([line_total(line, winter, c, top) for line, c in zip(lines, codes)])
     _TABLE_TOTALS[table] = found
     return found
