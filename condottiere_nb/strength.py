@@ -169,7 +169,7 @@ class Count:
 
 def _record(steps: list, rule: str, count: Count, before: "dict | None", cards, **data) -> None:
     now = count.tally()
-    steps.append(Step(rule, strengths=now.totals, before=before, cards=tuple(cards), values=now.values, data=data))
+    steps.append(Step.of(rule, strengths=now.totals, before=before, cards=tuple(cards), values=now.values, data=data))
 
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
