@@ -27,11 +27,14 @@ and OpenSpiel's on a ``State``.  Its parts, for a rule function's author:
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter, ne
+
 from .cards import KIND_OF, KINDS, Card
 from .errors import IllegalMove, Kind, Listed, Quoted, Spaced, excerpt
 from .notation import exact_card, parse_kind, read_card
 from .plays import scarecrow_take
-from .strength import KIND_CODE, Tally, count, line_code, totals_of
+from .strength import KIND_CODE, Tally, count, line_code, line_context, line_total, totals_of
 
 __all__ = ["BattleState"]
 
@@ -49,6 +52,8 @@ class BattleState:
         self.kinds = ruleset.kinds
         #: the piles of the players' lines, in seat order
         self.line_keys = tuple(("line", p) for p in players)
+        #: what a dict by pile holds for the lines, in seat order (their piles, their codes)
+        self._of_lines = itemgetter(*self.line_keys)
         self.turn = players.index(leader)
         self.face_down: set = set()
         self.returned: dict = {p: [] for p in players}
@@ -59,9 +64,10 @@ class BattleState:
         self.steps: list = []
         # bans are decided before the first card (zh: Bologna, Milano): undo keeps them
         self.banned: dict = {} if banned is None else banned
-        #: The last announced() totals, with the lines' codes they were counted from, and the
+        #: The last announced() totals: the lines' codes they were counted from, the totals by
+        #: player (in seat order), and strength.line_context's answer for them; and the
         #: (zones.changes, face-down count) they were last asked for at.
-        self._said = ((), None)
+        self._said = ((), None, None)
         self._moved = (-1, -1)
 
     def copy(self, zones=None) -> "BattleState":
@@ -102,32 +108,42 @@ class BattleState:
         ``hide``, to show the strengths just before that card acted).  What the rules record in
         their Steps; never changed afterwards (Battle.strengths gives a caller its own copy)."""
         fd = self.face_down
-        moved = (self.zones.changes, len(fd))
+        zones = self.zones
+        moved = (zones.changes, len(fd))
         if hide is None and self._moved == moved:      # no card has moved or turned since
             return self._said[1]
-        if fd:
+        if fd or hide is not None:
             lines = self.counted_lines(hide)
             codes = tuple(map(line_code, lines))
         else:
-            lines = None
-            codes = tuple(map(self.zones.code, self.line_keys))
-            if hide is not None:
-                card = self.deck[hide]
-                owner = self.owner(card)
-                if owner is not None:
-                    i = self.players.index(owner)
-                    codes = codes[:i] + (codes[i] - KIND_CODE[card.kind],) + codes[i + 1:]
-        # A line's total depends only on the kinds the lines hold (strength.line_code): several Steps
-        # in a row often see the same lines (a play and its effect's "before", a pass), counted once.
-        said = self._said
-        if said[0] != codes:
-            if lines is None:
-                lines = self.counted_lines(hide)
-            said = self._said = (codes, dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest,
-                                                                            codes=codes))))
+            lines = self._of_lines(zones.piles)
+            try:
+                codes = self._of_lines(zones.codes)      # kept up to date by every move
+            except KeyError:
+                codes = tuple(map(zones.code, self.line_keys))
+        # A line's total depends only on the kinds it holds (strength.line_code), on Winter and on
+        # Spring's top (strength.line_context): several Steps in a row often see the same lines (a
+        # play and its effect's "before", a pass), and a play changes one line, so only the lines
+        # that changed since the last totals are looked up again.
+        said_codes, said, said_context = self._said
+        if said_codes != codes:
+            context = line_context(sum(codes), self.ruleset.spring_highest)
+            if context is None:
+                said = dict(zip(self.players, totals_of(lines, self.ruleset.spring_highest, codes=codes)))
+            else:
+                winter, top = context
+                if context == said_context:
+                    said = said.copy()
+                    changed = compress(range(len(codes)), map(ne, codes, said_codes))
+                else:
+                    said = {}
+                    changed = range(len(codes))
+                for i in changed:
+                    said[self.players[i]] = line_total(lines[i], winter, codes[i], top)
+            self._said = (codes, said, context)
         # the shortcut above holds for the lines as they are, not for the lines without a card
         self._moved = moved if hide is None else (-1, -1)
-        return said[1]
+        return said
 
     def tally(self) -> Tally:
         """The announced lines counted stage by stage: each total and each face-up card's value."""

@@ -61,7 +61,7 @@ def season_cancel(battle, player: str, card: Card, _taken=None, unseen=None) -> 
     before = battle.announced(hide=card.id)     # never both seasons at once, even for a moment
     owned = _by_player(battle, victims)
     battle.discard(victims)
-    battle.record(Step("season.cancel", strengths=battle.announced(), before=before, player=player,
+    battle.record(Step.of("season.cancel", strengths=battle.announced(), before=before, player=player,
                        cards=tuple(c.id for c in victims), data={"kind": card.kind, "other": other, "owned": owned}))
 
 
@@ -121,7 +121,7 @@ def card_bishop(battle, player: str, card: Card, _taken=None) -> None:
     hit, drums = _by_player(battle, victims), _by_player(battle, drummers)
     battle.discard(leaving)
     if battle.explains:
-        battle.record(Step("card.bishop", strengths=battle.announced(), before=before, player=player,
+        battle.record(Step.of("card.bishop", strengths=battle.announced(), before=before, player=player,
                            cards=tuple(c.id for c in drummers + victims),
                            data={"hit": hit, "drummers": drums, "top": top, "reading": battle.ruleset.bishop_highest,
                                  "passed": tuple(p for p in hit if p in battle.passed),
@@ -141,7 +141,7 @@ def token_favor(battle, player: str) -> None:
     Phần 4).  In a game, the player then places it (favor.place)."""
     previous, battle.favor = battle.favor, player
     if battle.explains:
-        battle.record(Step("token.favor", strengths=battle.announced(), player=player, data={"previous": previous}))
+        battle.record(Step.of("token.favor", strengths=battle.announced(), player=player, data={"previous": previous}))
 
 
 def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -> None:
@@ -156,7 +156,7 @@ def card_scarecrow(battle, player: str, card: Card, taken: Card | None = None) -
             battle.returned[player].append(c)
     if battle.explains:
         twin = taken is not None and any(c.kind == taken.kind for c in battle.line(player))
-        battle.record(Step("card.scarecrow", strengths=battle.announced(), before=before, player=player,
+        battle.record(Step.of("card.scarecrow", strengths=battle.announced(), before=before, player=player,
                            cards=(taken.id,) if taken else (),
                            data={"taken": None if taken is None else taken.kind,
                                  "card": None if taken is None else taken.id, "twin": twin}))
@@ -175,7 +175,7 @@ def card_surrender(battle, player: str, card: Card, _taken=None) -> None:
     if battle.explains:
         # with hidden cards the announced strengths are not the count: the face-down cards are revealed first
         hidden = len(battle.face_down)
-        battle.record(Step("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,),
+        battle.record(Step.of("card.surrender", strengths=battle.announced(), player=player, cards=(card.id,),
                            data={"face_down": hidden} if hidden else None))
 
 

@@ -84,7 +84,7 @@ def play_card(battle, player: str, card: Card, face_down: bool = False, taken: C
     elif battle.explains:
         # the announced total leaves out the player's face-down cards: the sentence says how many
         unseen = sum(1 for c in battle.line(player) if c.id in fd) if fd else 0
-        battle.record(Step("play.card", strengths=before if quiet else battle.announced(), player=player,
+        battle.record(Step.of("play.card", strengths=before if quiet else battle.announced(), player=player,
                            cards=(card.id,), data={"kind": card.kind, "announces": not quiet, "face_down": unseen}))
     if acts and card.spec.effect is not None:
         RULES[card.spec.effect].function(battle, player, card, taken)
@@ -97,7 +97,7 @@ def play_face_down(battle, player: str, card: Card) -> None:
     the announced strengths count face-up cards only."""
     if battle.explains:
         soldier = battle.ruleset.mercenaries_face_down and card.mercenary
-        battle.record(Step("play.face_down", strengths=battle.announced(), player=player, cards=(card.id,),
+        battle.record(Step.of("play.face_down", strengths=battle.announced(), player=player, cards=(card.id,),
                            data={"soldier": soldier}))
 
 
@@ -132,7 +132,7 @@ def play_pass(battle, player: str) -> None:
         return
     battle.passed.append(player)
     if battle.explains:
-        battle.record(Step("play.pass", strengths=battle.announced(), player=player))
+        battle.record(Step.of("play.pass", strengths=battle.announced(), player=player))
     if not battle.is_over:
         battle.advance(player)
 
@@ -141,7 +141,7 @@ def play_wait(battle, player: str) -> None:
     """Invasion (vi, Xâm Lược): the defender may pass and still play later in the battle, until
     playing a first card; the battle goes on."""
     if battle.explains:
-        battle.record(Step("play.wait", strengths=battle.announced(), player=player))
+        battle.record(Step.of("play.wait", strengths=battle.announced(), player=player))
     battle.advance(player)
 
 

@@ -111,7 +111,7 @@ def resolve(battle, stages=STAGES) -> Resolution:
 def battle_end(battle, steps: list) -> None:
     """The battle ends when everyone has passed (a sandbox may be resolved earlier, as if
     everyone had passed then)."""
-    steps.append(Step("battle.end", strengths=battle.announced(), data={"over": battle.is_over}))
+    steps.append(Step.of("battle.end", strengths=battle.announced(), data={"over": battle.is_over}))
 
 
 def battle_reveal(battle, steps: list | None) -> None:
@@ -129,7 +129,7 @@ def battle_reveal(battle, steps: list | None) -> None:
     acted = battle.ruleset.face_down_specials == "on_play"
     battle.face_down = set()
     if steps is not None:
-        steps.append(Step("battle.reveal", strengths=battle.announced(), before=before,
+        steps.append(Step.of("battle.reveal", strengths=battle.announced(), before=before,
                           cards=tuple(c.id for c in order), data={"shown": {p: k for p, k in shown.items() if k}}))
     if acted:
         return
@@ -150,7 +150,7 @@ def battle_reveal(battle, steps: list | None) -> None:
         before = battle.announced() if steps is not None else None
         battle.discard([card])
         if steps is not None:
-            steps.append(Step("battle.reveal", strengths=battle.announced(), before=before, cards=(card.id,),
+            steps.append(Step.of("battle.reveal", strengths=battle.announced(), before=before, cards=(card.id,),
                               data={"bluff": card.kind, "player": owner}))
 
 
@@ -162,7 +162,7 @@ def battle_compare(battle, totals: dict, values: dict, steps: list | None) -> tu
     winner = top[0] if len(top) == 1 else None
     tied = [] if winner else top
     if steps is not None:
-        steps.append(Step("battle.compare", strengths=totals, values=values,
+        steps.append(Step.of("battle.compare", strengths=totals, values=values,
                           data={"winner": winner, "tied": tied, "best": best, "region": battle.region,
                                 "passed": winner in battle.passed, "defender": battle.defender,
                                 "final": battle.final}))
@@ -194,7 +194,7 @@ def token_condottiere(battle, winner: str | None, totals: dict, steps: list | No
     else:
         holder, why = players[(players.index(battle.token_holder) + 1) % len(players)], "left"
     if steps is not None:
-        steps.append(Step("token.condottiere", strengths=totals, player=holder,
+        steps.append(Step.of("token.condottiere", strengths=totals, player=holder,
                           data={"holder": holder, "previous": battle.token_holder, "why": why, "most": most,
                                 "leaders": () if ignored else tuple(leaders), "winner": winner, "ignored": ignored}))
     return holder

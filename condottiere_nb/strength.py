@@ -169,7 +169,7 @@ class Count:
 
 def _record(steps: list, rule: str, count: Count, before: "dict | None", cards, **data) -> None:
     now = count.tally()
-    steps.append(Step(rule, strengths=now.totals, before=before, cards=tuple(cards), values=now.values, data=data))
+    steps.append(Step.of(rule, strengths=now.totals, before=before, cards=tuple(cards), values=now.values, data=data))
 
 
 def strength_printed(count: Count, steps: list | None = None) -> None:
@@ -323,8 +323,11 @@ _BASE = 1 << MAX_KIND_COUNT.bit_length()         # 128
 KIND_CODE: dict[str, int] = {k: _BASE ** i for i, k in enumerate(KINDS)}
 WINTER_CODE, SPRING_CODE = KIND_CODE["winter"], KIND_CODE["spring"]
 _CODE_OF = KIND_CODE.__getitem__
-#: (printed value, kind code) of every Mercenary kind, the highest first
-_MERCENARY_CODES = sorted(((spec.value, KIND_CODE[k]) for k, spec in KINDS.items() if spec.mercenary), reverse=True)
+_DIGIT = _BASE - 1                              # a kind's digit, all ones
+#: (printed value, the bits of its digit) of every Mercenary kind, the highest first
+_MERCENARY_DIGITS = sorted(((spec.value, KIND_CODE[k] * _DIGIT) for k, spec in KINDS.items() if spec.mercenary),
+                           reverse=True)
+_WINTER_DIGIT, _SPRING_DIGIT = WINTER_CODE * _DIGIT, SPRING_CODE * _DIGIT
 _LINE_TOTALS: dict = {}
 _TABLE_TOTALS: dict = {}
 _REMEMBERED = 100_000          # entries kept at most, in each table
@@ -337,7 +340,7 @@ def line_code(line: Sequence[Card]) -> int:
 
 def holds(code: int, kind_code: int) -> bool:
     """Does the line (or lines: codes add up) of ``code`` hold a card of the kind ``kind_code``?"""
-    return code // kind_code % _BASE != 0
+    return code & kind_code * _DIGIT != 0          # its digit, masked (cheaper than dividing)
 
 
 def line_total(line: Sequence[Card], winter: bool = False, code: int | None = None, top: int | None = None) -> int:
@@ -362,6 +365,21 @@ def line_total(line: Sequence[Card], winter: bool = False, code: int | None = No
     return found
 
 
+def line_context(every: int, spring_highest: str = "printed", winter: bool = False) -> tuple | None:
+    """What a line's total depends on besides its own cards, when the codes of all the lines in
+    play add up to ``every``: (``winter``, ``top``) as :func:`line_total` takes them (Winter in
+    play, or already known to be; with Spring in play, the highest printed Mercenary, else None).
+    None under the 'effective' reading of Spring with Spring in play: then the top depends on
+    every line's count, and the lines are counted together (:func:`totals_of`)."""
+    # holds(every, SPRING_CODE) and the like, written out: a battle that explains asks this after every play
+    winter = winter or every & _WINTER_DIGIT != 0
+    if not every & _SPRING_DIGIT:
+        return winter, None
+    if spring_highest != "printed":
+        return None
+    return winter, next((value for value, digit in _MERCENARY_DIGITS if every & digit), 0)
+
+
 def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", winter: bool = False,
               codes: Sequence[int] | None = None) -> tuple[int, ...]:
     """Each line's total, in the order of ``lines``: the totals of :func:`count`, remembered (see
@@ -374,13 +392,11 @@ def totals_of(lines: Sequence[Sequence[Card]], spring_highest: str = "printed", 
         return found
     if len(_TABLE_TOTALS) >= _REMEMBERED:
         _TABLE_TOTALS.clear()
-    every = sum(codes)
-    spring = holds(every, SPRING_CODE)
-    if spring and spring_highest != "printed":      # the 'effective' top depends on every line's count
+    context = line_context(sum(codes), spring_highest, winter)
+    if context is None:
         found = tuple(count(range(len(codes)), lines, spring_highest).totals().values())
     else:
-        winter = winter or holds(every, WINTER_CODE)
-        top = next((value for value, code in _MERCENARY_CODES if holds(every, code)), 0) if spring else None
+        winter, top = context
         found = tuple([line_total(line, winter, c, top) for line, c in zip(lines, codes)])
     _TABLE_TOTALS[table] = found
     return found
