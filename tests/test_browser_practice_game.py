@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+pytest.importorskip("fsrs")  # the Practice widget's scheduler comes with the lab extra
+
 from condottiere_nb.practice import exercises
 from condottiere_nb.views.practice_model import answer_choices
 from test_browser import browser, lab, notebook_page  # noqa: F401  (the fixtures and the page helper)

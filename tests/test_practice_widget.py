@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+pytest.importorskip("fsrs")  # the Practice widget's scheduler comes with the lab extra
+
 from condottiere_nb import RulesError
 from condottiere_nb.practice import workshop_code
 from datetime import datetime, timedelta, timezone

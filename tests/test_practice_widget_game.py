@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+pytest.importorskip("fsrs")  # the Practice widget's scheduler comes with the lab extra
+
 from condottiere_nb.views.practice_model import PracticeModel, answer_choices, exercise_html
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("fsrs")  # the Practice widget's scheduler comes with the lab extra
+
 from condottiere_nb.language import speaker
 from condottiere_nb.rules import RULES
 from condottiere_nb.views.practice_set import PLAYS, PractiseThis
