@@ -30,9 +30,10 @@ def clickable_set():
     raise AssertionError("no set of clickable questions")
 
 
-def write_notebook(root, name: str, lang: str, seed: int) -> None:
+def write_notebook(root, name: str, lang: str, seed: int, rules=RULES, count: int = 3) -> None:
+    """A notebook of one cell: a Practice set of ``rules`` in ``lang``."""
     code = (f'from condottiere_nb.views import Practice\n\n'
-            f'Practice({RULES!r}, count=3, seed={seed}, lang="{lang}")')
+            f'Practice({rules!r}, count={count}, seed={seed}, lang="{lang}")')
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
                      "source": code}],
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},

@@ -4,8 +4,6 @@ token), takes a wrong answer by a click and tells its mistake, then a typed numb
 question, in English and in Vietnamese.  Same server and browser as tests/test_browser.py."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 pytest.importorskip("fsrs")  # the Practice widget's scheduler comes with the lab extra
@@ -13,6 +11,7 @@ pytest.importorskip("fsrs")  # the Practice widget's scheduler comes with the la
 from condottiere_nb.practice import exercises
 from condottiere_nb.views.practice_model import answer_choices
 from test_browser import browser, lab, notebook_page  # noqa: F401  (the fixtures and the page helper)
+from test_browser_practice import write_notebook
 from servers import screenshot
 
 pytestmark = pytest.mark.browser
@@ -20,16 +19,6 @@ pytestmark = pytest.mark.browser
 RULES = ["game.victory", "round.end"]
 SEED = 3
 FEEDBACK = "(document.querySelector('.cnb-practice-feedback') || {innerText: ''}).innerText"
-
-
-def write_notebook(root, name: str, lang: str) -> None:
-    code = (f'from condottiere_nb.views import Practice\n\n'
-            f'Practice({RULES!r}, count=2, seed={SEED}, lang="{lang}")')
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                     "source": code}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / name).write_text(json.dumps(nb), encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang, wrong_word, right_word, score", [
@@ -41,7 +30,7 @@ def test_a_game_position_is_shown_a_click_is_told_its_mistake_and_a_typed_number
     victory, cards = exercises(RULES, count=2, seed=SEED)
     assert victory.kind == "victory" and cards.kind == "cards"
     name = f"practice_game_{lang}.ipynb"
-    write_notebook(lab.root, name, lang)
+    write_notebook(lab.root, name, lang, SEED, rules=RULES, count=2)
     context, page = notebook_page(browser, lab, name)
     try:
         page.locator(".cnb-practice").wait_for()
