@@ -32,8 +32,9 @@ RULES = {"state"}
 CORE = {"battle.py", "battle_state.py", "plays.py", "effects.py", "resolution.py", "strength.py", "zones.py"}
 CORE_DIRS = {"game", "variants"}
 #: Outside the core, and why they read ``battle.state``: the bots weigh a card by running its rule
-#: (effects.AHEAD, plays.play_card on a copy); the notation replays a city-state ability by its card.
-ALLOWED = {"agents/heuristic.py", "notation.py"}
+#: (effects.AHEAD, plays.play_card on a copy), and their view of the battle (agents/sight.py) reads
+#: that state once a decision; the notation replays a city-state ability by its card.
+ALLOWED = {"agents/heuristic.py", "agents/sight.py", "notation.py"}
 
 
 def public(obj) -> set[str]:
