@@ -117,10 +117,7 @@ class BattleState:
             codes = tuple(map(line_code, lines))
         else:
             lines = self._of_lines(zones.piles)
-            try:
-                codes = self._of_lines(zones.codes)      # kept up to date by every move
-            except KeyError:
-                codes = tuple(map(zones.code, self.line_keys))
+            codes = tuple(map(zones.code, self.line_keys))      # kept up to date by every move
         # A line's total depends only on the kinds it holds (strength.line_code), on Winter and on
         # Spring's top (strength.line_context): several Steps in a row often see the same lines (a
         # play and its effect's "before", a pass), and a play changes one line, so only the lines

@@ -356,7 +356,7 @@ class HeuristicAgent(Agent):
             cost = COST.get(name, 3)
             if not first:
                 hand = {}
-                for c in battle.state.zones.piles["hand", me]:
+                for c in battle.hand(me):
                     if c.kind not in hand:
                         hand[c.kind] = c
                 first.append(hand)

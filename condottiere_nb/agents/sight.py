@@ -42,15 +42,24 @@ def add(totals: dict, extra: list) -> dict:
 
 _NOTHING = frozenset()
 
-#: (Spring's reading, my seat, the lines' codes) -> (Spring in play, Winter in play, the totals, the
-#: strongest opponent's, the face-down extras (none)): a Sight of lines with nothing face down, which
-#: depends on the kinds in the lines alone (see :class:`Sight`); only numbers, as the lines come back
-#: in game after game and in every hand of a battle's odds
+#: (Spring's reading, my seat, the lines' codes) -> :func:`_judged`'s answer for a Sight of lines with
+#: nothing face down, which depends on the kinds in the lines alone; only numbers, as the lines come
+#: back in game after game and in every hand of a battle's odds
 _BY_CODES: dict = {}
 
 
 def _totals(players, lines, reading: str) -> dict:
     return dict(zip(players, totals_of(lines, reading)))
+
+
+def _judged(reading: str, at: int, lines, codes: tuple, extra) -> tuple:
+    """(Spring in play, Winter in play, each line's total with its face-down extra, the strongest
+    opponent's total) for the seat ``at``: what a :class:`Sight` reads from the lines it sees."""
+    every = sum(codes)
+    values = totals_of(lines, reading, False, codes)
+    if any(extra):
+        values = tuple([t + x for t, x in zip(values, extra)])
+    return holds(every, SPRING_CODE), holds(every, WINTER_CODE), values, max(values[:at] + values[at + 1:])
 
 
 class Sight:
@@ -74,45 +83,31 @@ class Sight:
         self.hidden = hidden
         reading = self.reading = state.ruleset.spring_highest
         fd = state.face_down
-        full = self.full = []
         if fd:
-            for p in players:
-                full.append(battle.line(p))
+            full = self.full = [battle.line(p) for p in players]
             fd = frozenset(fd)
             lines, extra = seen(players, full, fd, me, hidden)
             codes = tuple(map(line_code, lines))
         else:
-            # nothing face down: the lines as they lie, their codes as the battle keeps them up to
-            # date (its zones' code of each line pile), and what depends on the codes alone
-            # (:data:`_BY_CODES`) looked up
-            zones, keys = state.zones, state.line_keys
-            piles = zones.piles
-            full = self.full = [tuple(piles[k]) for k in keys]
-            fd, lines, codes = _NOTHING, full, tuple(map(zones.code, keys))
-            self.fd, self.lines, self.codes = fd, lines, codes
+            # nothing face down: the lines as they lie, and their codes as the battle keeps them up
+            # to date (its zones' code of each line pile)
+            zones = state.zones
+            full = self.full = [tuple(zones.piles[k]) for k in state.line_keys]
+            fd, lines, extra = _NOTHING, full, (0.0,) * len(players)
+            codes = tuple(map(zones.code, state.line_keys))
+        self.fd, self.lines, self.extra, self.codes = fd, lines, extra, codes
+        if fd:
+            judged = _judged(reading, at, lines, codes, extra)
+        else:                     # what depends on the codes alone, looked up (:data:`_BY_CODES`)
             key = (reading, at, codes)
-            known = _BY_CODES.get(key)
-            if known is None:
+            judged = _BY_CODES.get(key)
+            if judged is None:
                 if len(_BY_CODES) >= 100_000:
                     _BY_CODES.clear()
-                every = sum(codes)
-                values = totals_of(lines, reading, False, codes)
-                known = _BY_CODES[key] = (holds(every, SPRING_CODE), holds(every, WINTER_CODE), values,
-                                          max(values[:at] + values[at + 1:]), (0.0,) * len(players))
-            self.spring, self.winter, values, self.rival, self.extra = known
-            self.values = values
-            self.totals = dict(zip(players, values))
-            self.where = None
-            return
-        self.fd, self.lines, self.extra, self.codes = fd, lines, extra, codes
-        every = sum(codes)
-        self.spring, self.winter = holds(every, SPRING_CODE), holds(every, WINTER_CODE)
-        values = totals_of(lines, reading, False, codes)
-        if any(extra):
-            values = tuple([t + x for t, x in zip(values, extra)])
+                judged = _BY_CODES[key] = _judged(reading, at, lines, codes, extra)
+        self.spring, self.winter, values, self.rival = judged
         self.values = values
         self.totals = dict(zip(players, values))
-        self.rival = max(values[:at] + values[at + 1:])
         self.where = None          # card id -> the index of its line, once needed
 
     @classmethod
